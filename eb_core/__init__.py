@@ -1,0 +1,55 @@
+"""eb_core -- the rules core of the Empire Builder teaching & analysis suite.
+
+>>> import eb_core as eb
+>>> board = eb.load_board("tutorial")
+>>> rules = eb.ruleset("europe-standard")
+>>> eb.cheapest_build(board, rules, "London", "Birmingham").cost
+5
+
+The core (board, rules, cards, state, actions, engine, events, routes, economics, sim) never imports
+plotly or ipywidgets; :mod:`eb_core.viz` and :mod:`eb_core.widgets` hold the display code.
+Public names are imported lazily so ``import eb_core`` stays fast.
+"""
+from __future__ import annotations
+
+import importlib
+
+from .board import Board, City, CitySize, Crossing, Edge, Ferry, Milepost, Terrain, Tunnel, Water, load_board
+from .costs import SegmentCost, segment_cost
+from .errors import BoardFileError, DataFileError, DeckFileError, EbError, IllegalAction, InvalidAction
+from .rules import Ruleset, Train, ruleset
+from .track import Track
+
+__version__ = "0.1.0"
+
+# name -> module for lazily imported public names
+_LAZY = {
+    "cheapest_build": "routes", "BuildPlan": "routes", "cost_table": "routes", "travel_table": "routes",
+    "cheapest_connection": "routes", "shortest_trip": "routes", "travel_turns": "routes",
+    "Game": "engine",
+    "GameState": "state", "PlayerState": "state",
+    "load_deck": "cards", "Deck": "cards", "DemandCard": "cards", "Demand": "cards", "EventCard": "cards",
+    "Build": "actions", "BuildCrossing": "actions", "Upgrade": "actions", "Move": "actions",
+    "PickUp": "actions", "Deliver": "actions", "Drop": "actions", "DiscardHand": "actions",
+    "EndTurn": "actions", "PlaceTrain": "actions", "Discard": "actions", "EndOperations": "actions",
+}
+
+
+def __getattr__(name: str):
+    mod = _LAZY.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'eb_core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{mod}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
+
+
+__all__ = [
+    "Board", "City", "CitySize", "Crossing", "Edge", "Ferry", "Milepost", "Terrain", "Tunnel", "Water",
+    "load_board", "SegmentCost", "segment_cost", "BoardFileError", "DataFileError", "DeckFileError", "EbError",
+    "IllegalAction", "InvalidAction", "Ruleset", "Train", "ruleset", "Track", *sorted(_LAZY),
+]

@@ -1,0 +1,135 @@
+"""Build cost of one track segment, explained (rulebook: Build Phase Rules).
+
+The cost of a segment is the cost of the milepost built *to* (terrain, or the city class when it is a
+city milepost) plus the most expensive water the segment crosses ("If a single track segment crosses two
+or more bodies of water, you pay only the additional cost of the most expensive bridge"). Building into a
+ferry port or a Chunnel end whose crossing the builder does not own yet costs the crossing's number
+instead ("You pay the entire cost of the ferry ... to build into a port on either side"); a small or
+medium city that is also a port pays only the ferry.
+
+>>> import eb_core as eb
+>>> b, r = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+>>> seg = segment_cost(b, r, *b.meta["examples"]["antwerp"]["path"][-2:])
+>>> seg.total, seg.explain()
+(6, '3M medium city Antwerpen + 3M bridge (river Schelde)')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .board import Board, Crossing
+from .rules import Ruleset
+
+__all__ = ["SegmentCost", "segment_cost", "milepost_cost", "crossing_cost", "water_cost", "path_cost"]
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentCost:
+    """One segment's cost split into its parts (in millions).
+
+    ``base`` is the milepost (terrain or city) part, ``water`` the bridge, ``crossing`` the ferry or
+    Chunnel number that replaces both. ``base_label`` says what the milepost is ("clear", "mountain",
+    "major city Paris"), ``water_label`` what was bridged ("river Rhein", "lake"), ``crossing_name`` which
+    ferry or tunnel was bought.
+    """
+
+    a: int
+    b: int
+    base: int
+    water: int
+    crossing: int
+    base_label: str
+    water_label: str | None = None
+    crossing_name: str | None = None
+
+    @property
+    def total(self) -> int:
+        return self.base + self.water + self.crossing
+
+    @property
+    def kind(self) -> str:
+        """One word for tables: terrain name, ``city``, or ``ferry``/``tunnel``."""
+        if self.crossing_name is not None:
+            return "crossing"
+        return "city" if " city" in self.base_label else self.base_label
+
+    def explain(self) -> str:
+        if self.crossing_name is not None:
+            return f"{self.crossing}M {self.crossing_name}"
+        parts = [f"{self.base}M {self.base_label}"]
+        if self.water:
+            parts.append(f"{self.water}M bridge ({self.water_label})")
+        return " + ".join(parts)
+
+
+def milepost_cost(board: Board, rules: Ruleset, mp: int) -> tuple[int, str]:
+    """Cost of building to milepost ``mp`` ignoring water and crossings, with its label."""
+    city = board.city_at(mp)
+    if city is not None:
+        return rules.city_cost[city.size.value], f"{city.size.value} city {city.name}"
+    t = board.mileposts[mp].terrain.value
+    return rules.terrain_cost[t], t
+
+
+def water_cost(board: Board, rules: Ruleset, a: int, b: int) -> tuple[int, str | None]:
+    """The most expensive bridge on segment ``a``-``b`` (0 and ``None`` if it crosses no water)."""
+    e = board.edge(a, b)
+    if e is None:
+        return 0, None
+    best, label = 0, None
+    if e.rivers and rules.water_cost["river"] > best:
+        best, label = rules.water_cost["river"], "river " + "/".join(e.rivers)
+    if e.lake and rules.water_cost["lake"] > best:
+        best, label = rules.water_cost["lake"], "lake"
+    if e.inlet and rules.water_cost["inlet"] > best:
+        best, label = rules.water_cost["inlet"], "ocean inlet"
+    return best, label
+
+
+def crossing_cost(rules: Ruleset, crossing: Crossing) -> int:
+    """The number to pay for a ferry or the Chunnel under ``rules`` (Fast Game makes the Chunnel 4M)."""
+    if crossing.is_tunnel and rules.tunnel_as_ferry_cost is not None:
+        return rules.tunnel_as_ferry_cost
+    return crossing.cost
+
+
+def segment_cost(board: Board, rules: Ruleset, a: int, b: int, *,
+                 owned_crossings: Iterable[str] = ()) -> SegmentCost | None:
+    """Cost of building from ``a`` to neighbouring ``b``; ``None`` if no track may ever go there
+    (not neighbours, an impassable line, or inside a red area).
+
+    ``owned_crossings`` names the ferries/tunnels the builder already owns: building into their ports
+    costs the port milepost as usual.
+    """
+    owned = set(owned_crossings)
+    for cr in board.crossings_at(a):
+        if cr.other_port(a) == b:  # riding across a ferry/tunnel: paid when its port was entered
+            return SegmentCost(a, b, 0, 0, 0 if cr.name in owned else crossing_cost(rules, cr),
+                               "across " + cr.name, None, cr.name)
+    e = board.edge(a, b)
+    if e is None or e.impassable or board.is_red_area(a, b):
+        return None
+    for cr in board.crossings_at(b):
+        if cr.name not in owned:
+            return SegmentCost(a, b, 0, 0, crossing_cost(rules, cr), "port " + cr.port_names[cr.ports.index(b)],
+                               None, cr.name)
+    base, label = milepost_cost(board, rules, b)
+    w, wl = water_cost(board, rules, a, b)
+    return SegmentCost(a, b, base, w, 0, label, wl, None)
+
+
+def path_cost(board: Board, rules: Ruleset, path: Iterable[int], *, owned_crossings: Iterable[str] = ()
+              ) -> list[SegmentCost]:
+    """Segment costs along a path of neighbouring mileposts, buying crossings as they are entered."""
+    path = list(path)
+    owned = set(owned_crossings)
+    out = []
+    for a, b in zip(path, path[1:]):
+        seg = segment_cost(board, rules, a, b, owned_crossings=owned)
+        if seg is None:
+            raise ValueError(f"no track may be built between mileposts {a} and {b}")
+        out.append(seg)
+        if seg.crossing_name:
+            owned.add(seg.crossing_name)
+    return out

@@ -1,0 +1,198 @@
+"""Rulesets: every number of the rulebook, declared once.
+
+A :class:`Ruleset` is a frozen dataclass. The engine, the route planners and the notebooks read their
+numbers from it and never hard-code them. Named rulesets follow the rulebook
+(``../shared/rules/empire_builder_europe_rulebook.txt``); variants from "Variants & Optional Rules"
+modify a named ruleset.
+
+>>> import eb_core as eb
+>>> r = eb.ruleset("europe-standard")
+>>> r.start_cash, r.build_limit, r.start_train
+(50, 20, Train(speed=9, capacity=2))
+>>> eb.ruleset("europe-basic").victory_cash
+200
+>>> eb.ruleset("europe-basic", "fast-game").start_train.speed
+16
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS"]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Train:
+    """A train type: speed in mileposts per turn and load capacity (rulebook: Upgrading your Train)."""
+
+    speed: int
+    capacity: int
+
+    def __str__(self) -> str:
+        return f"{self.speed}/{self.capacity}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Train":
+        """``Train.parse("12/3")`` -> ``Train(speed=12, capacity=3)``."""
+        s, c = text.split("/")
+        return cls(int(s), int(c))
+
+
+def _ro(d: Mapping) -> Mapping:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every number and switch the engine needs. Citations name rulebook sections."""
+
+    name: str
+    title: str
+    game: str = "europe"
+    board: str = "europe"
+    deck: str = "europe"
+    # Setting Up the Game
+    start_cash: int = 50
+    start_train: Train = Train(9, 2)
+    opening_hand: int = 4             # Standard: deal four, discard to three at the first operations turn
+    hand_size: int = 3
+    starter_cards: bool = False       # Basic Game: sets of three starter cards
+    special_build_turns: int = 2      # Starting the Game > Special Build Turns
+    # Build Phase Rules
+    build_limit: int = 20
+    terrain_cost: Mapping[str, int] = field(default_factory=lambda: _ro({"clear": 1, "mountain": 2, "alpine": 5}))
+    water_cost: Mapping[str, int] = field(default_factory=lambda: _ro({"river": 2, "lake": 3, "inlet": 3}))
+    city_cost: Mapping[str, int] = field(default_factory=lambda: _ro({"major": 5, "key": 3, "medium": 3, "small": 3}))
+    city_max_players: Mapping[str, int] = field(default_factory=lambda: _ro({"medium": 3, "small": 2}))
+    city_max_tracks_per_player: int = 3
+    builds_out_of_major_per_turn: int = 2   # Limits on Building from Major Cities & Key Cities
+    ferry_max_players: int = 2              # Building Ferry Ports
+    tunnel_max_players: int = 1             # Building the Chunnel
+    tunnel_as_ferry_cost: int | None = None # Fast Game: the Chunnel is a ferry costing 4M
+    # Upgrading your Train
+    upgrade_cost: int = 20
+    upgrades: Mapping[Train, tuple[Train, ...]] = field(default_factory=lambda: _ro({
+        Train(9, 2): (Train(9, 3), Train(12, 2)), Train(9, 3): (Train(12, 3),), Train(12, 2): (Train(12, 3),)}))
+    cross_grade_cost: int | None = None     # Variants: Cross Grading (5M), None = not allowed
+    # Operations Phase Rules
+    reverse_anywhere: bool = False          # Basic Game: reverse at any milepost
+    rent: int = 4                           # Renting Track
+    ferry_half_speed: bool = True           # Movement Using a Ferry: the turn after staging, half speed
+    ferry_fixed_moves: int | None = None    # Fast Game: a crossing takes four movement points instead
+    # How to Win
+    victory_cash: int = 250
+    victory_majors: int = 7
+    # Events
+    events: bool = True
+    removed_events: tuple[str, ...] = ()    # event kinds removed from the deck (Faster Game)
+    # Two-Players (Honeymoon Game)
+    chips_removed_per_load: int = 0
+    variants: tuple[str, ...] = ()
+
+    def with_(self, **changes) -> "Ruleset":
+        """A copy with some fields changed (mappings are frozen again)."""
+        for k, val in list(changes.items()):
+            if isinstance(val, dict):
+                changes[k] = _ro(val)
+        return dataclasses.replace(self, **changes)
+
+    def upgrade_options(self, train: Train) -> tuple[Train, ...]:
+        """Trains reachable from ``train`` with one 20M upgrade."""
+        return tuple(self.upgrades.get(train, ()))
+
+    @property
+    def final_train(self) -> Train:
+        t = self.start_train
+        while self.upgrades.get(t):
+            t = max(self.upgrades[t])
+        return t
+
+    def to_dict(self) -> dict:
+        d = {}
+        for f in dataclasses.fields(self):
+            val = getattr(self, f.name)
+            if isinstance(val, Train):
+                val = str(val)
+            elif f.name == "upgrades":
+                val = {str(k): [str(x) for x in v] for k, v in val.items()}
+            elif isinstance(val, Mapping):
+                val = dict(val)
+            elif isinstance(val, tuple):
+                val = list(val)
+            d[f.name] = val
+        return d
+
+
+_STANDARD = Ruleset(name="europe-standard", title="Empire Builder: Europe, standard game")
+
+_BASIC = _STANDARD.with_(
+    name="europe-basic", title="Empire Builder: Europe, basic game",
+    start_train=Train(12, 2),
+    upgrades={Train(12, 2): (Train(12, 3), Train(16, 2)), Train(12, 3): (Train(16, 3),),
+              Train(16, 2): (Train(16, 3),)},
+    opening_hand=3, starter_cards=True, reverse_anywhere=True, victory_cash=200,
+)
+
+RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC)})
+
+
+def _fast(r: Ruleset) -> Ruleset:
+    # Variants & Optional Rules > Fast Game (modifies the Basic Game)
+    return r.with_(start_train=Train(16, 2),
+                   upgrades={Train(16, 2): (Train(16, 3), Train(20, 2)), Train(16, 3): (Train(20, 3),),
+                             Train(20, 2): (Train(20, 3),)},
+                   ferry_fixed_moves=4, ferry_half_speed=False, tunnel_as_ferry_cost=4)
+
+
+def _faster(r: Ruleset) -> Ruleset:
+    # Variants & Optional Rules > Faster Game: Fast Game without Excess Profits Tax and Derailments
+    return _fast(r).with_(removed_events=tuple(sorted(set(r.removed_events) | {"tax", "derailment"})))
+
+
+def _no_events(r: Ruleset) -> Ruleset:
+    return r.with_(events=False)
+
+
+def _honeymoon(r: Ruleset) -> Ruleset:
+    # Two-Players (Honeymoon Game): one chip fewer per load, one player per small city
+    return r.with_(chips_removed_per_load=1, city_max_players={**r.city_max_players, "small": 1})
+
+
+def _cross_grading(r: Ruleset) -> Ruleset:
+    return r.with_(cross_grade_cost=5)
+
+
+def _slow_start(r: Ruleset) -> Ruleset:
+    # Challenging Variants > Slow Start
+    return r.with_(start_train=Train(6, 2),
+                   upgrades={Train(6, 2): (Train(6, 3), Train(9, 2)), Train(6, 3): (Train(9, 3),),
+                             Train(9, 2): (Train(9, 3), Train(12, 2)), Train(9, 3): (Train(12, 3),),
+                             Train(12, 2): (Train(12, 3),)})
+
+
+VARIANTS = _ro({
+    "fast-game": _fast,
+    "faster-game": _faster,
+    "no-events": _no_events,
+    "honeymoon": _honeymoon,
+    "cross-grading": _cross_grading,
+    "slow-start": _slow_start,
+})
+
+
+def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
+    """A named ruleset, optionally modified by variants (``eb.ruleset("europe-basic", "fast-game")``)."""
+    try:
+        r = RULESETS[name]
+    except KeyError:
+        raise KeyError(f"no ruleset {name!r}; choose from {sorted(RULESETS)}") from None
+    for v in variants:
+        try:
+            r = VARIANTS[v](r)
+        except KeyError:
+            raise KeyError(f"no variant {v!r}; choose from {sorted(VARIANTS)}") from None
+        r = r.with_(variants=r.variants + (v,), name=f"{r.name}+{v}")
+    return r
