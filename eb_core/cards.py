@@ -1,0 +1,589 @@
+"""Cards: demand cards, event cards, starter cards and the deck that holds them.
+
+A deck is plain, immutable data loaded from a JSON file with ``"schema": "eb-deck/1"`` (documented in
+``data/README.md``, section "Deck schema ``eb-deck/1``"). Loading validates every field and raises
+:class:`~eb_core.errors.DeckFileError` naming the file and the field on the first problem found.
+
+The draw deck is made up of the Demand cards and the Events (rulebook: Components > Cards); the 18
+Starter Cards of the Basic Game are kept apart in six sets of three (rulebook: Setting Up the Game).
+
+>>> import eb_core as eb
+>>> deck = eb.load_deck("europe")
+>>> card = deck.demand_cards[0]
+>>> len(card.demands), card.id, card.label
+(3, 1, '1')
+>>> len(deck.starter_sets), {len(s) for s in deck.starter_sets}
+(6, {3})
+>>> deck.card(card.id) is card
+True
+>>> Demand("Paris", "Wine", 12)
+Demand(city='Paris', load='Wine', payout=12)
+
+This module knows nothing about how events act on a game; :mod:`eb_core.events` does that. It reads
+only the event's ``kind``, ``duration`` and ``params``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from .errors import DeckFileError
+
+__all__ = [
+    "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
+    "SEAS", "STRIKE_VARIANTS",
+]
+
+DECK_SCHEMA = "eb-deck/1"
+
+DURATIONS = ("immediate", "one-round", "lasting", "permanent")
+"""Event durations (rulebook: Event Card Effects): *immediate* effects do not linger; *one-round* effects
+last through the end of the drawing player's next turn; *lasting* ones until discarded as the card says;
+*permanent* ones until the game ends."""
+
+SEAS = ("Northern Seas", "Atlantic", "Mediterranean")
+"""The three sea areas of the Gales cards (rulebook: Event Card Effects > Counting Mileposts, Gale Ocean /
+Sea Boundary Flags)."""
+
+STRIKE_VARIANTS = ("coastal", "inland", "wildcat", "rail")
+"""Strike cards: Longshoremen's (``coastal``), Teamsters' (``inland``), Wildcat (``wildcat``: no building)
+and a regional rail strike such as the Iberian Rail Strike (``rail``: trains in the region lose a turn)."""
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _is_num(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _is_str_list(x: Any) -> bool:
+    return isinstance(x, (list, tuple)) and len(x) > 0 and all(isinstance(s, str) and s for s in x)
+
+
+def _brackets_ok(x: Any) -> bool:
+    if not isinstance(x, (list, tuple)) or not x:
+        return False
+    prev = -1
+    for b in x:
+        if not isinstance(b, (list, tuple)) or len(b) != 2 or not all(_is_int(v) and v >= 0 for v in b):
+            return False
+        if b[0] <= prev:
+            return False
+        prev = b[0]
+    return True
+
+
+# kind -> (allowed durations, {param: (check, description)}, optional params)
+_P = tuple[Any, str]
+EVENT_KINDS: Mapping[str, tuple[tuple[str, ...], Mapping[str, _P], Mapping[str, _P]]] = MappingProxyType({
+    # Event Card Effects > Derailments
+    "derailment": (("immediate",), {
+        "draw": (lambda v: _is_int(v) and v > 0, "the number of cards drawn to name the derailed cities"),
+        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts around each named city"),
+    }, {}),
+    # Event Card Effects > Floods
+    "flood": (("one-round",), {
+        "river": (lambda v: isinstance(v, str) and bool(v), "the name of a river on the board"),
+    }, {}),
+    # Gales (Event Card Effects > Counting Mileposts, Gale Ocean / Sea Boundary Flags)
+    "gale": (("one-round",), {
+        "sea": (lambda v: v in SEAS, f"one of {list(SEAS)}"),
+        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts from that sea's coast moving at half rate"),
+    }, {}),
+    # Heavy Snow (Components > Cards: "Heavy Snow: Turin")
+    "snow": (("one-round",), {
+        "city": (lambda v: isinstance(v, str) and bool(v), "the name of a city on the board"),
+        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts around the city centre"),
+    }, {"blocked_terrain": (lambda v: isinstance(v, (list, tuple)) and all(t in ("clear", "mountain", "alpine")
+                                                                            for t in v),
+                            "terrain where no movement or building is allowed")}),
+    "fog": (("one-round",), {
+        "city": (lambda v: isinstance(v, str) and bool(v), "the name of a city on the board"),
+        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts around the city centre"),
+    }, {}),
+    "strike": (("one-round", "lasting"), {
+        "variant": (lambda v: v in STRIKE_VARIANTS, f"one of {list(STRIKE_VARIANTS)}"),
+    }, {
+        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts from the coast (coastal / inland strikes)"),
+        "countries": (_is_str_list, "ISO country codes of the struck region (rail strike)"),
+        "region": (lambda v: isinstance(v, str) and bool(v), "display name of the struck region"),
+        "players": (lambda v: v in ("all", "drawing"), "'all' or 'drawing' (who may not build, wildcat)"),
+    }),
+    # Excess Profits Tax: cash brackets [[at least, tax], ...]
+    "tax": (("immediate",), {
+        "brackets": (_brackets_ok, "a list of [cash at least, tax] pairs with rising cash"),
+    }, {}),
+    # Irish Economy Booming (Changes from Eurorails 2009)
+    "irish-boom": (("permanent",), {
+        "cities": (_is_str_list, "the cities whose deliveries earn the bonus"),
+        "bonus": (lambda v: _is_int(v) and v > 0, "extra millions per delivery"),
+    }, {}),
+})
+"""Event kinds with their allowed durations, required params and optional params."""
+
+
+# ---------------------------------------------------------------------------------------------- freezing
+def _freeze(v: Any) -> Any:
+    if isinstance(v, Mapping):
+        return MappingProxyType({k: _freeze(x) for k, x in v.items()})
+    if isinstance(v, (list, tuple)):
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+def _thaw(v: Any, *, lists: bool = True) -> Any:
+    if isinstance(v, Mapping):
+        return {k: _thaw(x, lists=lists) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        seq = [_thaw(x, lists=lists) for x in v]
+        return seq if lists else tuple(seq)
+    return v
+
+
+# ------------------------------------------------------------------------------------------ value types
+@dataclass(frozen=True, slots=True)
+class Demand:
+    """One delivery on a demand card: bring ``load`` to ``city`` and earn ``payout`` millions."""
+
+    city: str
+    load: str
+    payout: int
+
+    def __str__(self) -> str:
+        return f"{self.load} to {self.city} for {self.payout}M"
+
+
+@dataclass(frozen=True, slots=True)
+class DemandCard:
+    """A demand card: three demands, of which at most one may be delivered (rulebook: Delivering Loads).
+
+    ``id`` is unique within the deck; ``label`` is the printed number (``"42"``, ``"S4"`` for starters).
+    """
+
+    id: int
+    label: str
+    demands: tuple[Demand, Demand, Demand]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "demands", tuple(self.demands))
+
+    @property
+    def is_starter(self) -> bool:
+        return self.label.startswith("S")
+
+    @property
+    def cities(self) -> tuple[str, ...]:
+        """The three demand cities (the cities a Derailment drawn with this card hits)."""
+        return tuple(d.city for d in self.demands)
+
+    @property
+    def best_payout(self) -> int:
+        """The highest payout on the card (rulebook: Setting Up the Game picks the starting player by it)."""
+        return max(d.payout for d in self.demands)
+
+    def demand(self, city: str, load: str) -> Demand | None:
+        """The demand for ``load`` at ``city`` on this card, or ``None``."""
+        for d in self.demands:
+            if d.city == city and d.load == load:
+                return d
+        return None
+
+    def __str__(self) -> str:
+        return f"card {self.label}: " + "; ".join(str(d) for d in self.demands)
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    """An event card (rulebook: Event Card Effects).
+
+    ``kind`` is one of :data:`EVENT_KINDS` (``"flood"``, ``"gale"``, ...); ``duration`` one of
+    :data:`DURATIONS`; ``params`` the card's specifics (``{"river": "Ebro"}``), frozen read-only.
+
+    >>> EventCard(160, "160", "flood", "Flood: Ebro", "one-round", {"river": "Ebro"})
+    EventCard(id=160, label='160', kind='flood', title='Flood: Ebro', duration='one-round', params={'river': 'Ebro'})
+    """
+
+    id: int
+    label: str
+    kind: str
+    title: str
+    duration: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", _freeze(dict(self.params)))
+
+    def __repr__(self) -> str:
+        return (f"EventCard(id={self.id!r}, label={self.label!r}, kind={self.kind!r}, title={self.title!r}, "
+                f"duration={self.duration!r}, params={_thaw(self.params, lists=False)!r})")
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.label, self.kind, self.title, self.duration,
+                     json.dumps(_thaw(self.params), sort_keys=True)))
+
+    def __str__(self) -> str:
+        return f"event {self.label}: {self.title} ({self.duration})"
+
+
+Card = DemandCard | EventCard
+
+
+# ---------------------------------------------------------------------------------------------- the deck
+class Deck:
+    """An immutable deck. Build with :func:`load_deck` or :meth:`Deck.from_dict`.
+
+    Attributes: ``name``, ``title``, ``board`` (the board the deck is made for), ``demand_cards``,
+    ``event_cards``, ``starter_sets`` (six sets of three starter cards for the Basic Game),
+    ``starter_cards`` (the same, flat), ``notes``, ``meta`` (generator parameters), ``source`` (file).
+    """
+
+    def __init__(self, *, name: str, demand_cards: Sequence[DemandCard], event_cards: Sequence[EventCard] = (),
+                 starter_sets: Sequence[Sequence[DemandCard]] = (), title: str = "", board: str | None = None,
+                 notes: str = "", meta: Mapping[str, Any] | None = None, source: str = "<memory>"):
+        self.name = name
+        self.title = title or name
+        self.board = board
+        self.notes = notes
+        self.meta = dict(meta or {})
+        self.source = source
+        self.demand_cards: tuple[DemandCard, ...] = tuple(demand_cards)
+        self.event_cards: tuple[EventCard, ...] = tuple(event_cards)
+        self.starter_sets: tuple[tuple[DemandCard, ...], ...] = tuple(tuple(s) for s in starter_sets)
+        self.starter_cards: tuple[DemandCard, ...] = tuple(c for s in self.starter_sets for c in s)
+        self._by_id: dict[int, Card] = {}
+        for c in (*self.demand_cards, *self.event_cards, *self.starter_cards):
+            if c.id in self._by_id:
+                raise DeckFileError(source, "id", f"card id {c.id} is used twice")
+            self._by_id[c.id] = c
+
+    def __repr__(self) -> str:
+        return (f"<Deck {self.name!r}: {len(self.demand_cards)} demand cards, {len(self.event_cards)} event "
+                f"cards, {len(self.starter_cards)} starter cards>")
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._by_id.values())
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._by_id
+
+    def card(self, card_id: int) -> Card:
+        """The card with id ``card_id`` (demand, event or starter); :class:`KeyError` if there is none."""
+        try:
+            return self._by_id[card_id]
+        except (KeyError, TypeError):
+            raise KeyError(f"no card {card_id!r} in deck {self.name!r}") from None
+
+    def is_event(self, card_id: int) -> bool:
+        """True if ``card_id`` is an event card."""
+        return isinstance(self.card(card_id), EventCard)
+
+    def draw_pile(self) -> tuple[int, ...]:
+        """Ids of the draw deck (demand and event cards, not starters), in id order, unshuffled."""
+        return tuple(c.id for c in self.demand_cards) + tuple(c.id for c in self.event_cards)
+
+    def shuffled(self, seed: int | random.Random) -> list[int]:
+        """The draw pile shuffled with a seed or a ``random.Random`` (same seed -> same order).
+
+        >>> import eb_core as eb
+        >>> d = eb.load_deck("europe")
+        >>> d.shuffled(1) == d.shuffled(1), sorted(d.shuffled(1)) == sorted(d.draw_pile())
+        (True, True)
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        pile = list(self.draw_pile())
+        rng.shuffle(pile)
+        return pile
+
+    def demands(self, *, starters: bool = False) -> Iterator[tuple[DemandCard, Demand]]:
+        """Every ``(card, demand)`` of the demand cards (and the starter cards with ``starters=True``)."""
+        cards = self.demand_cards + (self.starter_cards if starters else ())
+        for c in cards:
+            for d in c.demands:
+                yield c, d
+
+    def events_of_kind(self, kind: str) -> tuple[EventCard, ...]:
+        return tuple(e for e in self.event_cards if e.kind == kind)
+
+    # -------------------------------------------------------------------------------------- checking
+    def problems(self, board) -> list[tuple[str, str]]:
+        """Everything in this deck that does not fit ``board``, as ``(field, problem)`` pairs (empty if fine).
+
+        Checks: every demand city and load exists on the board (city names exactly as the board spells
+        them); no demand asks for a load at one of its own source cities; every event's city, river and
+        sea exists on the board.
+        """
+        out: list[tuple[str, str]] = []
+
+        def city_ok(name: str, fld: str) -> Any:
+            if not board.has_city(name):
+                out.append((fld, f"city {name!r} is not on board {board.name!r}"))
+                return None
+            c = board.city(name)
+            if c.name != name:
+                out.append((fld, f"write the city as the board does: {c.name!r}, not {name!r}"))
+            return c
+
+        def check_cards(cards: Sequence[DemandCard], key: str) -> None:
+            for i, card in enumerate(cards):
+                for j, d in enumerate(card.demands):
+                    fld = f"{key}[{i}].demands[{j}]"
+                    c = city_ok(d.city, fld + ".city")
+                    if d.load not in board.loads:
+                        out.append((fld + ".load", f"load {d.load!r} is not on board {board.name!r}"))
+                    elif c is not None and d.load in c.loads:
+                        out.append((fld, f"{c.name} is itself a source of {d.load}: a demand is never at one "
+                                         f"of its own source cities"))
+
+        check_cards(self.demand_cards, "demand_cards")
+        for s, cards in enumerate(self.starter_sets):
+            check_cards(cards, f"starter_sets[{s}]")
+        rivers = set(board.rivers())
+        for i, e in enumerate(self.event_cards):
+            fld = f"event_cards[{i}].params"
+            if "city" in e.params:
+                city_ok(e.params["city"], fld + ".city")
+            for j, nm in enumerate(e.params.get("cities", ())):
+                city_ok(nm, f"{fld}.cities[{j}]")
+            if "river" in e.params and e.params["river"] not in rivers:
+                out.append((fld + ".river", f"river {e.params['river']!r} is not on board {board.name!r} "
+                                            f"(rivers: {sorted(rivers)})"))
+            if "sea" in e.params and board.seas and e.params["sea"] not in board.seas:
+                out.append((fld + ".sea", f"sea {e.params['sea']!r} is not on board {board.name!r}"))
+            if "countries" in e.params:
+                have = {m.country for m in board.mileposts if m.country}
+                for j, cc in enumerate(e.params["countries"]):
+                    if have and cc not in have:
+                        out.append((f"{fld}.countries[{j}]", f"no milepost of board {board.name!r} is in {cc!r}"))
+        return out
+
+    def validate_against(self, board) -> "Deck":
+        """Raise :class:`~eb_core.errors.DeckFileError` on the first thing that does not fit ``board``
+        (see :meth:`problems`); return the deck itself when all is well.
+        """
+        probs = self.problems(board)
+        if probs:
+            fld, msg = probs[0]
+            more = f" (and {len(probs) - 1} more problems)" if len(probs) > 1 else ""
+            raise DeckFileError(self.source, fld, msg + more)
+        return self
+
+    # ------------------------------------------------------------------------------- (de)serialise
+    def to_dict(self) -> dict[str, Any]:
+        """The deck as an ``eb-deck/1`` document (round-trips through :meth:`from_dict`)."""
+        def dc(c: DemandCard) -> dict[str, Any]:
+            return {"id": c.id, "label": c.label,
+                    "demands": [{"city": d.city, "load": d.load, "payout": d.payout} for d in c.demands]}
+
+        out: dict[str, Any] = {"schema": DECK_SCHEMA, "name": self.name, "title": self.title}
+        if self.board is not None:
+            out["board"] = self.board
+        if self.notes:
+            out["notes"] = self.notes
+        out["demand_cards"] = [dc(c) for c in self.demand_cards]
+        out["event_cards"] = [{"id": e.id, "label": e.label, "kind": e.kind, "title": e.title,
+                               "duration": e.duration, "params": _thaw(e.params)} for e in self.event_cards]
+        out["starter_sets"] = [[dc(c) for c in s] for s in self.starter_sets]
+        if self.meta:
+            out["meta"] = self.meta
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], source: str = "<memory>") -> "Deck":
+        """Validate a decoded ``eb-deck/1`` document and build the deck."""
+        return _parse_deck(data, source)
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike) -> "Deck":
+        """Read and validate a deck file."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise DeckFileError(str(path), "<file>", f"cannot read: {exc}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DeckFileError(str(path), "<json>", f"not valid JSON: {exc}") from None
+        return _parse_deck(data, str(path))
+
+
+# ----------------------------------------------------------------------------------------------- parsing
+class _V:
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, fld: str, problem: str):
+        raise DeckFileError(self.source, fld or "<root>", problem)
+
+    def get(self, obj: Any, key: str, where: str, typ, *, required: bool = True, default: Any = None) -> Any:
+        fld = f"{where}.{key}" if where else key
+        if not isinstance(obj, Mapping):
+            self.fail(where, f"expected an object, got {type(obj).__name__}")
+        if key not in obj:
+            if required:
+                self.fail(fld, "missing")
+            return default
+        val = obj[key]
+        ok = _is_int(val) if typ is int else isinstance(val, typ)
+        if not ok:
+            name = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
+            self.fail(fld, f"expected {name}, got {val!r}")
+        return val
+
+
+def _parse_card(v: _V, c: Any, fld: str, *, starter: bool) -> DemandCard:
+    cid = v.get(c, "id", fld, int)
+    if cid < 1:
+        v.fail(f"{fld}.id", f"card ids are positive whole numbers, got {cid}")
+    label = v.get(c, "label", fld, str, required=False, default=f"{cid}")
+    if starter and not label.startswith("S"):
+        v.fail(f"{fld}.label", f"starter card labels start with 'S' (as printed, 'S4'), got {label!r}")
+    if not starter and label.startswith("S"):
+        v.fail(f"{fld}.label", f"only starter cards have labels starting with 'S', got {label!r}")
+    raw = v.get(c, "demands", fld, list)
+    if len(raw) != 3:
+        v.fail(f"{fld}.demands", f"a demand card has exactly 3 demands, got {len(raw)}")
+    demands = []
+    for j, d in enumerate(raw):
+        f = f"{fld}.demands[{j}]"
+        city = v.get(d, "city", f, str)
+        load = v.get(d, "load", f, str)
+        if not city.strip():
+            v.fail(f"{f}.city", "empty city name")
+        if not load.strip():
+            v.fail(f"{f}.load", "empty load name")
+        payout = v.get(d, "payout", f, int)
+        if payout <= 0:
+            v.fail(f"{f}.payout", f"a payout is a positive number of millions, got {payout}")
+        demands.append(Demand(city, load, payout))
+    cities = [d.city for d in demands]
+    for j in range(3):
+        if cities.index(cities[j]) != j:
+            v.fail(f"{fld}.demands[{j}].city", f"{cities[j]!r} appears twice on one card")
+    return DemandCard(cid, label, tuple(demands))
+
+
+def _parse_event(v: _V, e: Any, fld: str) -> EventCard:
+    eid = v.get(e, "id", fld, int)
+    if eid < 1:
+        v.fail(f"{fld}.id", f"card ids are positive whole numbers, got {eid}")
+    label = v.get(e, "label", fld, str, required=False, default=f"{eid}")
+    kind = v.get(e, "kind", fld, str)
+    if kind not in EVENT_KINDS:
+        v.fail(f"{fld}.kind", f"unknown event kind {kind!r}; expected one of {sorted(EVENT_KINDS)}")
+    title = v.get(e, "title", fld, str)
+    duration = v.get(e, "duration", fld, str)
+    allowed, required, optional = EVENT_KINDS[kind]
+    if duration not in DURATIONS:
+        v.fail(f"{fld}.duration", f"expected one of {list(DURATIONS)}, got {duration!r}")
+    if duration not in allowed:
+        v.fail(f"{fld}.duration", f"a {kind} event is {' or '.join(allowed)} (rulebook: Event Card Effects), "
+                                  f"got {duration!r}")
+    params = v.get(e, "params", fld, Mapping, required=False, default={})
+    for key, (check, what) in required.items():
+        if key not in params:
+            v.fail(f"{fld}.params.{key}", f"missing: a {kind} event needs {what}")
+    for key, val in params.items():
+        spec = required.get(key) or optional.get(key)
+        if spec is None:
+            v.fail(f"{fld}.params.{key}", f"unknown parameter for a {kind} event; expected "
+                                          f"{sorted(set(required) | set(optional))}")
+        if not spec[0](val):
+            v.fail(f"{fld}.params.{key}", f"expected {spec[1]}, got {val!r}")
+    if kind == "strike":
+        variant = params["variant"]
+        if variant in ("coastal", "inland") and "radius" not in params:
+            v.fail(f"{fld}.params.radius", f"missing: a {variant} strike needs the mileposts from the coast")
+        if variant == "rail" and "countries" not in params:
+            v.fail(f"{fld}.params.countries", "missing: a rail strike needs the struck countries")
+    return EventCard(eid, label, kind, title, duration, params)
+
+
+def _parse_deck(data: Any, source: str) -> Deck:
+    v = _V(source)
+    if not isinstance(data, Mapping):
+        v.fail("<root>", f"expected a JSON object, got {type(data).__name__}")
+    schema = v.get(data, "schema", "", str)
+    if schema != DECK_SCHEMA:
+        v.fail("schema", f"expected {DECK_SCHEMA!r}, got {schema!r}")
+    name = v.get(data, "name", "", str)
+    demand = [_parse_card(v, c, f"demand_cards[{i}]", starter=False)
+              for i, c in enumerate(v.get(data, "demand_cards", "", list))]
+    if not demand:
+        v.fail("demand_cards", "a deck needs at least one demand card")
+    events = [_parse_event(v, e, f"event_cards[{i}]")
+              for i, e in enumerate(v.get(data, "event_cards", "", list, required=False, default=[]))]
+    sets = []
+    for s, raw in enumerate(v.get(data, "starter_sets", "", list, required=False, default=[])):
+        if not isinstance(raw, list) or len(raw) != 3:
+            v.fail(f"starter_sets[{s}]", "each starter set holds exactly 3 cards (S1-S3, S4-S6, ...)")
+        sets.append([_parse_card(v, c, f"starter_sets[{s}][{k}]", starter=True) for k, c in enumerate(raw)])
+    seen: dict[int, str] = {}
+    labels: dict[str, str] = {}
+    pairs: dict[tuple[str, str], str] = {}
+    fields = ([(f"demand_cards[{i}]", c) for i, c in enumerate(demand)]
+              + [(f"event_cards[{i}]", c) for i, c in enumerate(events)]
+              + [(f"starter_sets[{s}][{k}]", c) for s, cs in enumerate(sets) for k, c in enumerate(cs)])
+    for fld, c in fields:
+        if c.id in seen:
+            v.fail(f"{fld}.id", f"card id {c.id} is already used by {seen[c.id]}")
+        seen[c.id] = fld
+        if c.label in labels:
+            v.fail(f"{fld}.label", f"label {c.label!r} is already used by {labels[c.label]}")
+        labels[c.label] = fld
+        if isinstance(c, DemandCard):
+            for j, d in enumerate(c.demands):
+                key = (d.city, d.load)
+                if key in pairs:
+                    v.fail(f"{fld}.demands[{j}]", f"{d.load} to {d.city} is already demanded by {pairs[key]}; "
+                                                  f"each (city, load) pair appears once in a deck")
+                pairs[key] = f"{fld}.demands[{j}]"
+    return Deck(name=name, title=v.get(data, "title", "", str, required=False, default=name),
+                board=v.get(data, "board", "", str, required=False), demand_cards=demand, event_cards=events,
+                starter_sets=sets, notes=v.get(data, "notes", "", str, required=False, default=""),
+                meta=v.get(data, "meta", "", Mapping, required=False, default={}), source=source)
+
+
+def _data_dir() -> Path:
+    from .board import data_dir
+
+    return data_dir()
+
+
+_CACHE: dict[str, tuple[float, Deck]] = {}
+
+
+def load_deck(name_or_path: str | os.PathLike = "europe") -> Deck:
+    """Load a deck by name (``"europe"``, ``"tutorial"``) from ``data/decks/`` or from a JSON path.
+
+    Decks are immutable, so repeated loads of an unchanged file return the same object. A malformed
+    file raises :class:`~eb_core.errors.DeckFileError` naming the file and the field.
+    """
+    p = Path(name_or_path)
+    if p.suffix != ".json":
+        p = _data_dir() / "decks" / f"{name_or_path}.json"
+        if not p.exists():
+            avail = sorted(x.stem for x in (_data_dir() / "decks").glob("*.json"))
+            raise KeyError(f"no deck named {name_or_path!r}; available: {avail}")
+    key = str(p.resolve())
+    try:
+        mtime = p.stat().st_mtime
+    except OSError:
+        mtime = -1.0
+    hit = _CACHE.get(key)
+    if hit and hit[0] == mtime:
+        return hit[1]
+    deck = Deck.from_file(p)
+    _CACHE[key] = (mtime, deck)
+    return deck
