@@ -27,6 +27,8 @@ _LAZY = {
     "cheapest_build": "routes", "BuildPlan": "routes", "cost_table": "routes", "travel_table": "routes",
     "cheapest_connection": "routes", "shortest_trip": "routes", "travel_turns": "routes",
     "Game": "engine",
+    "delivery_value": "economics", "plan_hand": "economics", "plan_opening": "economics",
+    "DeliveryValue": "economics", "HandPlan": "economics", "OpeningPlan": "economics",
     "GameState": "state", "PlayerState": "state",
     "load_deck": "cards", "Deck": "cards", "DemandCard": "cards", "Demand": "cards", "EventCard": "cards",
     "Build": "actions", "BuildCrossing": "actions", "Upgrade": "actions", "Move": "actions",

@@ -1,0 +1,988 @@
+"""Delivery economics: what a demand is worth, how long it takes, and which deliveries to plan first.
+
+Three questions a player asks while looking at their demand cards (rulebook: Delivering Loads):
+
+* :func:`delivery_value` -- *one demand*: from which source city, how much track still to build, how
+  many mileposts to ride, how many turns, and how much payout per turn.
+* :func:`plan_hand` -- *a hand of cards*: the best plan of one to three deliveries (one per card), in
+  which order to pick up and drop the loads, sharing track and train slots.
+* :func:`plan_opening` -- *the start of the game*: where to begin building and what to build with the
+  special build turns (rulebook: Starting the Game > Special Build Turns).
+
+The model (simple on purpose, and the same for all three functions)
+--------------------------------------------------------------------
+A plan is a sequence of *stops*: the train's start (if given), then pick-ups and deliveries in order.
+
+* **Track.** Each *leg* between two consecutive stops is the cheapest build between them
+  (:func:`eb_core.routes.cheapest_build`) given the existing ``track`` (own track costs nothing). The
+  plan builds the **union** of its legs' track as one network: a segment used by several legs is paid
+  once (in the direction the first leg that uses it builds it), a ferry or the Chunnel is bought once.
+  A player with no track yet must begin at a major or key city (rulebook: Build Phase Rules > Beginning
+  Construction): if no leg touches one, the cheapest connection from a major/key city to a stop is added
+  (:func:`eb_core.routes.cheapest_connection`).
+* **Turns: build first, then run.** ``build_turns = ceil(build_cost / rules.build_limit)`` (rulebook:
+  Build Phase Rules: up to 20M a turn), ``travel_turns`` = :func:`eb_core.routes.travel_turns` of the
+  ridden path at the train's speed (ferry staging and half speed included, rulebook: Operations Phase
+  Rules > Movement Using a Ferry), and ``turns = max(1, build_turns + travel_turns)``. Sequential on
+  purpose: it over-counts a little when the train could already ride while the last track is built, but
+  it is easy to check by hand. At the opening (``free_build_turns`` = the special build turns, which
+  have no operations phase) the count starts at the first special build turn and
+  ``turns = max(build_turns, free_build_turns) + travel_turns``: the special turns pass anyway, and
+  track that fits in them costs no extra turn.
+* **Riding.** The ridden path is the legs' build paths end to end (a leg that needs no new track rides
+  the shortest trip on the existing network, :func:`eb_core.routes.shortest_trip`); inside a major
+  city's red area the train crosses public track between the mileposts two legs use. Without ``start``
+  the train is placed at the first pick-up city (rulebook: Starting the Game > Starting Your Train).
+* **Money.** ``payout`` is the sum of the demands delivered; ``net = payout - build_cost``;
+  ``payout_per_turn = payout / turns`` and ``income_per_turn = net / turns``. Plans are ranked by
+  ``income_per_turn``, then fewer turns, cheaper track, higher payout, then by the cards, demands,
+  sources and order (a fixed text key), so the answer never depends on dictionary order.
+* **Not modelled:** renting other players' track, events, cash on hand (No Credit/No Loans), loads
+  already on the train, chips running out.
+
+>>> import eb_core as eb
+>>> from eb_core.cards import Demand
+>>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+>>> v = delivery_value(board, rules, Demand("Paris", "Tourists", 20))
+>>> v.source, v.payout_per_turn == v.payout / v.turns
+('London', True)
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from .board import Board
+from .costs import SegmentCost, crossing_cost, segment_cost
+from .errors import InvalidAction
+from .rules import Ruleset, Train
+from .track import Track, seg_key
+
+__all__ = ["DeliveryValue", "PlannedDelivery", "Stop", "HandPlan", "OpeningPlan", "delivery_value", "plan_hand",
+           "plan_opening", "BIG"]
+
+BIG = 10 ** 9
+"""Internal "no route" cost."""
+
+_NOCITY = type("_NoCity", (), {"mileposts": ()})()
+_PICKUP_RULE = "Operations Phase Rules > Picking Up Loads"
+_DELIVER_RULE = "Operations Phase Rules > Delivering Loads"
+
+
+# ============================================================================================ value types
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """One stop of a plan: ``action`` is ``"pickup"`` or ``"deliver"``; ``delivery`` indexes
+    :attr:`HandPlan.deliveries`."""
+
+    action: str
+    city: str
+    load: str
+    delivery: int
+
+    def __str__(self) -> str:
+        return f"{'pick up' if self.action == 'pickup' else 'deliver'} {self.load} at {self.city}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedDelivery:
+    """A demand chosen for a plan: the card it is on (index in the hand and card id), the demand, and the
+    city the load is picked up at."""
+
+    card: int
+    card_id: Any
+    demand_index: int
+    city: str
+    load: str
+    payout: int
+    source: str
+
+    def __str__(self) -> str:
+        return f"{self.load} from {self.source} to {self.city} for {self.payout}M"
+
+
+@dataclass(frozen=True)
+class _Score:
+    """Everything measured about one sequence of stops (internal, shared by all results)."""
+
+    build_cost: int
+    segments: tuple[SegmentCost, ...]
+    crossings: tuple[str, ...]
+    connection: tuple[str, int] | None          # (major/key city, cost) when a start spur was needed
+    path: tuple[int, ...]
+    distance: int
+    build_turns: int
+    travel_turns: int
+    turns: int
+
+
+@dataclass(frozen=True)
+class DeliveryValue:
+    """What one demand is worth (see the module docstring for the model).
+
+    ``source`` is the best source city, ``build_cost`` the new track still needed (0 when the network
+    already joins everything), ``segments`` that track, segment by segment, ``path`` the mileposts ridden
+    and ``distance`` their count of moves, ``build_turns`` + ``travel_turns`` -> ``turns``,
+    ``payout_per_turn = payout / turns``, ``income_per_turn = (payout - build_cost) / turns``.
+    ``options`` lists every source considered as ``(source, build_cost, turns, income_per_turn)``, best
+    first.
+    """
+
+    city: str
+    load: str
+    payout: int
+    source: str
+    build_cost: int
+    segments: tuple[SegmentCost, ...]
+    crossings: tuple[str, ...]
+    connection: tuple[str, int] | None
+    path: tuple[int, ...]
+    distance: int
+    build_turns: int
+    travel_turns: int
+    turns: int
+    train: Train
+    start: int | str | None
+    options: tuple[tuple[str, int, int, float], ...] = ()
+    build_limit: int = 20
+
+    @property
+    def payout_per_turn(self) -> float:
+        return self.payout / self.turns
+
+    @property
+    def net(self) -> int:
+        return self.payout - self.build_cost
+
+    @property
+    def income_per_turn(self) -> float:
+        return self.net / self.turns
+
+    def explain(self) -> str:
+        """The value in plain English."""
+        src = f"pick it up at {self.source}"
+        if len(self.options) > 1:
+            others = ", ".join(f"{s} {t} turns" for s, _, t, _ in self.options[1:])
+            src += f" (the best of {len(self.options)} sources; also {others})"
+        start = "" if self.start is None else f"From {_place_name(self.start)}, "
+        lines = [f"{start}deliver {self.load} to {self.city} for {self.payout}M: {src}."]
+        lines.append(_money_sentence(self.build_cost, self.crossings, self.connection, self.build_turns,
+                                     self.distance, self.travel_turns, self.train, 0, self.build_limit))
+        lines.append(f"{self.turns} turn{'s' if self.turns != 1 else ''} in all: "
+                     f"{self.payout_per_turn:.1f}M of payout per turn, "
+                     f"{self.income_per_turn:.1f}M per turn after paying for the track.")
+        return " ".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """The best plan for a hand (see the module docstring for the model).
+
+    ``deliveries`` are the chosen demands, ``stops`` the pick-ups and deliveries in order, ``build_cost``
+    and ``segments`` the union of the track needed, ``path``/``distance`` the ride, ``turns`` the
+    total, ``payout`` the sum of payouts, ``income_per_turn = (payout - build_cost) / turns``.
+    ``considered`` counts the plans compared.
+    """
+
+    deliveries: tuple[PlannedDelivery, ...]
+    stops: tuple[Stop, ...]
+    build_cost: int
+    segments: tuple[SegmentCost, ...]
+    crossings: tuple[str, ...]
+    connection: tuple[str, int] | None
+    path: tuple[int, ...]
+    distance: int
+    build_turns: int
+    travel_turns: int
+    turns: int
+    payout: int
+    train: Train
+    start: int | str | None
+    free_build_turns: int = 0
+    considered: int = 0
+    build_limit: int = 20
+
+    @property
+    def net(self) -> int:
+        return self.payout - self.build_cost
+
+    @property
+    def income_per_turn(self) -> float:
+        return self.net / self.turns
+
+    @property
+    def payout_per_turn(self) -> float:
+        return self.payout / self.turns
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Indexes (in the hand) of the cards this plan delivers on."""
+        return tuple(d.card for d in self.deliveries)
+
+    def explain(self) -> str:
+        """The plan in plain English."""
+        n = len(self.deliveries)
+        head = (f"Best plan of {self.considered} compared: {n} deliver{'y' if n == 1 else 'ies'} "
+                f"worth {self.payout}M -- " + "; ".join(str(d) for d in self.deliveries) + ".")
+        start = f"Start at {_place_name(self.start)}" if self.start is not None else \
+            f"Place the train at {self.stops[0].city}"
+        order = start + ", then " + ", ".join(str(s) for s in self.stops) + "."
+        money = _money_sentence(self.build_cost, self.crossings, self.connection, self.build_turns,
+                                self.distance, self.travel_turns, self.train, self.free_build_turns, self.build_limit)
+        tail = (f"{self.turns} turn{'s' if self.turns != 1 else ''} in all: {self.payout_per_turn:.1f}M of payout "
+                f"per turn, {self.income_per_turn:.1f}M per turn after paying for the track.")
+        return " ".join((head, order, money, tail))
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+@dataclass(frozen=True)
+class OpeningPlan:
+    """What to build in the special build turns (rulebook: Starting the Game > Special Build Turns).
+
+    ``start_city`` is the major or key city the first segment is built from, ``builds`` one tuple of
+    :class:`~eb_core.costs.SegmentCost` per special turn (each costing at most ``rules.build_limit``, and
+    at most ``rules.builds_out_of_major_per_turn`` of them leaving major/key city mileposts), ``spent``
+    the cost per turn, ``plan`` the hand plan the track serves, ``train_city`` where to place the train
+    at the first operations turn and ``discard`` the hand indexes to discard down to the hand size.
+    """
+
+    start_city: str
+    builds: tuple[tuple[SegmentCost, ...], ...]
+    plan: HandPlan
+    train_city: str
+    discard: tuple[int, ...]
+    remaining_cost: int
+
+    @property
+    def spent(self) -> tuple[int, ...]:
+        return tuple(sum(s.total for s in turn) for turn in self.builds)
+
+    @property
+    def total(self) -> int:
+        return sum(self.spent)
+
+    @property
+    def segments(self) -> tuple[SegmentCost, ...]:
+        return tuple(s for turn in self.builds for s in turn)
+
+    def track(self, player: int = 0) -> Track:
+        """The track this opening builds, as a :class:`~eb_core.track.Track` for ``player``."""
+        t = Track()
+        for s in self.segments:
+            if s.crossing_name is not None:
+                t.add_crossing(player, s.crossing_name)
+            if not _is_hop(s):
+                t.add_segment(player, s.a, s.b)
+        return t
+
+    def explain(self) -> str:
+        """The opening in plain English."""
+        lines = [f"Begin building at {self.start_city}."]
+        for i, (turn, spent) in enumerate(zip(self.builds, self.spent), 1):
+            if not turn:
+                lines.append(f"Special build turn {i}: nothing useful left to build.")
+                continue
+            lines.append(f"Special build turn {i}: {len(turn)} segment{'s' if len(turn) != 1 else ''} for "
+                         f"{spent}M ({_describe_builds(turn)}).")
+        if self.remaining_cost > 0:
+            lines.append(f"About {self.remaining_cost}M of the plan's track is left for later turns.")
+        else:
+            lines.append("That is all the track the plan needs.")
+        if self.discard:
+            lines.append("Discard card" + ("s " if len(self.discard) > 1 else " ")
+                         + ", ".join(str(i + 1) for i in self.discard) + " of the hand.")
+        lines.append(f"Place the train at {self.train_city}. " + self.plan.explain())
+        return " ".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+# ================================================================================================ helpers
+def _place_name(p: int | str) -> str:
+    return p if isinstance(p, str) else f"milepost {p}"
+
+
+def _money_sentence(cost: int, crossings: Sequence[str], connection, build_turns: int, distance: int,
+                    travel_turns: int, train: Train, free: int, limit: int) -> str:
+    if cost == 0:
+        s = "No new track is needed"
+    else:
+        s = f"Build {cost}M of new track"
+        if crossings:
+            s += " (buying " + ", ".join(crossings) + ")"
+        if connection is not None and connection[0] == "your network":
+            s += ", joined to your network"
+        elif connection is not None:
+            s += f", starting from {connection[0]} as a first build must"
+        s += f" ({build_turns} build turn{'s' if build_turns != 1 else ''} at up to {limit}M"
+        if free:
+            s += f"; the first {free} are the special build turns, counted from the start of the game"
+        s += ")"
+    if free and cost == 0:
+        s += f" ({free} special build turns pass first)"
+    s += (f", then ride {distance} milepost{'s' if distance != 1 else ''} at speed {train.speed} "
+          f"({travel_turns} turn{'s' if travel_turns != 1 else ''}).")
+    return s
+
+
+def _describe_builds(turn: Sequence[SegmentCost]) -> str:
+    parts: dict[str, int] = {}
+    for s in turn:
+        k = s.crossing_name if s.crossing_name else s.base_label
+        parts[k] = parts.get(k, 0) + s.total
+    return ", ".join(f"{k} {v}M" for k, v in parts.items())
+
+
+def _is_hop(s: SegmentCost) -> bool:
+    """A ride across a ferry or tunnel (port to port), not a segment of track."""
+    return s.crossing_name is not None and s.base_label.startswith("across ")
+
+
+def _routes():
+    from . import routes
+    return routes
+
+
+def _demand_fields(d: Any, fld: str) -> tuple[str, str, int]:
+    try:
+        city, load, payout = d.city, d.load, d.payout
+    except AttributeError:
+        try:
+            city, load, payout = d
+        except (TypeError, ValueError):
+            raise InvalidAction(f"{fld}: expected a Demand (city, load, payout), got {d!r}", field=fld) from None
+    if not isinstance(payout, (int, float)) or isinstance(payout, bool) or payout < 0:
+        raise InvalidAction(f"{fld}: payout must be a non-negative number of millions, got {payout!r}", field=fld)
+    return city, load, int(payout)
+
+
+def _check_demand(board: Board, d: Any, fld: str) -> tuple[str, str, int]:
+    city, load, payout = _demand_fields(d, fld)
+    if not board.has_city(city):
+        raise InvalidAction(f"{fld}: no city {city!r} on board {board.name!r} (rulebook: {_DELIVER_RULE})",
+                            field=f"{fld}.city")
+    if load not in board.loads:
+        raise InvalidAction(f"{fld}: no load {load!r} on board {board.name!r} (rulebook: {_PICKUP_RULE})",
+                            field=f"{fld}.load")
+    city = board.city(city).name
+    if not [c for c in board.sources(load) if c.name != city]:
+        raise InvalidAction(f"{fld}: no city other than {city} offers {load} on board {board.name!r} "
+                            f"(rulebook: {_PICKUP_RULE})", field=f"{fld}.load")
+    return city, load, payout
+
+
+def _card_demands(card: Any, fld: str) -> tuple[Any, tuple[Any, ...]]:
+    demands = getattr(card, "demands", None)
+    if demands is None:
+        if isinstance(card, (list, tuple)) and card and all(hasattr(x, "city") or isinstance(x, (list, tuple))
+                                                            for x in card):
+            return None, tuple(card)
+        raise InvalidAction(f"{fld}: expected a demand card (with .demands), got {card!r}", field=fld)
+    return getattr(card, "id", None), tuple(demands)
+
+
+# ============================================================================================== evaluator
+@dataclass
+class _Leg:
+    path: tuple[int, ...]
+    items: tuple[SegmentCost, ...]     # priced new segments in build order (before any union discount)
+    distance: int
+
+
+class _Evaluator:
+    """Caches legs and prices sequences of stops for one position (board, rules, track, player, train)."""
+
+    def __init__(self, board: Board, rules: Ruleset, track: Track | None, player: int | None,
+                 train: Train, free_build_turns: int = 0):
+        self.board, self.rules, self.train = board, rules, train
+        self.player = 0 if player is None else player
+        self.track = track if track is not None else Track()
+        self.free = free_build_turns
+        self.owned = frozenset(self.track.owned_crossings(self.player))
+        self.has_network = bool(self.track.segments_of(self.player)) or bool(self.owned)
+        # the route functions take the fast static graph when there is no position at all
+        empty = not self.track.segments and not self.track.crossings
+        self._pos = {} if empty else {"track": self.track, "player": self.player}
+        self._legs: dict[tuple, _Leg | None] = {}
+        self._conn: dict[Any, tuple[str, int, tuple[SegmentCost, ...]] | None] = {}
+        self._turns: dict[tuple[int, ...], int] = {}
+        anchors = set()
+        for c in board.cities:
+            if c.has_red_area:
+                anchors.update(c.mileposts)
+        self.anchors = frozenset(anchors)
+        # new track must grow from a major/key city or from the player's own track (Beginning Construction)
+        self.roots = self.anchors | frozenset(self.track.mileposts_of(self.player, board))
+
+    # ------------------------------------------------------------------ legs
+    def leg(self, a: int | str, b: int | str) -> _Leg | None:
+        key = (a, b)
+        if key in self._legs:
+            return self._legs[key]
+        self._legs[key] = leg = self._compute_leg(a, b)
+        return leg
+
+    def _compute_leg(self, a: int | str, b: int | str) -> _Leg | None:
+        board = self.board
+        if a == b or (isinstance(a, int) and isinstance(b, str) and a in board.city(b).mileposts):
+            mp = a if isinstance(a, int) else board.city(a).center
+            return _Leg((mp,), (), 0)
+        rt = _routes()
+        try:
+            plan = rt.cheapest_build(board, self.rules, a, b, **self._pos)
+        except (ValueError, KeyError):
+            return None
+        if plan is None or getattr(plan, "cost", None) is None or plan.cost >= BIG:
+            return None
+        path = tuple(int(m) for m in plan.mileposts)
+        items = self._price(path)
+        if not items:
+            trip = self._trip(a, b)
+            if trip is not None:
+                path = trip
+        return _Leg(path, items, self._moves(path))
+
+    def _trip(self, a, b) -> tuple[int, ...] | None:
+        try:
+            t = _routes().shortest_trip(self.board, self.rules, a, b, track=self.track, player=self.player, rent=False)
+        except (ValueError, KeyError):
+            return None
+        if t is None:
+            return None
+        return tuple(int(m) for m in t.path)
+
+    def _moves(self, path: Sequence[int]) -> int:
+        """Movement steps along a path (a ferry hop is one step; the Chunnel's inner mileposts count)."""
+        n = 0
+        for a, b in zip(path, path[1:]):
+            n += 1
+            for cr in self.board.crossings_at(a):
+                if cr.other_port(a) == b and cr.mileposts:
+                    n += len(cr.mileposts)
+        return n
+
+    def _hop(self, a: int, b: int):
+        for cr in self.board.crossings_at(a):
+            if cr.other_port(a) == b:
+                return cr
+        return None
+
+    def _price(self, path: Sequence[int]) -> tuple[SegmentCost, ...]:
+        """New segments along a path, priced in path order, skipping own/public track."""
+        out: list[SegmentCost] = []
+        owned = set(self.owned)
+        board, track, me = self.board, self.track, self.player
+        i = 0
+        path = list(path)
+        while i < len(path) - 1:
+            a, b = path[i], path[i + 1]
+            cr = self._hop(a, b)
+            if cr is None:
+                # a tunnel written with its inner mileposts
+                for c in board.crossings_at(a):
+                    inner = c.path_from(a)
+                    if c.mileposts and tuple(path[i + 1:i + 1 + len(inner)]) == inner:
+                        cr, b = c, inner[-1]
+                        i += len(inner) - 1
+                        break
+            if cr is not None:
+                if cr.name not in owned:
+                    out.append(SegmentCost(a, b, 0, 0, crossing_cost(self.rules, cr), "across " + cr.name,
+                                           None, cr.name))
+                    owned.add(cr.name)
+            elif not board.is_red_area(a, b) and track.owner(a, b) != me:
+                sc = segment_cost(board, self.rules, a, b, owned_crossings=owned)
+                if sc is None:
+                    raise InvalidAction(f"the route planner returned a path through mileposts {a}-{b}, "
+                                        "where no track may be built", field="path")
+                out.append(sc)
+                if sc.crossing_name:
+                    owned.add(sc.crossing_name)
+            i += 1
+        return tuple(out)
+
+    # ------------------------------------------------------------ connection
+    def connection(self, place: int | str):
+        """Cheapest build joining ``place`` to the player's network, or to any major/key city for a
+        player with no track: ``(where from, cost, segments)`` or ``None``."""
+        if place in self._conn:
+            return self._conn[place]
+        res = None
+        try:
+            plan = _routes().cheapest_connection(self.board, self.rules, place, **self._pos)
+        except (ValueError, KeyError):
+            plan = None
+        if plan is not None:
+            path = tuple(int(m) for m in plan.mileposts)
+            if self.has_network:
+                where = "your network"
+            else:
+                ends = [m for m in (path[0], path[-1]) if m in self.anchors]
+                where = self.board.city_at(ends[0]).name if ends else "a major city"
+            items = self._price(path)
+            res = (where, sum(s.total for s in items), items)
+        self._conn[place] = res
+        return res
+
+    # ----------------------------------------------------------------- union
+    def union(self, legs: Sequence[_Leg]) -> tuple[int, list[SegmentCost], list[str]]:
+        seen: set[tuple[int, int]] = set()
+        bought: set[str] = set(self.owned)
+        out: list[SegmentCost] = []
+        cost = 0
+        for leg in legs:
+            for sc in leg.items:
+                if _is_hop(sc):
+                    if sc.crossing_name in bought:
+                        continue
+                    bought.add(sc.crossing_name)
+                    out.append(sc)
+                    cost += sc.total
+                    continue
+                k = seg_key(sc.a, sc.b)
+                if k in seen:
+                    continue
+                seen.add(k)
+                if sc.crossing_name is not None:
+                    if sc.crossing_name in bought:
+                        sc = segment_cost(self.board, self.rules, sc.a, sc.b, owned_crossings=bought)
+                    else:
+                        bought.add(sc.crossing_name)
+                out.append(sc)
+                cost += sc.total
+        return cost, out, sorted(bought - self.owned)
+
+    # ---------------------------------------------------------------- riding
+    def join(self, legs: Sequence[_Leg]) -> tuple[int, ...]:
+        path: list[int] = []
+        for leg in legs:
+            p = list(leg.path)
+            if path and len(p) == 1 and p[0] in (self.board.city_at(path[-1]) or _NOCITY).mileposts:
+                continue     # a stop in the city the train is already in
+            if path and p:
+                if path[-1] != p[0]:
+                    bridge = self._red_bridge(path[-1], p[0])
+                    path.extend(bridge[1:-1])
+                    path.extend(p)
+                else:
+                    path.extend(p[1:])
+            else:
+                path.extend(p)
+        return tuple(path)
+
+    def _red_bridge(self, a: int, b: int) -> list[int]:
+        ca = self.board.city_at(a)
+        if ca is None or ca is not self.board.city_at(b):
+            raise InvalidAction(f"legs do not meet: milepost {a} and {b} are not in one city", field="path")
+        prev = {a: None}
+        q = deque([a])
+        while q:
+            m = q.popleft()
+            if m == b:
+                break
+            for n in self.board.neighbors(m):
+                if n not in prev and n in ca.mileposts and self.board.is_red_area(m, n):
+                    prev[n] = m
+                    q.append(n)
+        out = [b]
+        while prev.get(out[-1]) is not None:
+            out.append(prev[out[-1]])
+        return out[::-1]
+
+    def travel_turns(self, path: tuple[int, ...]) -> int:
+        if len(path) < 2:
+            return 0
+        hit = self._turns.get(path)
+        if hit is None:
+            t = _routes().travel_turns(self.board, self.rules, list(path), self.train.speed)
+            hit = int(getattr(t, "turns", t))
+            self._turns[path] = hit
+        return hit
+
+    # ----------------------------------------------------------------- score
+    def places_need_connection(self, legs: Sequence[_Leg]) -> bool:
+        """True when no leg touches a major/key city or the player's own track, so the new track could
+        not legally be begun (rulebook: Build Phase Rules, "Beginning Construction")."""
+        if not any(leg.items for leg in legs):
+            return False
+        roots = self.roots
+        return not any(m in roots for leg in legs for m in leg.path)
+
+    def cost_part(self, places: Sequence[int | str]):
+        """``(cost, segments, crossings, connection, legs)`` for a sequence of places, or ``None``."""
+        legs = []
+        for a, b in zip(places, places[1:]):
+            leg = self.leg(a, b)
+            if leg is None:
+                return None
+            legs.append(leg)
+        if not legs:
+            mp = places[0] if isinstance(places[0], int) else self.board.city(places[0]).center
+            legs = [_Leg((mp,), (), 0)]
+        cost, segs, crossings = self.union(legs)
+        connection = None
+        if self.places_need_connection(legs):
+            best = None
+            for p in dict.fromkeys(places):
+                c = self.connection(p)
+                if c is not None and (best is None or c[1] < best[1]):
+                    best = c
+            if best is None:
+                return None
+            spur = _Leg((), best[2], 0)
+            cost, segs, crossings = self.union(legs + [spur])
+            connection = (best[0], best[1])
+        return cost, tuple(segs), tuple(crossings), connection, legs
+
+    def build_turns(self, cost: int) -> int:
+        return math.ceil(cost / self.rules.build_limit) if cost > 0 else 0
+
+    def score(self, places: Sequence[int | str], part=None) -> _Score | None:
+        part = part if part is not None else self.cost_part(places)
+        if part is None:
+            return None
+        cost, segs, crossings, connection, legs = part
+        path = self.join(legs)
+        bt = self.build_turns(cost)
+        tt = self.travel_turns(path)
+        turns = max(1, max(bt, self.free) + tt)
+        return _Score(cost, segs, crossings, connection, path, self._moves(path), bt, tt, turns)
+
+
+def _resolve_start(board: Board, start: int | str | None) -> int | str | None:
+    if start is None:
+        return None
+    if isinstance(start, str):
+        if not board.has_city(start):
+            raise InvalidAction(f"start: no city {start!r} on board {board.name!r}", field="start")
+        return board.city(start).name
+    try:
+        board.milepost(start)
+    except KeyError:
+        raise InvalidAction(f"start: no milepost {start!r} on board {board.name!r}", field="start") from None
+    return int(start)
+
+
+def _train(rules: Ruleset, train: Train | str | None) -> Train:
+    if train is None:
+        return rules.start_train
+    if isinstance(train, str):
+        try:
+            return Train.parse(train)
+        except ValueError:
+            raise InvalidAction(f"train: expected 'speed/capacity' such as '9/2', got {train!r}",
+                                field="train") from None
+    if not isinstance(train, Train) or train.speed < 1 or train.capacity < 1:
+        raise InvalidAction(f"train: expected a Train with positive speed and capacity, got {train!r}",
+                            field="train")
+    return train
+
+
+def _sources(board: Board, city: str, load: str) -> list[str]:
+    return sorted(c.name for c in board.sources(load) if c.name != city)
+
+
+def _rank_key(income: float, s: _Score, payout: int, tag: str):
+    return (-round(income, 9), s.turns, s.build_cost, -payout, tag)
+
+
+# ============================================================================================ public API
+def delivery_value(board: Board, rules: Ruleset, demand: Any, *, track: Track | None = None,
+                   player: int | None = None, start: int | str | None = None,
+                   train: Train | str | None = None) -> DeliveryValue:
+    """What one demand is worth: the best source, the track still to build, the ride, turns and payout per
+    turn (model: see :mod:`eb_core.economics`).
+
+    ``demand`` is a :class:`~eb_core.cards.Demand` (or a ``(city, load, payout)`` tuple). Every city
+    offering the load is tried; the best by income per turn is kept (``.options`` lists them all).
+    ``track``/``player`` give the existing network (none: a new player, who must begin at a major or key
+    city), ``start`` the train's milepost or city (none: the train is placed at the source), ``train``
+    the train (default ``rules.start_train``).
+
+    >>> import eb_core as eb
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> v = delivery_value(board, rules, ("Paris", "Tourists", 20))
+    >>> v.turns == v.build_turns + v.travel_turns and v.build_turns == -(-v.build_cost // 20)
+    True
+    """
+    city, load, payout = _check_demand(board, demand, "demand")
+    start = _resolve_start(board, start)
+    tr = _train(rules, train)
+    ev = _Evaluator(board, rules, track, player, tr)
+    best = None
+    options = []
+    for src in _sources(board, city, load):
+        places = ([start] if start is not None else []) + [src, city]
+        s = ev.score(places)
+        if s is None:
+            continue
+        income = (payout - s.build_cost) / s.turns
+        key = _rank_key(income, s, payout, src)
+        options.append((key, src, s, income))
+    if not options:
+        raise InvalidAction(f"demand: no source of {load} can be joined to {city} on board {board.name!r} "
+                            f"(rulebook: {_DELIVER_RULE})", field="demand")
+    options.sort(key=lambda o: o[0])
+    _, src, s, _ = options[0]
+    return DeliveryValue(city, load, payout, src, s.build_cost, s.segments, s.crossings, s.connection, s.path,
+                         s.distance, s.build_turns, s.travel_turns, s.turns, tr, start,
+                         tuple((o[1], o[2].build_cost, o[2].turns, round(o[3], 6)) for o in options),
+                         rules.build_limit)
+
+
+def _orders(n: int, capacity: int) -> list[tuple[tuple[str, int], ...]]:
+    """Every order of ``n`` pick-ups and ``n`` deliveries (each pick-up before its delivery) that never
+    carries more than ``capacity`` loads, in a fixed order."""
+    out: list[tuple[tuple[str, int], ...]] = []
+
+    def rec(seq, picked, dropped, held):
+        if len(seq) == 2 * n:
+            out.append(tuple(seq))
+            return
+        for i in range(n):
+            if i not in picked and held < capacity:
+                rec(seq + [("pickup", i)], picked | {i}, dropped, held + 1)
+            if i in picked and i not in dropped:
+                rec(seq + [("deliver", i)], picked, dropped | {i}, held - 1)
+
+    rec([], frozenset(), frozenset(), 0)
+    return out
+
+
+def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Track | None = None,
+              player: int | None = None, start: int | str | None = None, train: Train | str | None = None,
+              max_deliveries: int = 3, sources_per_demand: int | None = 2,
+              free_build_turns: int = 0) -> HandPlan:
+    """The best plan of one to ``max_deliveries`` deliveries from a hand (one delivery per card,
+    rulebook: Delivering Loads, "Only one load can be delivered from each demand card").
+
+    Every subset of cards, every demand on them, every source (the ``sources_per_demand`` best by
+    :func:`delivery_value` for that demand alone; ``None`` tries all) and every order of pick-ups and
+    deliveries that fits the train's capacity (rulebook: Picking Up Loads) is scored with the model of
+    :mod:`eb_core.economics`; the plan with the highest income per turn wins, ties broken by fewer turns,
+    cheaper track, higher payout, then card/demand/source/order. ``free_build_turns`` build turns cost no
+    operations (:func:`plan_opening` passes the special build turns).
+
+    >>> import eb_core as eb
+    >>> from eb_core.cards import Demand
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> hand = [[Demand("Paris", "Tourists", 20), Demand("London", "Wine", 9), Demand("Paris", "Coal", 4)]]
+    >>> p = plan_hand(board, rules, hand)
+    >>> len(p.deliveries), len(p.stops)
+    (1, 2)
+    """
+    if not isinstance(max_deliveries, int) or not 1 <= max_deliveries <= 3:
+        raise InvalidAction(f"max_deliveries: expected 1, 2 or 3, got {max_deliveries!r}", field="max_deliveries")
+    if sources_per_demand is not None and (not isinstance(sources_per_demand, int) or sources_per_demand < 1):
+        raise InvalidAction(f"sources_per_demand: expected a positive whole number or None, got "
+                            f"{sources_per_demand!r}", field="sources_per_demand")
+    cards = list(cards)
+    if not cards:
+        raise InvalidAction("cards: the hand is empty", field="cards")
+    start = _resolve_start(board, start)
+    tr = _train(rules, train)
+    ev = _Evaluator(board, rules, track, player, tr, free_build_turns)
+
+    # every (card, demand) -> candidate sources
+    hand: list[list[tuple[int, Any, str, str, int, list[str]]]] = []
+    for ci, card in enumerate(cards):
+        cid, demands = _card_demands(card, f"cards[{ci}]")
+        opts = []
+        for di, d in enumerate(demands):
+            city, load, payout = _check_demand(board, d, f"cards[{ci}].demands[{di}]")
+            srcs = []
+            for src in _sources(board, city, load):
+                places = ([start] if start is not None else []) + [src, city]
+                s = ev.score(places)
+                if s is not None:
+                    srcs.append((_rank_key((payout - s.build_cost) / s.turns, s, payout, src), src))
+            srcs.sort()
+            names = [x[1] for x in srcs]
+            if sources_per_demand is not None:
+                names = names[:sources_per_demand]
+            if names:
+                opts.append((di, d, city, load, payout, names))
+        hand.append([(cid,) + o for o in opts])
+
+    orders = {n: _orders(n, tr.capacity) for n in range(1, max_deliveries + 1)}
+    best = None
+    best_income = -math.inf
+    considered = 0
+    for n in range(1, min(max_deliveries, len(cards)) + 1):
+        for subset in itertools.combinations(range(len(cards)), n):
+            for choice in itertools.product(*(hand[ci] for ci in subset)):
+                for srcs in itertools.product(*(c[6] for c in choice)):
+                    dels = tuple(PlannedDelivery(ci, c[0], c[1], c[3], c[4], c[5], s)
+                                 for ci, c, s in zip(subset, choice, srcs))
+                    payout = sum(d.payout for d in dels)
+                    for order in orders[n]:
+                        places = [start] if start is not None else []
+                        places += [dels[i].source if act == "pickup" else dels[i].city for act, i in order]
+                        part = ev.cost_part(places)
+                        considered += 1
+                        if part is None:
+                            continue
+                        cost = part[0]
+                        net = payout - cost
+                        # bound: travel takes at least distance/speed turns
+                        dist = sum(l.distance for l in part[4])
+                        lb_turns = max(1, max(ev.build_turns(cost), ev.free) + math.ceil(dist / tr.speed))
+                        upper = net / lb_turns if net >= 0 else net / max(lb_turns, 10 ** 6)
+                        if upper < best_income - 1e-9:
+                            continue
+                        s = ev.score(places, part)
+                        income = net / s.turns
+                        tag = "|".join(f"{d.card}.{d.demand_index}.{d.source}" for d in dels) + "|" + \
+                              ",".join(f"{a[0]}{i}" for a, i in order)
+                        key = _rank_key(income, s, payout, tag)
+                        if best is None or key < best[0]:
+                            best = (key, dels, order, s, payout)
+                            best_income = max(best_income, income)
+    if best is None:
+        raise InvalidAction("cards: no demand in this hand can be delivered on this board "
+                            f"(rulebook: {_DELIVER_RULE})", field="cards")
+    _, dels, order, s, payout = best
+    stops = tuple(Stop(act, dels[i].source if act == "pickup" else dels[i].city, dels[i].load, i)
+                  for act, i in order)
+    return HandPlan(dels, stops, s.build_cost, s.segments, s.crossings, s.connection, s.path, s.distance,
+                    s.build_turns, s.travel_turns, s.turns, payout, tr, start, free_build_turns, considered,
+                    rules.build_limit)
+
+
+def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: frozenset[int],
+          network: set[int], owned: set[str]) -> list[list[SegmentCost]]:
+    """Build ``items`` (in priority order) over the special build turns: each turn up to
+    ``rules.build_limit`` and at most ``rules.builds_out_of_major_per_turn`` segments out of major/key
+    mileposts, always from a major/key milepost or from track already built."""
+    remaining = list(items)
+    cash = rules.start_cash
+    turns: list[list[SegmentCost]] = []
+    for _ in range(rules.special_build_turns):
+        budget = min(rules.build_limit, cash)
+        out_of_major = 0
+        built: list[SegmentCost] = []
+        progress = True
+        while progress:
+            progress = False
+            for idx, it in enumerate(remaining):
+                if _is_hop(it):
+                    cr = board.crossing(it.crossing_name)
+                    if it.crossing_name in owned:
+                        remaining.pop(idx)
+                        progress = True
+                        break
+                    if not any(p in network or p in anchors for p in cr.ports):
+                        continue
+                    c = crossing_cost(rules, cr)
+                    if c > budget:
+                        continue
+                    sc = SegmentCost(cr.ports[0], cr.ports[1], 0, 0, c, "across " + cr.name, None, cr.name)
+                    owned.add(cr.name)
+                    network.update(cr.ports)
+                    network.update(cr.mileposts)
+                else:
+                    p, q = it.a, it.b
+                    if p in network:
+                        u, v = p, q
+                    elif q in network:
+                        u, v = q, p
+                    elif p in anchors:
+                        u, v = p, q
+                    elif q in anchors:
+                        u, v = q, p
+                    else:
+                        continue
+                    from_anchor = u in anchors
+                    if from_anchor and out_of_major >= rules.builds_out_of_major_per_turn:
+                        # maybe the other end works without using the allowance
+                        continue
+                    sc = segment_cost(board, rules, u, v, owned_crossings=owned)
+                    if sc is None or sc.total > budget:
+                        continue
+                    out_of_major += from_anchor
+                    network.update((u, v))
+                    if sc.crossing_name:
+                        cr = board.crossing(sc.crossing_name)
+                        owned.add(cr.name)
+                        network.update(cr.ports)
+                        network.update(cr.mileposts)
+                budget -= sc.total
+                cash -= sc.total
+                built.append(sc)
+                remaining.pop(idx)
+                progress = True
+                break
+        turns.append(built)
+    return turns
+
+
+def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: int | None = None,
+                 train: Train | str | None = None, sources_per_demand: int | None = 2) -> OpeningPlan:
+    """The opening for a dealt hand: which major (or key) city to begin building at and what to build in
+    the special build turns (rulebook: Starting the Game > Special Build Turns; Build Phase Rules >
+    Limits on Building from Major Cities & Key Cities).
+
+    The best :func:`plan_hand` for a player with no track is found, counting the special build turns as
+    free (they have no operations phase). Its track is then built in the order the plan uses it, from a
+    major/key city milepost or from track already built, at most ``rules.build_limit`` per turn (and
+    never more than the starting cash) and at most ``rules.builds_out_of_major_per_turn`` segments out
+    of major/key city mileposts per turn; a segment that does not fit is left for later and a cheaper
+    one further on is tried. Each segment's cost is recomputed in the direction it is built.
+
+    >>> import eb_core as eb
+    >>> from eb_core.cards import Demand
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> o = plan_opening(board, rules, [[Demand("Paris", "Tourists", 20)] * 3])
+    >>> all(s <= rules.build_limit for s in o.spent), board.city(o.start_city).has_red_area
+    (True, True)
+    """
+    hand = list(hand)
+    tr = _train(rules, train)
+    plan = plan_hand(board, rules, hand, player=player, train=tr, sources_per_demand=sources_per_demand,
+                     free_build_turns=rules.special_build_turns)
+    anchors = frozenset(m for c in board.cities if c.has_red_area for m in c.mileposts)
+    turns = _grow(board, rules, plan.segments, anchors, set(), set())
+    built = [s for t in turns for s in t]
+    start_city = "?"
+    if built:
+        first = built[0]
+        c = board.city_at(first.a) if first.a in anchors else board.city_at(first.b)
+        start_city = c.name if c is not None else "?"
+    else:
+        # nothing to build: the plan already runs on public track of a major/key city
+        touched = [board.city_at(m) for m in plan.path if m in anchors]
+        start_city = touched[0].name if touched else plan.stops[0].city
+    built_keys = {seg_key(s.a, s.b) for s in built if not _is_hop(s)}
+    bought = {s.crossing_name for s in built if s.crossing_name}
+    remaining = 0
+    for s in plan.segments:
+        if _is_hop(s):
+            remaining += 0 if s.crossing_name in bought else s.total
+        elif seg_key(s.a, s.b) not in built_keys:
+            remaining += s.total - (s.crossing if s.crossing_name in bought else 0)
+    extra = len(hand) - rules.hand_size
+    discard: tuple[int, ...] = ()
+    if extra > 0:
+        unused = [i for i in range(len(hand)) if i not in plan.cards]
+        ev_vals = []
+        for i in unused:
+            _, demands = _card_demands(hand[i], f"hand[{i}]")
+            best = -math.inf
+            for d in demands:
+                try:
+                    best = max(best, delivery_value(board, rules, d, player=player, train=tr).income_per_turn)
+                except InvalidAction:
+                    continue
+            ev_vals.append((best, -i, i))
+        ev_vals.sort()
+        discard = tuple(sorted(i for _, _, i in ev_vals[:extra]))
+    return OpeningPlan(start_city, tuple(tuple(t) for t in turns), plan, plan.stops[0].city, discard, remaining)
