@@ -1,0 +1,170 @@
+"""Command line: ``python -m eb_core <command> ...`` (also installed as ``eb``).
+
+Commands (each has ``--help``):
+
+* ``route BOARD A B`` -- the cheapest track to build from A to B, segment by segment;
+* ``table BOARD`` -- build costs between cities (``--cities majors|all|A,B,...``, ``--format csv|markdown``);
+* ``board BOARD`` -- a summary of a board: mileposts, terrain, cities, loads, ferries.
+
+``BOARD`` is a board name (``europe``, ``tutorial``) or the path of an ``eb-board/1`` JSON file.
+Exit status: 0 on success, 1 when no route exists, 2 on bad input (unknown board, city, ruleset).
+
+>>> main(["route", "tutorial", "London", "Birmingham"])   # doctest: +ELLIPSIS
+Build London -> Birmingham: 5M over ...
+0
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from typing import Sequence
+
+__all__ = ["main", "build_parser"]
+
+
+def _ruleset(args):
+    from .rules import ruleset
+
+    return ruleset(args.ruleset, *(args.variant or ()))
+
+
+def _common(p: argparse.ArgumentParser, with_rules: bool = True) -> None:
+    p.add_argument("board", help="board name (europe, tutorial) or path to an eb-board/1 JSON file")
+    if with_rules:
+        p.add_argument("--ruleset", default="europe-standard",
+                       help="named ruleset: europe-standard (default) or europe-basic")
+        p.add_argument("--variant", action="append", metavar="NAME",
+                       help="variant to apply, e.g. fast-game (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m eb_core``."""
+    parser = argparse.ArgumentParser(prog="python -m eb_core",
+                                     description="Empire Builder route costs and board summaries.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    p = sub.add_parser("route", help="cheapest track to build between two cities or mileposts",
+                       description="Cheapest track to build from A to B: cost, mileposts and a per-segment "
+                                   "breakdown (rulebook: Build Phase Rules). A and B are city names or "
+                                   "milepost ids.")
+    _common(p)
+    p.add_argument("a", help="start: city name or milepost id")
+    p.add_argument("b", help="end: city name or milepost id")
+    p.add_argument("--speed", type=int, default=None,
+                   help="also print the turns a train of this speed needs along the route")
+
+    p = sub.add_parser("table", help="cheapest build cost between cities",
+                       description="Cheapest build cost between cities, read row -> column (from the row "
+                                   "city to the column city; the cost of entering the column city is "
+                                   "included, leaving the row city is not).")
+    _common(p)
+    p.add_argument("--cities", default="majors",
+                   help="'majors' (default), 'all', or a comma-separated list of city names")
+    p.add_argument("--format", choices=["csv", "markdown"], default="markdown", help="output format")
+    p.add_argument("--symmetric", action="store_true",
+                   help="show min(A->B, B->A) instead of the directed cost")
+    p.add_argument("--turns", type=int, default=None, metavar="SPEED",
+                   help="show turns for a train of this speed on the cheapest route instead of costs")
+
+    p = sub.add_parser("board", help="summary of a board",
+                       description="Summary of a board: mileposts by terrain, cities by class, loads, "
+                                   "ferries and tunnels.")
+    _common(p, with_rules=False)
+    return parser
+
+
+def _load(name: str):
+    from .board import load_board
+
+    return load_board(name)
+
+
+def _where(board, text: str):
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def _markdown(df) -> str:
+    cols = [str(df.index.name or "")] + [str(c) for c in df.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join(["---"] + ["---:"] * len(df.columns)) + "|"]
+    for idx, row in df.iterrows():
+        cells = ["" if (v is None or (hasattr(v, "__class__") and str(v) == "<NA>")) else str(v) for v in row]
+        lines.append("| " + " | ".join([str(idx)] + cells) + " |")
+    return "\n".join(lines)
+
+
+def _cmd_route(args) -> int:
+    from .routes import cheapest_build, travel_turns
+
+    board, rules = _load(args.board), _ruleset(args)
+    plan = cheapest_build(board, rules, _where(board, args.a), _where(board, args.b))
+    if plan is None:
+        print(f"No track can be built from {args.a} to {args.b} on board {board.name!r}.")
+        return 1
+    print(plan.explain())
+    print(f"mileposts: {' '.join(map(str, plan.mileposts))}")
+    if args.speed is not None:
+        print(f"turns at speed {args.speed}: {travel_turns(board, rules, plan, args.speed)}")
+    return 0
+
+
+def _cmd_table(args) -> int:
+    from .routes import cost_table, travel_table
+
+    board, rules = _load(args.board), _ruleset(args)
+    cities = args.cities if args.cities in ("majors", "all") else [c.strip() for c in args.cities.split(",") if c.strip()]
+    if args.turns is not None:
+        df = travel_table(board, rules, args.turns, cities)
+    else:
+        df = cost_table(board, rules, cities, symmetric=args.symmetric)
+    if args.format == "csv":
+        sys.stdout.write(df.to_csv())
+    else:
+        what = f"turns at speed {args.turns}" if args.turns is not None else "build cost in millions"
+        print(f"{board.title}: {what}, {rules.name}, row -> column"
+              + (" (min of both directions)" if args.symmetric and args.turns is None else ""))
+        print()
+        print(_markdown(df))
+    return 0
+
+
+def _cmd_board(args) -> int:
+    board = _load(args.board)
+    terr = Counter(m.terrain.value for m in board.mileposts if not m.underground)
+    sizes = Counter(c.size.value for c in board.cities)
+    print(f"{board.title} ({board.name}), from {board.source}")
+    print(f"mileposts: {sum(terr.values())} on land ("
+          + ", ".join(f"{k} {terr.get(k, 0)}" for k in ("clear", "mountain", "alpine")) + ")"
+          + (f", {sum(1 for m in board.mileposts if m.underground)} underground" if board.tunnels else ""))
+    print(f"segments: {len(board.edges)} ({sum(1 for e in board.edges if e.rivers)} cross rivers, "
+          f"{sum(1 for e in board.edges if e.lake)} lakes, {sum(1 for e in board.edges if e.inlet)} inlets)")
+    print(f"cities: {len(board.cities)} (" + ", ".join(f"{k} {sizes.get(k, 0)}" for k in
+                                                       ("major", "key", "medium", "small")) + ")")
+    for size in ("major", "key"):
+        names = [c.name for c in board.cities if c.size.value == size]
+        if names:
+            print(f"  {size}: {', '.join(names)}")
+    print(f"loads: {len(board.loads)} kinds, {sum(board.loads.values())} chips")
+    for cr in board.crossings:
+        kind = "tunnel" if cr.is_tunnel else "ferry"
+        print(f"  {kind} {cr.name}: {cr.port_names[0]} - {cr.port_names[1]}, {cr.cost}M")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return {"route": _cmd_route, "table": _cmd_table, "board": _cmd_board}[args.command](args)
+    except (KeyError, ValueError) as exc:
+        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        print(f"error: {msg}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

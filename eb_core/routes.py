@@ -1,0 +1,943 @@
+"""Route planning: cheapest builds, connections, trips on built track, travel times and tables.
+
+One private path engine, thin public functions (STYLE #7):
+
+* :func:`cheapest_build` -- the cheapest track to build from ``a`` to ``b`` (cities or milepost ids);
+* :func:`cheapest_connection` -- the cheapest track joining a city to a player's network (or, with no
+  network yet, to any major/key city: "Beginning Construction");
+* :func:`cost_table` -- build costs between many cities at once (a pandas DataFrame);
+* :func:`shortest_trip` -- the fewest mileposts on track that is already built (own, public, rented);
+* :func:`travel_turns` / :func:`travel_table` -- how many turns a train needs, ferries included.
+
+How costs work (rulebook "Build Phase Rules"): a segment costs the milepost built *to* plus the most
+expensive bridge it crosses; :func:`eb_core.costs.segment_cost` is the single source of truth and the
+engine's arrays are filled from it. Building is *directed*: A->B pays to enter B but not A.
+
+The engine is a static directed graph in CSR form (:mod:`scipy.sparse.csgraph`), built once per
+(board, ruleset costs) and cached. Besides the mileposts it has
+
+* a *twin* node for every ferry/tunnel port and every small or medium city milepost, meaning "reached by
+  a segment just built (and paid for)". Building into a port you don't own pays the crossing's number
+  and buys it, so the port->port hop out of the twin is free; a route that reaches a port any other way
+  (starting there, on public or own track) pays the crossing's number on the hop itself
+  (rulebook "Building Ferry Ports", "Building the Chunnel"). For a city where the player may lay only one
+  more track, the twin has no new-track exits ("Limits on Entry into Small and Medium Cities");
+* "free" edges (public red areas of major/key cities, the player's own track) beside the "paid" ones;
+* one virtual source per city, so a whole cost table is one multi-source Dijkstra call.
+
+A game position changes only the edge weights, as numpy masks: own track costs 0, other players' track
+is closed (rulebook "Right of Way"), owned crossings are free, full crossings and full cities are closed
+to newcomers, flooded edges are closed.
+
+>>> import eb_core as eb
+>>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+>>> plan = eb.cheapest_build(board, rules, "London", "Birmingham")
+>>> plan.cost
+5
+"""
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+
+from .board import Board, City, CitySize, Crossing
+from .costs import SegmentCost, crossing_cost, segment_cost
+from .errors import InvalidAction
+from .rules import Ruleset
+from .track import Track, seg_key
+
+__all__ = [
+    "BuildPlan", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
+    "travel_turns", "travel_table",
+]
+
+_INF = np.inf
+_NO_PRED = -9999
+_BOUNDED = (CitySize.SMALL, CitySize.MEDIUM)
+
+
+# =============================================================================== value types
+@dataclass(frozen=True)
+class BuildPlan:
+    """The cheapest track to build along a route, segment by segment.
+
+    ``cost`` is the total in millions; ``mileposts`` the path from the first milepost to the last (a
+    ferry or tunnel appears as its two ports side by side, as in :func:`eb_core.costs.path_cost`);
+    ``segments`` one :class:`~eb_core.costs.SegmentCost` per step, in order. Steps that cost nothing
+    because the track is already there are kept and marked ``free`` (their ``base_label`` says
+    ``"own track"`` or ``"public track in <city>"``); :attr:`paid_segments` leaves them out.
+    """
+
+    cost: int
+    mileposts: tuple[int, ...]
+    segments: tuple[SegmentCost, ...]
+    board: Board = field(repr=False, compare=False)
+    start: str = ""
+    end: str = ""
+
+    @property
+    def paid_segments(self) -> tuple[SegmentCost, ...]:
+        """The segments to build (or crossings to ride) this plan pays for; free steps left out."""
+        return tuple(s for s in self.segments if not _is_free(s))
+
+    @property
+    def breakdown(self) -> dict[str, int]:
+        """Cost split into ``terrain`` (clear/mountain/alpine mileposts), ``water`` (bridges), ``city``
+        (city mileposts) and ``ferry`` (ferries and the Chunnel). The parts sum to :attr:`cost`."""
+        out = {"terrain": 0, "water": 0, "city": 0, "ferry": 0}
+        for s in self.segments:
+            out["ferry"] += s.crossing
+            out["water"] += s.water
+            out["city" if " city " in f" {s.base_label} " else "terrain"] += s.base
+        return out
+
+    def explain(self) -> str:
+        """Plain English, one line per segment, with a running total."""
+        head = f"Build {self.start or self.mileposts[0]} -> {self.end or self.mileposts[-1]}: " \
+               f"{self.cost}M over {len(self.segments)} segments"
+        lines = [head]
+        running = 0
+        for i, s in enumerate(self.segments, 1):
+            running += s.total
+            what = "free (" + s.base_label + ")" if _is_free(s) else s.explain()
+            lines.append(f"  {i:>2}. {_mp_label(self.board, s.a)} -> {_mp_label(self.board, s.b)}: "
+                         f"{what} = {s.total}M  (total {running}M)")
+        b = self.breakdown
+        lines.append("  breakdown: " + ", ".join(f"{k} {v}M" for k, v in b.items()))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+    def to_frame(self):
+        """A pandas DataFrame with one row per segment (from, to, what, milepost, bridge, crossing,
+        cost, running total)."""
+        import pandas as pd
+
+        rows, running = [], 0
+        for s in self.segments:
+            running += s.total
+            rows.append({"from": _mp_label(self.board, s.a), "to": _mp_label(self.board, s.b),
+                         "what": s.crossing_name or s.base_label, "milepost": s.base, "bridge": s.water,
+                         "water": s.water_label or "", "crossing": s.crossing, "cost": s.total,
+                         "running": running, "free": _is_free(s)})
+        cols = ["from", "to", "what", "milepost", "bridge", "water", "crossing", "cost", "running", "free"]
+        df = pd.DataFrame(rows, columns=cols)
+        df.index = pd.RangeIndex(1, len(df) + 1, name="segment")
+        return df
+
+    def _repr_html_(self) -> str:
+        rows = []
+        running = 0
+        for i, s in enumerate(self.segments, 1):
+            running += s.total
+            what = "free: " + s.base_label if _is_free(s) else s.explain()
+            rows.append(f"<tr><td>{i}</td><td>{escape(_mp_label(self.board, s.a))}</td>"
+                        f"<td>{escape(_mp_label(self.board, s.b))}</td><td>{escape(what)}</td>"
+                        f"<td style='text-align:right'>{s.total}</td><td style='text-align:right'>{running}</td></tr>")
+        b = ", ".join(f"{k} {v}M" for k, v in self.breakdown.items())
+        return (f"<b>{escape(str(self.start))} &rarr; {escape(str(self.end))}: {self.cost}M</b> ({b})"
+                "<table><thead><tr><th>#</th><th>from</th><th>to</th><th>what</th><th>M</th><th>total</th>"
+                "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+
+@dataclass(frozen=True)
+class Trip:
+    """A train journey on track that is already built (see :func:`shortest_trip`).
+
+    ``path`` lists every milepost stepped on, the Chunnel's underground mileposts included;
+    ``mileposts`` is the number of steps (``len(path) - 1``); ``ferries`` the ferries and tunnels used;
+    ``rented`` the opponents whose track is used (rulebook "Renting Track"); ``rent`` what that costs
+    for one turn of use (``rules.rent`` per opponent).
+    """
+
+    path: tuple[int, ...]
+    mileposts: int
+    ferries: tuple[str, ...]
+    rented: tuple[int, ...]
+    rent: int
+
+    def explain(self) -> str:
+        r = f", renting from player(s) {', '.join(map(str, self.rented))} for {self.rent}M" if self.rented else ""
+        f = f" via {', '.join(self.ferries)}" if self.ferries else ""
+        return f"{self.mileposts} mileposts from {self.path[0]} to {self.path[-1]}{f}{r}"
+
+
+def _is_free(s: SegmentCost) -> bool:
+    return s.total == 0 and (s.base_label == "own track" or s.base_label.startswith("public track"))
+
+
+def _mp_label(board: Board, mp: int) -> str:
+    c = board.city_at(mp)
+    if c is not None:
+        return c.name if mp == c.center else f"{c.name} ({mp})"
+    m = board.mileposts[mp]
+    if m.port:
+        return f"{m.port} ({mp})"
+    return f"{m.terrain.value} {mp}"
+
+
+# ================================================================================ the engine
+class _Engine:
+    """The static array graph of one board under one ruleset's costs. Private: use the functions."""
+
+    def __init__(self, board: Board, rules: Ruleset):
+        self.board = board
+        n = len(board.mileposts)
+        self.n = n
+        ports = sorted({p for cr in board.crossings for p in cr.ports})
+        bounded = sorted({m for c in board.cities if c.size in _BOUNDED for m in c.mileposts})
+        twinned = sorted(set(ports) | set(bounded))
+        self.twin = np.full(n, -1, dtype=np.int64)
+        self.twin[twinned] = n + np.arange(len(twinned))
+        self.node_mp = np.concatenate([np.arange(n), np.asarray(twinned, dtype=np.int64)])
+        self.cities = board.cities
+        self.city_index = {c.name: i for i, c in enumerate(board.cities)}
+        self.vbase = n + len(twinned)
+        N = self.vbase + len(board.cities)
+        self.N = N
+
+        src: list[int] = []
+        dst: list[int] = []
+        w: list[float] = []
+        w_own: list[float] = []
+        edges = [e for e in board.edges if not e.impassable]
+        E = len(edges)
+        self.und = edges
+        paid_tab = np.full((E, 4), -1, dtype=np.int64)
+        free_tab = np.full((E, 4), -1, dtype=np.int64)
+        paid_into: dict[int, list[int]] = {}
+        paid_out: dict[int, list[int]] = {}
+        paid_out_twin: dict[int, list[int]] = {}
+        all_names = {cr.name for cr in board.crossings}
+
+        def add(s: int, d: int, wt: float, wo: float) -> int:
+            src.append(s)
+            dst.append(d)
+            w.append(wt)
+            w_own.append(wo)
+            return len(src) - 1
+
+        for u, e in enumerate(edges):
+            red = board.is_red_area(e.a, e.b)
+            kp = kf = 0
+            for x, y in ((e.a, e.b), (e.b, e.a)):
+                srcs = [x] + ([int(self.twin[x])] if self.twin[x] >= 0 else [])
+                for s in srcs:
+                    if not red:
+                        seg = segment_cost(board, rules, x, y)
+                        own = segment_cost(board, rules, x, y, owned_crossings=all_names)
+                        d = int(self.twin[y]) if self.twin[y] >= 0 else y
+                        i = add(s, d, seg.total, own.total)
+                        paid_tab[u, kp] = i
+                        kp += 1
+                        paid_into.setdefault(y, []).append(i)
+                        paid_out.setdefault(x, []).append(i)
+                        if s != x:
+                            paid_out_twin.setdefault(x, []).append(i)
+                    i = add(s, y, 0.0 if red else _INF, 0.0 if red else _INF)
+                    free_tab[u, kf] = i
+                    kf += 1
+
+        # ferries and tunnels: the port -> port hop
+        self.crossing_index = {cr.name: k for k, cr in enumerate(board.crossings)}
+        hops: list[list[int]] = []
+        owned_ids: list[list[int]] = []
+        for cr in board.crossings:
+            cost = crossing_cost(rules, cr)
+            ids = []
+            for x, y in ((cr.ports[0], cr.ports[1]), (cr.ports[1], cr.ports[0])):
+                ids.append(add(x, y, cost, 0.0))
+                # reached by building into x: was *this* crossing bought on the way in?
+                bought = any((sc := segment_cost(board, rules, nb, x)) is not None and sc.crossing_name == cr.name
+                             for nb in board.neighbors(x)) or not board.neighbors(x)
+                ids.append(add(int(self.twin[x]), y, 0.0 if bought else cost, 0.0))
+            hops.append(ids)
+            into = [i for p in cr.ports for i in paid_into.get(p, [])]
+            owned_ids.append(ids + into)
+
+        # one virtual source per city (cost tables)
+        for ci, c in enumerate(board.cities):
+            for m in c.mileposts:
+                add(self.vbase + ci, m, 0.0, 0.0)
+
+        src_a = np.asarray(src, dtype=np.int64)
+        order = np.argsort(src_a, kind="stable")
+        inv = np.empty_like(order)
+        inv[order] = np.arange(len(order))
+        self.indices = np.asarray(dst, dtype=np.int32)[order]
+        self.indptr = np.concatenate([[0], np.cumsum(np.bincount(src_a, minlength=N))]).astype(np.int32)
+        self.w = np.asarray(w, dtype=float)[order]
+        self.w_own = np.asarray(w_own, dtype=float)[order]
+        self.src = src_a[order]
+
+        def remap(tab: np.ndarray) -> np.ndarray:
+            out = tab.copy()
+            m = out >= 0
+            out[m] = inv[out[m]]
+            return out
+
+        self.paid_tab = remap(paid_tab)
+        self.free_tab = remap(free_tab)
+        to_arr = lambda d: {k: inv[np.asarray(v, dtype=np.int64)] for k, v in d.items()}  # noqa: E731
+        self.paid_into = to_arr(paid_into)
+        self.paid_out = to_arr(paid_out)
+        self.paid_out_twin = to_arr(paid_out_twin)
+        self.hops = [inv[np.asarray(h, dtype=np.int64)] for h in hops]
+        self.owned_ids = [inv[np.asarray(h, dtype=np.int64)] for h in owned_ids]
+        codes = np.array([e.a * n + e.b for e in edges], dtype=np.int64)
+        self.code_order = np.argsort(codes)
+        self.codes_sorted = codes[self.code_order]
+        self.city_of_mp = np.full(n, -1, dtype=np.int64)
+        for ci, c in enumerate(board.cities):
+            self.city_of_mp[list(c.mileposts)] = ci
+        self.static_graph = self._graph(self.w)
+        # target node groups: a milepost and its twin
+        self._empty = np.empty(0, dtype=np.int64)
+
+    # ------------------------------------------------------------------------- helpers
+    def _graph(self, w: np.ndarray) -> csr_matrix:
+        """The CSR graph for weights ``w``; closed (infinite) edges are left out, which halves the work."""
+        keep = np.isfinite(w)
+        indptr = np.zeros(self.N + 1, dtype=np.int32)
+        np.cumsum(np.bincount(self.src[keep], minlength=self.N), out=indptr[1:])
+        return csr_matrix((w[keep], self.indices[keep], indptr), shape=(self.N, self.N))
+
+    def nodes_of(self, mps: Iterable[int]) -> np.ndarray:
+        mps = np.asarray(list(mps), dtype=np.int64)
+        tw = self.twin[mps]
+        return np.concatenate([mps, tw[tw >= 0]])
+
+    def edge_ids(self, pairs: Iterable[tuple[int, int]]) -> np.ndarray:
+        """Undirected edge indices of ``(a, b)`` pairs (``-1`` where there is no such edge)."""
+        pairs = list(pairs)
+        if not pairs:
+            return self._empty
+        codes = np.fromiter((min(a, b) * self.n + max(a, b) for a, b in pairs), dtype=np.int64, count=len(pairs))
+        pos = np.searchsorted(self.codes_sorted, codes)
+        pos = np.minimum(pos, len(self.codes_sorted) - 1)
+        ok = self.codes_sorted[pos] == codes
+        return np.where(ok, self.code_order[pos], -1)
+
+    # ------------------------------------------------------------------------- masks
+    def weights(self, rules: Ruleset, track: Track | None, player: int | None,
+                blocked: Iterable[tuple[int, int]] | None) -> tuple[csr_matrix, frozenset[str], set[tuple[int, int]]]:
+        """The graph for one game position: (graph, crossings the player owns, the player's segments)."""
+        if track is None and not blocked:
+            return self.static_graph, frozenset(), set()
+        w = self.w.copy()
+        owned: frozenset[str] = frozenset()
+        mine: set[tuple[int, int]] = set()
+        board = self.board
+        if track is not None:
+            owned = track.owned_crossings(player)
+            for name in owned:
+                k = self.crossing_index.get(name)
+                if k is not None:
+                    ids = self.owned_ids[k]
+                    w[ids] = self.w_own[ids]
+            keys = list(track.segments)
+            if keys:
+                owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(keys))
+                u = self.edge_ids(keys)
+                ok = u >= 0
+                u, owners = u[ok], owners[ok]
+                is_mine = owners == player
+                for tab, val_mine in ((self.paid_tab, _INF), (self.free_tab, 0.0)):
+                    ids = tab[u[is_mine]].ravel()
+                    w[ids[ids >= 0]] = val_mine
+                    ids = tab[u[~is_mine]].ravel()
+                    w[ids[ids >= 0]] = _INF
+                mine = {k for k, p in track.segments.items() if p == player}
+            # crossings at their player limit are closed to newcomers
+            for name, ps in track.crossings.items():
+                k = self.crossing_index.get(name)
+                if k is None or player in ps:
+                    continue
+                cr = board.crossings[k]
+                limit = rules.tunnel_max_players if cr.is_tunnel and rules.tunnel_as_ferry_cost is None \
+                    else rules.ferry_max_players
+                if len(set(ps)) >= limit:
+                    w[self.hops[k]] = _INF
+                    for p in cr.ports:
+                        w[self.paid_into.get(p, self._empty)] = _INF
+            # small and medium cities: players and tracks per player
+            for ci, counts in self._city_counts(track).items():
+                c = self.cities[ci]
+                limit = rules.city_max_players.get(c.size.value)
+                here = counts.get(player, 0)
+                full = limit is not None and here == 0 and len([p for p, v in counts.items() if v > 0]) >= limit
+                if full or here >= rules.city_max_tracks_per_player:
+                    for m in c.mileposts:
+                        w[self.paid_into.get(m, self._empty)] = _INF
+                        w[self.paid_out.get(m, self._empty)] = _INF
+                        for cr in board.crossings_at(m):
+                            if cr.name not in owned:
+                                w[self.hops[self.crossing_index[cr.name]]] = _INF
+                elif here == rules.city_max_tracks_per_player - 1:
+                    for m in c.mileposts:
+                        w[self.paid_out_twin.get(m, self._empty)] = _INF
+        if blocked:
+            blocked = [tuple(p) for p in blocked]
+            u = self.edge_ids(blocked)
+            u = u[u >= 0]
+            for tab in (self.paid_tab, self.free_tab):
+                ids = tab[u].ravel()
+                w[ids[ids >= 0]] = _INF
+            bset = {seg_key(*p) for p in blocked}
+            for k, cr in enumerate(board.crossings):
+                if seg_key(*cr.ports) in bset:
+                    w[self.hops[k]] = _INF
+        return self._graph(w), owned, mine
+
+    def _city_counts(self, track: Track) -> dict[int, dict[int, int]]:
+        """``{city index: {player: tracks into/out of it}}`` for small and medium cities with track."""
+        out: dict[int, dict[int, int]] = {}
+        cid = self.city_of_mp
+        for (a, b), p in track.segments.items():
+            ca, cb = cid[a] if a < self.n else -1, cid[b] if b < self.n else -1
+            if ca == cb:
+                continue
+            for c in (ca, cb):
+                if c >= 0 and self.cities[c].size in _BOUNDED:
+                    d = out.setdefault(int(c), {})
+                    d[p] = d.get(p, 0) + 1
+        for name, ps in track.crossings.items():
+            k = self.crossing_index.get(name)
+            if k is None:
+                continue
+            for port in self.board.crossings[k].ports:
+                c = cid[port]
+                if c >= 0 and self.cities[c].size in _BOUNDED:
+                    d = out.setdefault(int(c), {})
+                    for p in ps:
+                        d[p] = d.get(p, 0) + 1
+        return out
+
+    # ------------------------------------------------------------------------- queries
+    def search(self, graph: csr_matrix, sources: Sequence[int], targets: Sequence[int]
+               ) -> tuple[float, list[int]] | None:
+        """Cheapest path from any of ``sources`` to any of ``targets`` (mileposts): (cost, path nodes)."""
+        dist, pred = dijkstra(graph, indices=np.asarray(sources, dtype=np.int64), min_only=True,
+                              return_predecessors=True)[:2]
+        tn = self.nodes_of(targets)
+        best = tn[np.argmin(dist[tn])]
+        d = dist[best]
+        if not np.isfinite(d):
+            return None
+        path = [int(best)]
+        while pred[path[-1]] != _NO_PRED:
+            path.append(int(pred[path[-1]]))
+        path.reverse()
+        return float(d), self.trim(path, sources, targets)
+
+    def trim(self, path: list[int], sources: Sequence[int], targets: Sequence[int]) -> list[int]:
+        """Drop free steps inside the start (or end) city: start at the last source milepost on the
+        path, stop at the first target milepost."""
+        mp = self.node_mp
+        src, tgt = set(int(x) for x in sources), set(int(x) for x in targets)
+        first = max(i for i, v in enumerate(path) if v < self.vbase and int(mp[v]) in src) if \
+            any(v < self.vbase and int(mp[v]) in src for v in path) else 0
+        path = path[first:]
+        for i, v in enumerate(path):
+            if v < self.vbase and int(mp[v]) in tgt:
+                return path[:i + 1]
+        return path
+
+    def to_mileposts(self, nodes: Sequence[int]) -> list[int]:
+        return [int(self.node_mp[v]) for v in nodes if v < self.vbase]
+
+
+_ENGINES: "weakref.WeakKeyDictionary[Board, dict[Any, _Engine]]" = weakref.WeakKeyDictionary()
+
+
+def _cost_signature(rules: Ruleset) -> tuple:
+    return (tuple(sorted(rules.terrain_cost.items())), tuple(sorted(rules.water_cost.items())),
+            tuple(sorted(rules.city_cost.items())), rules.tunnel_as_ferry_cost)
+
+
+def _engine(board: Board, rules: Ruleset) -> _Engine:
+    per_board = _ENGINES.setdefault(board, {})
+    key = _cost_signature(rules)
+    eng = per_board.get(key)
+    if eng is None:
+        eng = per_board[key] = _Engine(board, rules)
+    return eng
+
+
+# ================================================================================ input handling
+def _check_types(board: Any, rules: Any) -> None:
+    if not isinstance(board, Board):
+        raise InvalidAction(f"board must be an eb_core Board (eb.load_board(...)), got {type(board).__name__}",
+                            field="board")
+    if not isinstance(rules, Ruleset):
+        raise InvalidAction(f"rules must be a Ruleset (eb.ruleset(...)), got {type(rules).__name__}",
+                            field="rules")
+
+
+def _resolve(board: Board, where: Any, fld: str) -> tuple[tuple[int, ...], str]:
+    """Mileposts meant by a city name or milepost id, and a label for it."""
+    if isinstance(where, City):
+        where = where.name
+    if isinstance(where, str):
+        if not board.has_city(where):
+            raise InvalidAction(f"{fld}: no city {where!r} on board {board.name!r}", field=fld)
+        c = board.city(where)
+        return tuple(c.mileposts), c.name
+    if isinstance(where, (bool, np.bool_)) or not isinstance(where, (int, np.integer)):
+        raise InvalidAction(f"{fld}: expected a city name or a milepost id, got {where!r}", field=fld)
+    if not 0 <= int(where) < len(board.mileposts):
+        raise InvalidAction(f"{fld}: no milepost {where!r} on board {board.name!r} "
+                            f"(ids 0..{len(board.mileposts) - 1})", field=fld)
+    return (int(where),), _mp_label(board, int(where))
+
+
+def _position(state: Any, track: Track | None, player: Any) -> tuple[Track | None, int | None]:
+    if state is not None:
+        if track is not None:
+            raise InvalidAction("give either state= or track=, not both", field="track")
+        track = state.track
+    if track is None:
+        if player is not None and (isinstance(player, bool) or not isinstance(player, (int, np.integer))):
+            raise InvalidAction(f"player must be a player number, got {player!r}", field="player")
+        return None, None if player is None else int(player)
+    if not isinstance(track, Track):
+        raise InvalidAction(f"track must be an eb_core Track, got {type(track).__name__}", field="track")
+    if player is None or isinstance(player, bool) or not isinstance(player, (int, np.integer)):
+        raise InvalidAction("with a game position (state= or track=) say whose route it is: player=<number>",
+                            field="player")
+    n_players = len(state.players) if state is not None else None
+    if player < 0 or (n_players is not None and player >= n_players):
+        raise InvalidAction(f"player {player!r} is not in this game"
+                            + (f" (players 0..{n_players - 1})" if n_players else ""), field="player")
+    return track, int(player)
+
+
+def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: frozenset[str],
+          mine: set[tuple[int, int]], start: str, end: str) -> BuildPlan:
+    """Turn an engine path into a plan, re-deriving every segment from :func:`segment_cost`."""
+    mps = eng.to_mileposts(nodes)
+    bought = set(owned)
+    segs: list[SegmentCost] = []
+    for a, b in zip(mps, mps[1:]):
+        if board.is_red_area(a, b):
+            segs.append(SegmentCost(a, b, 0, 0, 0, f"public track in {board.city_at(a).name}"))
+            continue
+        if seg_key(a, b) in mine:
+            segs.append(SegmentCost(a, b, 0, 0, 0, "own track"))
+            continue
+        s = segment_cost(board, rules, a, b, owned_crossings=bought)
+        if s is None:  # pragma: no cover - the engine only walks buildable edges
+            raise RuntimeError(f"route engine produced an unbuildable step {a}-{b}")
+        segs.append(s)
+        if s.crossing_name:
+            bought.add(s.crossing_name)
+    return BuildPlan(sum(s.total for s in segs), tuple(mps), tuple(segs), board, start, end)
+
+
+# ================================================================================ public API
+def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = None, player: int | None = None,
+                   track: Track | None = None, blocked_edges: Iterable[tuple[int, int]] | None = None
+                   ) -> BuildPlan | None:
+    """The cheapest track to build from ``a`` to ``b``, or ``None`` if no track can join them.
+
+    ``a`` and ``b`` are city names (any milepost of the city counts: for a major city any of its seven)
+    or milepost ids. Costs are directed: the plan pays to enter ``b``, not ``a`` (rulebook "Build Phase
+    Rules"); a route may cross a major city by paying 5M into its red area, riding the public track
+    for free and building out of another of its mileposts.
+
+    With a position (``state=`` a GameState, or ``track=`` a :class:`~eb_core.track.Track`) and
+    ``player=``: the player's own track costs 0, other players' segments are closed ("Right of Way"),
+    crossings the player owns are free, full ferries/the Chunnel and full small/medium cities are closed
+    to newcomers ("Building Ferry Ports", "Limits on Entry into Small and Medium Cities").
+    ``blocked_edges`` closes segments (``(a, b)`` pairs), e.g. bridges over a flooded river.
+
+    Raises :class:`~eb_core.errors.InvalidAction` (a ``ValueError``) for unknown cities or mileposts.
+    This plans; it does not check "Beginning Construction" (use :func:`cheapest_connection`).
+
+    >>> import eb_core as eb
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> cheapest_build(board, rules, "Liverpool", "Dublin").cost
+    6
+    """
+    _check_types(board, rules)
+    src, start = _resolve(board, a, "a")
+    dst, end = _resolve(board, b, "b")
+    track, player = _position(state, track, player)
+    eng = _engine(board, rules)
+    graph, owned, mine = eng.weights(rules, track, player, blocked_edges)
+    found = eng.search(graph, src, dst)
+    if found is None:
+        return None
+    return _plan(board, rules, eng, found[1], owned, mine, start, end)
+
+
+def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any = None,
+                        player: int | None = None, track: Track | None = None,
+                        blocked_edges: Iterable[tuple[int, int]] | None = None) -> BuildPlan | None:
+    """The cheapest track joining ``target`` (a city or milepost) to ``player``'s network.
+
+    With no track yet, the route starts from any major or key city milepost (rulebook "Beginning
+    Construction": the first build must be from a major or key city). When the target is a major or key
+    city, building *out of* it towards the network is allowed too and often cheaper ("With proper
+    planning, you can avoid the expense of building track into major and key cities"); the cheaper
+    direction is returned and the plan's mileposts run in building order.
+    Returns ``None`` when no route exists. Without a position (no ``state``/``track``) the player has no
+    network.
+
+    >>> import eb_core as eb
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> cheapest_connection(board, rules, "Birmingham").cost   # from London, the nearest major city
+    5
+    """
+    _check_types(board, rules)
+    dst, end = _resolve(board, target, "target")
+    track, player = _position(state, track, player)
+    eng = _engine(board, rules)
+    graph, owned, mine = eng.weights(rules, track, player, blocked_edges)
+    network = sorted(track.mileposts_of(player, board)) if track is not None else []
+    network = [m for m in network if not board.mileposts[m].underground]
+    if network:
+        sources, start = network, "your network"
+    else:
+        sources = sorted(m for c in board.cities if c.has_red_area for m in c.mileposts)
+        start = "a major or key city"
+    if set(dst) & set(sources):
+        m = next(x for x in dst if x in set(sources))
+        return BuildPlan(0, (m,), (), board, start, end)
+    best = None
+    found = eng.search(graph, sources, dst)
+    if found is not None:
+        best = _plan(board, rules, eng, found[1], owned, mine, start, end)
+    tc = board.city_at(dst[0]) if len(dst) >= 1 else None
+    if network and tc is not None and tc.has_red_area:
+        back = eng.search(graph, dst, network)
+        if back is not None:
+            plan = _plan(board, rules, eng, back[1], owned, mine, end, start)
+            if best is None or plan.cost < best.cost:
+                best = plan
+    return best
+
+
+def _city_list(board: Board, cities: Any) -> list[City]:
+    if isinstance(cities, str):
+        if cities == "majors":
+            return list(board.major_cities)
+        if cities == "all":
+            return list(board.cities)
+        raise InvalidAction(f"cities: expected 'majors', 'all' or a list of city names, got {cities!r}",
+                            field="cities")
+    out = []
+    for c in cities:
+        if not isinstance(c, str) or not board.has_city(c):
+            raise InvalidAction(f"cities: no city {c!r} on board {board.name!r}", field="cities")
+        out.append(board.city(c))
+    return out
+
+
+def _all_pairs(eng: _Engine, graph: csr_matrix, cities: list[City], predecessors: bool = False):
+    vsrc = np.array([eng.vbase + eng.city_index[c.name] for c in cities], dtype=np.int64)
+    res = dijkstra(graph, indices=vsrc, return_predecessors=predecessors)
+    dist = res[0] if predecessors else res
+    groups = [eng.nodes_of(c.mileposts) for c in cities]
+    flat = np.concatenate(groups)
+    starts = np.cumsum([0] + [len(g) for g in groups[:-1]])
+    sub = dist[:, flat]
+    table = np.minimum.reduceat(sub, starts, axis=1)
+    if not predecessors:
+        return table, None, None
+    best = flat[starts[None, :] + np.stack([np.argmin(sub[:, s:s + len(g)], axis=1)
+                                            for s, g in zip(starts, groups)], axis=1)]
+    return table, res[1], best
+
+
+def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: Any = None,
+               player: int | None = None, track: Track | None = None, symmetric: bool = False,
+               blocked_edges: Iterable[tuple[int, int]] | None = None):
+    """Cheapest build cost between cities, as a pandas DataFrame of whole millions.
+
+    **Read it row -> column**: ``table.loc["London", "Paris"]`` is the cheapest track built *from*
+    London *to* Paris, which pays to enter Paris (5M for a major city) but not to leave London. Build
+    costs are directed, so the table is not symmetric; the two directions usually differ only by the
+    two end cities' entry costs. ``symmetric=True`` gives ``min(A->B, B->A)`` instead: what it costs to
+    join the two cities whichever end you start from. The diagonal is 0; ``<NA>`` means no route.
+    ``cities`` is ``"majors"`` (default), ``"all"`` or a list of names. The same position keywords as
+    :func:`cheapest_build` apply.
+
+    >>> import eb_core as eb
+    >>> t = cost_table(eb.load_board("tutorial"), eb.ruleset("europe-standard"), ["London", "Birmingham"])
+    >>> int(t.loc["London", "Birmingham"])
+    5
+    """
+    import pandas as pd
+
+    _check_types(board, rules)
+    cl = _city_list(board, cities)
+    track, player = _position(state, track, player)
+    eng = _engine(board, rules)
+    graph = eng.weights(rules, track, player, blocked_edges)[0]
+    if not cl:
+        return pd.DataFrame(dtype="Int64")
+    table, _, _ = _all_pairs(eng, graph, cl)
+    if symmetric:
+        table = np.minimum(table, table.T)
+    names = [c.name for c in cl]
+    data = np.where(np.isfinite(table), table, np.nan)
+    df = pd.DataFrame(data, index=pd.Index(names, name="from"), columns=pd.Index(names, name="to"))
+    return df.round().astype("Int64")
+
+
+def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = None, player: int | None = None,
+                  track: Track | None = None, rent: bool = True,
+                  blocked_edges: Iterable[tuple[int, int]] | None = None) -> Trip | None:
+    """The fewest mileposts a train needs from ``a`` to ``b`` on track already built, or ``None``.
+
+    The train may use its owner's track, the public track inside major and key cities and the
+    crossings the player owns; with ``rent=True`` also other players' track and crossings, paying
+    ``rules.rent`` per opponent used (rulebook "Renting Track"). Among equally short trips the one with
+    the fewest rented steps wins. The Chunnel's three mileposts count as steps ("Movement Using the
+    Chunnel"); a ferry crossing counts as one step (its staging is a matter of turns: see
+    :func:`travel_turns`). ``blocked_edges`` closes segments (floods).
+
+    >>> import eb_core as eb
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> london = board.city("London")
+    >>> trip = shortest_trip(board, rules, london.mileposts[1], london.mileposts[4], track=eb.Track(), player=0)
+    >>> trip.mileposts     # across London's red area: public track
+    2
+    """
+    _check_types(board, rules)
+    src, _ = _resolve(board, a, "a")
+    dst, _ = _resolve(board, b, "b")
+    track, player = _position(state, track, player)
+    if track is None:
+        track, player = Track(), (player or 0)
+    if set(src) & set(dst):
+        m = next(x for x in src if x in set(dst))
+        return Trip((m,), 0, (), (), 0)
+    n = len(board.mileposts)
+    eps = 1e-4
+    rows: list[int] = []
+    cols: list[int] = []
+    wts: list[float] = []
+    blocked = {seg_key(*p) for p in (blocked_edges or ())}
+
+    def add(x: int, y: int, wt: float) -> None:
+        rows.append(x)
+        cols.append(y)
+        wts.append(wt)
+
+    for e in board.public_edges:
+        if e.key not in blocked:
+            add(e.a, e.b, 1.0)
+            add(e.b, e.a, 1.0)
+    for (x, y), p in track.segments.items():
+        if (x, y) in blocked or x >= n or y >= n:
+            continue
+        if p == player:
+            add(x, y, 1.0)
+            add(y, x, 1.0)
+        elif rent:
+            add(x, y, 1.0 + eps)
+            add(y, x, 1.0 + eps)
+    for name, ps in track.crossings.items():
+        try:
+            cr = board.crossing(name)
+        except KeyError:
+            continue
+        if seg_key(*cr.ports) in blocked or not ps:
+            continue
+        steps = _crossing_steps(rules, cr)
+        if player in ps:
+            wt = float(steps)
+        elif rent:
+            wt = steps * (1.0 + eps)
+        else:
+            continue
+        add(cr.ports[0], cr.ports[1], wt)
+        add(cr.ports[1], cr.ports[0], wt)
+    if not rows:
+        return None
+    g = csr_matrix((np.asarray(wts), (np.asarray(rows), np.asarray(cols))), shape=(n, n))
+    dist, pred = dijkstra(g, indices=np.asarray(src), min_only=True, return_predecessors=True)[:2]
+    tgt = np.asarray(dst)
+    best = int(tgt[np.argmin(dist[tgt])])
+    if not np.isfinite(dist[best]):
+        return None
+    path = [best]
+    while pred[path[-1]] != _NO_PRED:
+        path.append(int(pred[path[-1]]))
+    path.reverse()
+    full: list[int] = [path[0]]
+    ferries: list[str] = []
+    used: list[set[int]] = []
+    for x, y in zip(path, path[1:]):
+        cr = _crossing_between(board, x, y)
+        if cr is not None:
+            ferries.append(cr.name)
+            if rules.ferry_fixed_moves is None:
+                full.extend(cr.path_from(x))
+            else:
+                full.append(y)
+            owners = set(track.crossing_owners(cr.name))
+            if player not in owners:
+                used.append(owners)
+            continue
+        full.append(y)
+        p = track.owner(x, y)
+        if p is not None and p != player:
+            used.append({p})
+    rented: set[int] = set()
+    for owners in sorted(used, key=len):   # single owners first, then pick an owner already paid
+        if not owners & rented:
+            rented.add(min(owners))
+    return Trip(tuple(full), len(full) - 1, tuple(ferries), tuple(sorted(rented)), rules.rent * len(rented))
+
+
+def _crossing_between(board: Board, x: int, y: int) -> Crossing | None:
+    for cr in board.crossings_at(x):
+        if cr.other_port(x) == y:
+            return cr
+    return None
+
+
+def _tunnel_steps(board: Board) -> set[tuple[int, int]]:
+    """Steps along tunnels' own mileposts (port -> underground -> ... -> port)."""
+    out = set()
+    for cr in board.tunnels:
+        chain = (cr.ports[0], *cr.mileposts, cr.ports[1])
+        out.update(seg_key(a, b) for a, b in zip(chain, chain[1:]))
+    return out
+
+
+def _crossing_steps(rules: Ruleset, cr: Crossing) -> int:
+    """Mileposts a crossing adds to a trip: the far port, plus a tunnel's own mileposts (standard rules)."""
+    if cr.is_tunnel and rules.ferry_fixed_moves is None:
+        return len(cr.mileposts) + 1
+    return 1
+
+
+def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) -> int:
+    """Turns a train of ``speed`` needs to run along a path, counting the turn it arrives in.
+
+    ``path_or_trip`` is a :class:`BuildPlan`, a :class:`Trip` or a list of mileposts (a crossing may be
+    written as its two ports side by side). The trip starts at the beginning of a turn on the first
+    milepost. Rules (rulebook "Movement Using a Ferry", "Movement Using the Chunnel"):
+
+    * each milepost reached costs one movement point, whatever its terrain;
+    * a ferry: the train must end a turn on the port (staging); the next turn it moves at half speed
+      (rounded up), its first step being onto the far port. A trip that *starts* on a port and crosses
+      first is already staged, so its first turn is the half-speed one;
+    * the Chunnel's three mileposts are counted as ordinary steps;
+    * Fast Game (``rules.ferry_fixed_moves``): any crossing, the Chunnel included, takes that many
+      movement points, and a train reaching a port with fewer left stops there for the turn.
+
+    >>> import eb_core as eb
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> plan = eb.cheapest_build(board, rules, "London", "Birmingham")
+    >>> travel_turns(board, rules, plan, 9)
+    1
+    """
+    if isinstance(speed, bool) or not isinstance(speed, (int, np.integer)) or speed < 1:
+        raise InvalidAction(f"speed must be a positive whole number of mileposts, got {speed!r}", field="speed")
+    if isinstance(path_or_trip, BuildPlan):
+        path = list(path_or_trip.mileposts)
+    elif isinstance(path_or_trip, Trip):
+        path = list(path_or_trip.path)
+    else:
+        try:
+            path = [int(m) for m in path_or_trip]
+        except (TypeError, ValueError):
+            raise InvalidAction("path_or_trip: expected a BuildPlan, a Trip or a list of milepost ids",
+                                field="path_or_trip") from None
+    for m in path:
+        if not 0 <= m < len(board.mileposts):
+            raise InvalidAction(f"path_or_trip: no milepost {m} on board {board.name!r}", field="path_or_trip")
+    fixed = rules.ferry_fixed_moves
+    if fixed is not None and fixed > speed:
+        raise InvalidAction(f"speed {speed} is below the {fixed} movement points a crossing needs", field="speed")
+    # expand into steps: "step" (one milepost), "ferry" (staged crossing), "fixed" (Fast Game crossing)
+    inside = _tunnel_steps(board)
+    steps: list[str] = []
+    for x, y in zip(path, path[1:]):
+        cr = _crossing_between(board, x, y)
+        if cr is None:
+            e = board.edge(x, y)
+            if (e is None or e.impassable) and seg_key(x, y) not in inside:
+                raise InvalidAction(f"path_or_trip: mileposts {x} and {y} are not joined by a segment, "
+                                    "a ferry or a tunnel", field="path_or_trip")
+            steps.append("step")
+        elif cr.is_tunnel and fixed is None:
+            steps.extend(["step"] * (len(cr.mileposts) + 1))
+        elif fixed is not None:
+            steps.append("fixed")
+        elif rules.ferry_half_speed:
+            steps.append("ferry")
+        else:
+            steps.append("step")
+    if not steps:
+        return 0
+    turns, left = 1, speed
+    half = (speed + 1) // 2
+    for i, kind in enumerate(steps):
+        if kind == "step":
+            if left == 0:
+                turns, left = turns + 1, speed
+            left -= 1
+        elif kind == "ferry":
+            if i > 0:            # stage: the turn ends on the port
+                turns += 1
+            left = half - 1       # the half-speed turn; its first step is onto the far port
+        else:                     # Fast Game: a crossing takes `fixed` movement points
+            if left < fixed:
+                turns, left = turns + 1, speed
+            left -= fixed
+    return turns
+
+
+def travel_table(board: Board, rules: Ruleset, speed: int, cities: Any = "majors", *,
+                 state: Any = None, player: int | None = None, track: Track | None = None):
+    """Turns a train of ``speed`` needs between cities along the cheapest build route (as if that route
+    were fully built), as a pandas DataFrame read row -> column like :func:`cost_table`.
+
+    >>> import eb_core as eb
+    >>> t = travel_table(eb.load_board("tutorial"), eb.ruleset("europe-standard"), 9, ["London", "Birmingham"])
+    >>> int(t.loc["London", "Birmingham"])
+    1
+    """
+    import pandas as pd
+
+    _check_types(board, rules)
+    if isinstance(speed, bool) or not isinstance(speed, (int, np.integer)) or speed < 1:
+        raise InvalidAction(f"speed must be a positive whole number of mileposts, got {speed!r}", field="speed")
+    cl = _city_list(board, cities)
+    track, player = _position(state, track, player)
+    eng = _engine(board, rules)
+    graph = eng.weights(rules, track, player, None)[0]
+    names = [c.name for c in cl]
+    out = np.full((len(cl), len(cl)), np.nan)
+    if cl:
+        table, pred, best = _all_pairs(eng, graph, cl, predecessors=True)
+        for i in range(len(cl)):
+            for j in range(len(cl)):
+                if i == j:
+                    out[i, j] = 0
+                    continue
+                if not np.isfinite(table[i, j]):
+                    continue
+                node = int(best[i, j])
+                nodes = [node]
+                while pred[i, nodes[-1]] != _NO_PRED:
+                    nodes.append(int(pred[i, nodes[-1]]))
+                nodes.reverse()
+                nodes = eng.trim(nodes, cl[i].mileposts, cl[j].mileposts)
+                out[i, j] = travel_turns(board, rules, eng.to_mileposts(nodes), speed)
+    df = pd.DataFrame(out, index=pd.Index(names, name="from"), columns=pd.Index(names, name="to"))
+    return df.round().astype("Int64")

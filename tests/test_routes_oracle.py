@@ -1,0 +1,162 @@
+"""Route engine against independent oracles.
+
+* every returned plan's cost is recomputed from its mileposts with :func:`eb_core.costs.segment_cost` /
+  :func:`eb_core.costs.path_cost` (never the engine's own sum, STYLE #10);
+* the cost agrees with a plain networkx Dijkstra on ``board.to_networkx()`` whose Python weight function
+  implements the same directed rule (the baseline of the benchmarks), on ~200 seeded random pairs of the
+  Europe board and of synthetic boards.
+"""
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+import eb_core as eb
+from eb_core.costs import crossing_cost, path_cost, segment_cost
+from eb_core.track import seg_key
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _synthetic(seed: int, rows: int = 30, cols: int = 30):
+    spec = importlib.util.spec_from_file_location("eb_bench_synthetic", ROOT / "benchmarks" / "synthetic.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.synthetic_board(seed, rows, cols)
+
+
+def recompute(board, rules, plan, *, owned=(), mine=()):
+    """Cost of a plan's mileposts from first principles: public red-area steps and the player's own
+    segments are free; everything else is :func:`segment_cost`, crossings bought as they are entered."""
+    owned, mine = set(owned), {seg_key(*k) for k in mine}
+    total, lines = 0, []
+    for a, b in zip(plan.mileposts, plan.mileposts[1:]):
+        if board.is_red_area(a, b) or seg_key(a, b) in mine:
+            lines.append(f"{a}->{b}: free")
+            continue
+        s = segment_cost(board, rules, a, b, owned_crossings=owned)
+        assert s is not None, f"plan steps over an unbuildable segment {a}-{b}\n{plan.explain()}"
+        if s.crossing_name:
+            owned.add(s.crossing_name)
+        total += s.total
+        lines.append(f"{a}->{b}: {s.explain()}")
+    return total, "\n".join(lines)
+
+
+def nx_cost(board, rules, g, sources, targets, _cache={}):
+    """Plain networkx Dijkstra with a Python weight function: the cost to build *into* v from u.
+
+    A crossing hop is free when its port was built into (that bought the crossing); a route that
+    *starts* on a port pays the crossing's number on the hop instead (a shortest path never comes
+    back to a start milepost, so "u is a start" is exactly "u was not built into").
+    """
+    key = (id(board), id(rules))
+    cache = _cache.setdefault(key, {})
+    starts = set(sources)
+
+    def weight(u, v, d):
+        if d.get("red_area"):
+            return 0
+        if d.get("crossing"):
+            return crossing_cost(rules, board.crossing(d["crossing"])) if u in starts else 0
+        k = (u, v)
+        if k not in cache:
+            s = segment_cost(board, rules, u, v)
+            cache[k] = None if s is None else s.total
+        return cache[k]
+
+    dist = nx.multi_source_dijkstra_path_length(g, starts, weight=weight)
+    return min((dist[t] for t in targets if t in dist), default=math.inf)
+
+
+@pytest.fixture(scope="module")
+def europe():
+    return eb.load_board("europe")
+
+
+def _check_pairs(board, rules, pairs):
+    g = board.to_networkx()
+    # the oracle charges a hop only from a start milepost; a port inside a red area could also be
+    # reached for free without buying its crossing, which these boards do not have:
+    for cr in board.crossings:
+        for p in cr.ports:
+            c = board.city_at(p)
+            assert c is None or not c.has_red_area
+    checked = 0
+    for a, b in pairs:
+        plan = eb.cheapest_build(board, rules, a, b)
+        src = board.resolve(a)
+        dst = board.resolve(b)
+        want = nx_cost(board, rules, g, src, dst)
+        if plan is None:
+            assert want == math.inf, f"{a}->{b}: engine found no route, networkx found {want}M"
+            continue
+        got, lines = recompute(board, rules, plan)
+        assert got == plan.cost, f"{a}->{b}: plan says {plan.cost}M, its segments add to {got}M\n{lines}"
+        assert plan.cost == want, f"{a}->{b}: engine {plan.cost}M, networkx {want}M\n{plan.explain()}"
+        assert plan.mileposts[0] in src and plan.mileposts[-1] in dst
+        assert sum(plan.breakdown.values()) == plan.cost
+        checked += 1
+    return checked
+
+
+def test_agrees_with_networkx_on_europe_random_pairs(europe):
+    rules = eb.ruleset("europe-standard")
+    rng = random.Random(20261130)
+    names = [c.name for c in europe.cities]
+    land = [m.id for m in europe.mileposts if not m.underground and europe.neighbors(m.id)]
+    ports = [p for cr in europe.crossings for p in cr.ports]
+    pairs = [tuple(rng.sample(names, 2)) for _ in range(120)]
+    pairs += [(rng.choice(land), rng.choice(land)) for _ in range(40)]
+    pairs += [(rng.choice(ports), rng.choice(names)) for _ in range(30)]
+    pairs += [(rng.choice(names), rng.choice(ports)) for _ in range(10)]
+    assert _check_pairs(europe, rules, pairs) >= 150
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_agrees_with_networkx_on_synthetic_boards(seed):
+    board = _synthetic(seed)
+    rng = random.Random(seed)
+    names = [c.name for c in board.cities]
+    ports = [p for cr in board.crossings for p in cr.ports]
+    pairs = [tuple(rng.sample(names, 2)) for _ in range(25)] + [(rng.choice(ports), rng.choice(names))
+                                                                for _ in range(10)]
+    for variant in ((), ("fast-game",)):
+        rules = eb.ruleset("europe-basic", *variant) if variant else eb.ruleset("europe-standard")
+        assert _check_pairs(board, rules, pairs) >= 20
+
+
+def test_plans_without_free_steps_match_path_cost(europe):
+    """path_cost (the lead's single-source-of-truth helper) agrees on plans with no red-area step."""
+    rules = eb.ruleset("europe-standard")
+    rng = random.Random(5)
+    land = [m.id for m in europe.mileposts if europe.city_at(m.id) is None and europe.neighbors(m.id)]
+    n = 0
+    for _ in range(40):
+        plan = eb.cheapest_build(europe, rules, rng.choice(land), rng.choice(land))
+        if plan is None or any(europe.is_red_area(a, b) for a, b in zip(plan.mileposts, plan.mileposts[1:])):
+            continue
+        segs = path_cost(europe, rules, plan.mileposts)
+        assert sum(s.total for s in segs) == plan.cost, plan.explain()
+        assert [s.total for s in segs] == [s.total for s in plan.segments]
+        n += 1
+    assert n >= 20
+
+
+def test_cost_table_agrees_with_single_queries(europe):
+    rules = eb.ruleset("europe-standard")
+    names = [c.name for c in europe.cities][::4]
+    t = eb.cost_table(europe, rules, names)
+    for a in names:
+        for b in names:
+            want = 0 if a == b else eb.cheapest_build(europe, rules, a, b).cost
+            assert t.loc[a, b] == want, f"table {a}->{b} = {t.loc[a, b]}, cheapest_build = {want}"
+    s = eb.cost_table(europe, rules, names, symmetric=True)
+    for a in names:
+        for b in names:
+            assert s.loc[a, b] == min(t.loc[a, b], t.loc[b, a])
