@@ -1,0 +1,313 @@
+"""ipywidgets apps for the notebooks -- no game logic: they call :mod:`eb_core.routes` and
+:class:`eb_core.board.Board` and draw with :mod:`eb_core.viz`.
+
+Every app is a small object that exposes its controls (``Dropdown`` widgets), its ``figure`` (a plotly
+``FigureWidget``), its last ``result`` and an ``update()`` method, and displays itself in Jupyter. Setting
+a control's ``value`` in code runs the same callback as a click, so tests and notebook cells can drive an
+app and assert on the figure:
+
+>>> import eb_core as eb
+>>> from eb_core import widgets
+>>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+>>> app = widgets.route_explorer(board, rules, start="London", end="Birmingham")
+>>> app.result.cost
+5
+>>> app.end.value = "Paris"          # the observer recomputes and redraws
+>>> app.result.cost == eb.cheapest_build(board, rules, "London", "Paris").cost
+True
+"""
+from __future__ import annotations
+
+import html
+import time
+from typing import Any, Sequence
+
+import ipywidgets as W
+import numpy as np
+import plotly.graph_objects as go
+
+from . import viz
+from .board import Board
+from .errors import EbError
+from .rules import Ruleset, ruleset as _ruleset
+
+__all__ = ["RouteExplorer", "LoadFinder", "CityInspector", "DistancePicker", "route_explorer", "load_finder",
+           "city_inspector", "distance_picker"]
+
+
+def _city_names(board: Board) -> list[str]:
+    return sorted((c.name for c in board.cities), key=lambda s: s.casefold())
+
+
+def _pick(names: Sequence[str], board: Board, wanted: str | None, default: int) -> str:
+    if wanted is None:
+        return names[min(default, len(names) - 1)]
+    return board.city(wanted).name  # KeyError naming the city when it is not on the board
+
+
+class _App:
+    """Common display plumbing: ``widget`` is the ipywidgets container shown in the notebook."""
+
+    widget: W.Widget
+    figure: go.FigureWidget
+
+    def _repr_mimebundle_(self, **kwargs):  # pragma: no cover - needs a kernel
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self):  # pragma: no cover - needs a kernel
+        from IPython.display import display
+
+        display(self.widget)
+
+
+# ------------------------------------------------------------------------------------------ routes
+class RouteExplorer(_App):
+    """Two city dropdowns -> the cheapest build between them, drawn on the board with every segment's
+    cost, and its cost breakdown (terrain / water / city / ferry) plus the per-segment table.
+
+    ``track``/``state``/``player`` are passed to :func:`eb_core.routes.cheapest_build` (own track is free,
+    other players' track is avoided). ``result`` is the last :class:`~eb_core.routes.BuildPlan` (``None``
+    with ``error`` set when there is no legal build); ``elapsed`` the seconds the last update took.
+    """
+
+    def __init__(self, board: Board, rules: Ruleset | None = None, *, start: str | None = None,
+                 end: str | None = None, track=None, state=None, player: int | None = None,
+                 height: int | None = None, show_edges: bool = False):
+        self.board = board
+        self.rules = rules if rules is not None else _ruleset("europe-standard")
+        self.track, self.state, self.player = track, state, player
+        names = _city_names(board)
+        self.start = W.Dropdown(options=names, value=_pick(names, board, start, 0), description="from")
+        self.end = W.Dropdown(options=names, value=_pick(names, board, end, 1), description="to")
+        fig = viz.board_figure(board, self.rules, height=height, show_edges=show_edges,
+                               title="Cheapest build")
+        if track is not None:
+            viz.add_track(fig, board, track)
+        viz.add_route(fig, board, None, name="cheapest build")
+        self.figure = go.FigureWidget(fig)
+        self.summary = W.HTML()
+        self.result = None
+        self.error: str | None = None
+        self.elapsed = 0.0
+        self.start.observe(self._changed, names="value")
+        self.end.observe(self._changed, names="value")
+        self.widget = W.VBox([W.HBox([self.start, self.end]), self.figure, self.summary])
+        self.update()
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        self.update()
+
+    def update(self):
+        """Recompute the cheapest build for the current dropdown values and redraw; returns the plan."""
+        from . import routes
+
+        t0 = time.perf_counter()
+        a, b = self.start.value, self.end.value
+        self.error = None
+        plan = None
+        if a == b:
+            self.error = "Pick two different cities."
+        else:
+            try:
+                plan = routes.cheapest_build(self.board, self.rules, a, b, state=self.state, player=self.player,
+                                             track=self.track)
+            except (EbError, ValueError, KeyError) as exc:
+                self.error = str(exc)
+            else:
+                if plan is None:
+                    self.error = f"No track can join {a} and {b}."
+        self.result = plan
+        title = (f"Cheapest build {a} → {b}: {plan.cost}M" if plan is not None
+                 else f"{a} → {b}: {self.error}")
+        viz.set_route(self.figure, self.board, plan,
+                      name=f"cheapest build: {plan.cost}M" if plan is not None else "cheapest build")
+        self.figure.layout.title.text = title
+        self.summary.value = _plan_html(plan, self.board) if plan is not None else (
+            f"<p><b>No build:</b> {html.escape(self.error or '')}</p>")
+        self.elapsed = time.perf_counter() - t0
+        return plan
+
+
+def _plan_html(plan, board: Board) -> str:
+    parts = [f"<p><b>{plan.cost}M</b> over {len(plan.segments)} segments"]
+    bd = getattr(plan, "breakdown", None)
+    if bd:
+        parts.append(": " + ", ".join(f"{k} {v}M" for k, v in bd.items() if v))
+    parts.append("</p>")
+    table = viz.route_table(plan, board)
+    parts.append(table.to_html(classes="eb-route", border=0))
+    return "".join(parts)
+
+
+def route_explorer(board: Board, rules: Ruleset | None = None, **kwargs) -> RouteExplorer:
+    """A :class:`RouteExplorer` (pick two cities, see the cheapest build and what it costs)."""
+    return RouteExplorer(board, rules, **kwargs)
+
+
+# ------------------------------------------------------------------------------------------- loads
+class LoadFinder(_App):
+    """A dropdown of loads -> the cities offering that load highlighted on the board.
+
+    ``sources`` holds the names of the highlighted cities, ``summary`` says where the load comes from and
+    how many chips exist.
+    """
+
+    def __init__(self, board: Board, rules: Ruleset | None = None, *, load: str | None = None,
+                 height: int | None = None):
+        self.board = board
+        loads = sorted(board.loads, key=str.casefold)
+        if load is not None and load not in board.loads:
+            raise KeyError(f"no load {load!r} on board {board.name!r}; choose from {loads}")
+        self.load = W.Dropdown(options=loads, value=load or loads[0], description="load")
+        fig = viz.board_figure(board, rules, height=height, title="Where does it come from?")
+        viz.add_area(fig, board, [], "sources")
+        self.figure = go.FigureWidget(fig)
+        self.summary = W.HTML()
+        self.sources: tuple[str, ...] = ()
+        self.load.observe(lambda change: self.update(), names="value")
+        self.widget = W.VBox([self.load, self.figure, self.summary])
+        self.update()
+
+    @property
+    def result(self) -> tuple[str, ...]:
+        return self.sources
+
+    def update(self) -> tuple[str, ...]:
+        """Highlight the source cities of the selected load; returns their names."""
+        load = self.load.value
+        cities = self.board.sources(load)
+        self.sources = tuple(c.name for c in cities)
+        viz.set_area(self.figure, self.board, self.sources, "sources")
+        self.figure.layout.title.text = f"{load}: {len(cities)} source cities"
+        chips = self.board.loads[load]
+        self.summary.value = (f"<p><b>{html.escape(load)}</b> ({chips} chips) is picked up at "
+                              f"{html.escape(', '.join(self.sources) or 'no city')}.</p>")
+        return self.sources
+
+
+def load_finder(board: Board, rules: Ruleset | None = None, **kwargs) -> LoadFinder:
+    """A :class:`LoadFinder` (pick a load, see its source cities)."""
+    return LoadFinder(board, rules, **kwargs)
+
+
+# ------------------------------------------------------------------------------------------ cities
+class CityInspector(_App):
+    """Pick a city from the dropdown, or click a city on the board: its class, loads, the cost to build
+    into it and who may enter, highlighted on the map. ``result`` is a dict of those facts."""
+
+    def __init__(self, board: Board, rules: Ruleset | None = None, *, city: str | None = None,
+                 height: int | None = None):
+        self.board = board
+        self.rules = rules if rules is not None else _ruleset("europe-standard")
+        names = _city_names(board)
+        self.city = W.Dropdown(options=names, value=_pick(names, board, city, 0), description="city")
+        fig = viz.board_figure(board, self.rules, height=height, title="City inspector")
+        viz.add_area(fig, board, [], "selected")
+        self.figure = go.FigureWidget(fig)
+        for tr in self.figure.data:
+            if isinstance(tr.meta, str) and (tr.meta.startswith("cities:") or tr.meta == "city_mileposts"):
+                tr.on_click(self._on_click)
+        self.summary = W.HTML()
+        self.result: dict[str, Any] = {}
+        self.city.observe(lambda change: self.update(), names="value")
+        self.widget = W.VBox([self.city, self.figure, self.summary])
+        self.update()
+
+    def _on_click(self, trace, points, selector=None) -> None:
+        """Plotly click callback: select the clicked city (updates the dropdown, which redraws)."""
+        if not points.point_inds:
+            return
+        cd = trace.customdata[points.point_inds[0]]
+        name = cd if isinstance(cd, str) else (self.board.city_at(int(cd)).name if self.board.city_at(int(cd))
+                                               else None)
+        if name is not None:
+            self.city.value = name
+
+    def update(self) -> dict[str, Any]:
+        c = self.board.city(self.city.value)
+        r = self.rules
+        ports = [cr.name for mp in c.mileposts for cr in self.board.crossings_at(mp)]
+        self.result = {
+            "name": c.name, "size": c.size.value, "loads": c.loads,
+            "build_cost": r.city_cost[c.size.value], "ports": tuple(ports),
+            "max_players": None if c.size.has_red_area else r.city_max_players.get(c.size.value),
+            "mileposts": c.mileposts,
+        }
+        viz.set_area(self.figure, self.board, [c.name], "selected")
+        self.figure.layout.title.text = f"{c.name}: {c.size.value} city"
+        self.summary.value = "<p>" + viz.city_hover(self.board, r, c.name) + "</p>"
+        return self.result
+
+
+def city_inspector(board: Board, rules: Ruleset | None = None, **kwargs) -> CityInspector:
+    """A :class:`CityInspector` (pick or click a city, read its details)."""
+    return CityInspector(board, rules, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------- distance
+class DistancePicker(_App):
+    """Two city dropdowns -> the distance between them in mileposts: as the crow flies (lattice units)
+    and the fewest milepost steps over the lattice (what a train on a straight-as-possible track would
+    count). ``result`` = ``{"straight": float, "steps": int | None, "path": tuple}``."""
+
+    def __init__(self, board: Board, *, start: str | None = None, end: str | None = None,
+                 height: int | None = None):
+        self.board = board
+        names = _city_names(board)
+        self.start = W.Dropdown(options=names, value=_pick(names, board, start, 0), description="from")
+        self.end = W.Dropdown(options=names, value=_pick(names, board, end, 1), description="to")
+        fig = viz.board_figure(board, height=height, title="Distance in mileposts")
+        fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="lines",
+                                 line=dict(color="black", width=1.5, dash="dot"), hoverinfo="skip",
+                                 name="as the crow flies", meta="crow"))
+        viz.add_area(fig, board, [], "steps")
+        self.figure = go.FigureWidget(fig)
+        self.summary = W.HTML()
+        self.result: dict[str, Any] = {}
+        for w in (self.start, self.end):
+            w.observe(lambda change: self.update(), names="value")
+        self.widget = W.VBox([W.HBox([self.start, self.end]), self.figure, self.summary])
+        self.update()
+
+    def update(self) -> dict[str, Any]:
+        a, b = self.board.city(self.start.value), self.board.city(self.end.value)
+        straight = self.board.distance(a.center, b.center)
+        path = _lattice_path(self.board, a.center, b.center)
+        steps = len(path) - 1 if path else None
+        self.result = {"straight": straight, "steps": steps, "path": tuple(path or ())}
+        crow = viz.find_trace(self.figure, "crow")
+        xy = self.board.xy
+        with self.figure.batch_update():
+            crow.x = np.array([xy[a.center, 0], xy[b.center, 0]])
+            crow.y = np.array([xy[a.center, 1], xy[b.center, 1]])
+            viz.set_area(self.figure, self.board, path or [], "steps")
+            self.figure.layout.title.text = (f"{a.name} → {b.name}: {straight:.1f} mileposts as the crow flies, "
+                                             f"{steps if steps is not None else '—'} steps on the lattice")
+        self.summary.value = (f"<p>{html.escape(a.name)} → {html.escape(b.name)}: <b>{straight:.1f}</b> mileposts "
+                              f"as the crow flies; <b>{steps if steps is not None else 'no'}</b> milepost steps "
+                              "over the lattice (ferries count one step here).</p>")
+        return self.result
+
+
+_GRAPHS: dict[int, Any] = {}
+
+
+def _lattice_path(board: Board, a: int, b: int) -> list[int] | None:
+    """Fewest-steps path over the board's lattice (ferries as single steps), via the board's networkx
+    graph. Display helper only: build costs come from :mod:`eb_core.routes`."""
+    import networkx as nx
+
+    g = _GRAPHS.get(id(board))
+    if g is None or g.graph.get("_board") is not board:
+        g = board.to_networkx()
+        g.graph["_board"] = board
+        _GRAPHS[id(board)] = g
+    try:
+        return nx.shortest_path(g, a, b)
+    except nx.NetworkXNoPath:
+        return None
+
+
+def distance_picker(board: Board, **kwargs) -> DistancePicker:
+    """A :class:`DistancePicker` (pick two cities, read the distance in mileposts)."""
+    return DistancePicker(board, **kwargs)

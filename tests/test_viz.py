@@ -1,0 +1,246 @@
+"""The display layer (eb_core/viz.py): one look and feel, every milepost drawn once, hover texts that
+quote the ruleset's costs, overlays that agree with the plans and tracks they draw."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import plotly.graph_objects as go
+import plotly.io as pio
+import pytest
+
+import eb_core as eb
+from eb_core import viz
+from eb_core.costs import path_cost
+
+
+@pytest.fixture(scope="module")
+def board():
+    return eb.load_board("tutorial")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return eb.ruleset("europe-standard")
+
+
+@pytest.fixture(scope="module")
+def fig(board, rules):
+    return viz.board_figure(board, rules, show_edges=True)
+
+
+def _points(tr) -> int:
+    """Number of drawn points in a trace (NaN separators excluded)."""
+    x = np.asarray(tr.x, dtype=float)
+    return int(np.count_nonzero(~np.isnan(x)))
+
+
+# ----------------------------------------------------------------------------------- look and feel
+def test_template_registered_with_okabe_ito_player_colours():
+    assert "eb" in pio.templates
+    okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"}
+    assert set(viz.PLAYER_COLORS) <= okabe_ito
+    assert len(set(viz.PLAYER_COLORS)) == len(viz.PLAYER_COLORS) >= 6
+    # vermillion is kept for the red cities and the highlighted route, never a player colour
+    assert "#D55E00" not in viz.PLAYER_COLORS
+    assert list(pio.templates["eb"].layout.colorway) == list(viz.PLAYER_COLORS)
+
+
+def test_equal_aspect_and_template(fig):
+    assert fig.layout.yaxis.scaleanchor == "x" and fig.layout.yaxis.scaleratio == 1
+    assert fig.layout.template.layout.colorway == pio.templates["eb"].layout.colorway
+
+
+def test_tutorial_board_is_north_up(board, fig):
+    # the tutorial board's y grows northwards: the axis must not be reversed
+    assert fig.layout.yaxis.autorange is True
+    assert viz._y_reversed(board) is False
+
+
+# ----------------------------------------------------------------------------------- the board
+def test_every_plain_milepost_drawn_once_by_terrain(board, fig):
+    drawn = []
+    for t in ("clear", "mountain", "alpine"):
+        tr = viz.find_trace(fig, f"terrain:{t}")
+        ids = list(tr.customdata) if tr.customdata is not None else []
+        want = [m.id for m in board.mileposts if m.city is None and not m.underground and m.terrain.value == t]
+        assert sorted(ids) == sorted(want), f"{t}: drew {len(ids)} mileposts, board has {len(want)}"
+        drawn += ids
+    assert len(drawn) == len(set(drawn))
+
+
+def test_terrain_symbols_follow_the_printed_map(fig):
+    assert viz.find_trace(fig, "terrain:clear").marker.symbol == "circle"
+    assert viz.find_trace(fig, "terrain:mountain").marker.symbol == "triangle-up"
+    alpine = viz.find_trace(fig, "terrain:alpine").marker
+    assert alpine.symbol == "triangle-up" and alpine.line.color == viz.COLORS["alpine_line"]
+
+
+def test_arrays_are_numpy(fig):
+    for key in ("terrain:clear", "edges", "cities:major"):
+        tr = viz.find_trace(fig, key)
+        assert isinstance(tr.x, np.ndarray) and isinstance(tr.y, np.ndarray), key
+
+
+def test_edges_are_one_trace_with_separators(board, fig):
+    tr = viz.find_trace(fig, "edges")
+    n = sum(1 for e in board.edges if not e.impassable)
+    assert len(tr.x) == 3 * n and _points(tr) == 2 * n
+
+
+def test_legend_quotes_the_ruleset_costs(board):
+    std = viz.board_figure(board, eb.ruleset("europe-standard"))
+    names = {t.meta: t.name for t in std.data}
+    assert names["terrain:clear"] == "clear (1M)"
+    assert names["terrain:mountain"] == "mountain (2M)"
+    assert names["terrain:alpine"] == "alpine (5M)"
+    assert names["cities:major"] == "major city (5M)"
+    assert names["cities:key"] == "key city (3M)"
+    assert names["rivers"].endswith("(+2M)")
+    assert names["tunnels"] == "Chunnel (17M)"
+    fast = viz.board_figure(board, eb.ruleset("europe-basic", "fast-game"))
+    assert viz.find_trace(fast, "tunnels").name == "Chunnel (4M)", "Fast Game: the Chunnel is a 4M ferry"
+
+
+def test_hover_texts_teach_costs(board, rules, fig):
+    alpine = [m.id for m in board.mileposts if m.terrain.value == "alpine" and m.city is None]
+    assert alpine, "the tutorial board has alpine mileposts"
+    assert "build into it: 5M" in viz.milepost_hover(board, rules, alpine[0])
+    paris = viz.city_hover(board, rules, "Paris")
+    assert "major city" in paris and "build into it: 5M" in paris
+    for load in board.city("Paris").loads:
+        assert load in paris
+    tr = viz.find_trace(fig, "cities:medium")
+    for name, text in zip(tr.customdata, tr.hovertext):
+        c = board.city(name)
+        assert f"<b>{c.name}</b>" in text and "build into it: 3M" in text and "at most 3 players" in text
+
+
+def test_cities_by_class_with_names(board, fig):
+    for size, symbol in (("major", "hexagon"), ("medium", "square"), ("small", "circle")):
+        tr = viz.find_trace(fig, f"cities:{size}")
+        want = sorted(c.name for c in board.cities if c.size.value == size)
+        assert sorted(tr.text) == want
+        assert tr.marker.symbol == symbol
+    areas = viz.find_trace(fig, "city_areas")
+    n_red = sum(1 for c in board.cities if c.has_red_area)
+    # one closed hexagon (6 corners + closing point + separator) per major/key city
+    assert len(areas.x) == 8 * n_red and areas.fill == "toself"
+
+
+def test_ferries_dashed_with_their_number(board, fig):
+    tr = viz.find_trace(fig, "ferries")
+    assert tr.line.dash == "dash" and _points(tr) == 2 * len(board.ferries)
+    labels = viz.find_trace(fig, "ferry_costs")
+    assert sorted(labels.text) == sorted(str(f.cost) for f in board.ferries)
+    ch = viz.find_trace(fig, "tunnels")
+    assert _points(ch) == 2 + len(board.crossing("Chunnel").mileposts)
+
+
+def test_rivers_named_on_hover(board, fig):
+    tr = viz.find_trace(fig, "rivers")
+    named = {t.split(":")[0].removeprefix("river ") for t in tr.hovertext}
+    assert set(board.rivers()) <= named
+
+
+def test_highlight_and_to_figure(board):
+    f = board.to_figure(highlight=["Paris"], title="Paris")
+    tr = viz.find_trace(f, "area:highlight")
+    assert sorted(tr.customdata) == sorted(board.city("Paris").mileposts)
+    assert f.layout.title.text == "Paris"
+
+
+def test_widget_flag_returns_a_figure_widget(board):
+    assert isinstance(viz.board_figure(board, widget=True), go.FigureWidget)
+
+
+# ----------------------------------------------------------------------------------- overlays
+def test_add_track_one_trace_per_player_in_their_colour(board):
+    ex = board.meta["examples"]
+    p0, p1 = ex["london_birmingham"]["path"], ex["antwerp"]["path"]
+    segs = [(a, b, 0) for a, b in zip(p0, p0[1:])] + [(a, b, 1) for a, b in zip(p1, p1[1:])]
+    track = eb.Track.of(segs, {"Chunnel": [1]})
+    f = viz.add_track(viz.board_figure(board), board, track, players=["Ann", "Ben"])
+    t0, t1 = viz.find_trace(f, "track:0"), viz.find_trace(f, "track:1")
+    assert t0.line.color == viz.player_color(0) and t1.line.color == viz.player_color(1)
+    assert _points(t0) == 2 * (len(p0) - 1) and _points(t1) == 2 * (len(p1) - 1)
+    assert t0.name.startswith("Ann's track")
+    assert viz.find_trace(f, "track_crossings:1").line.dash == "dash"
+    with pytest.raises(KeyError):
+        viz.find_trace(f, "track_crossings:0")
+
+
+@pytest.mark.parametrize("name", ["antwerp", "zurich", "london_birmingham", "london_folkestone",
+                                  "liverpool_dublin", "stranraer_belfast"])
+def test_route_labels_and_table_match_the_rulebook_example(board, rules, name):
+    ex = board.meta["examples"][name]
+    path = list(ex["path"])
+    segs = path_cost(board, rules, path)
+    plan = type("Plan", (), {"segments": segs, "mileposts": tuple(path), "cost": sum(s.total for s in segs)})()
+    breakdown = "; ".join(s.explain() for s in segs)
+    assert plan.cost == ex["cost"], f"{name}: {breakdown}"
+    f = viz.add_route(viz.board_figure(board, rules), board, plan)
+    labels = viz.find_trace(f, "route_labels")
+    assert [int(t) for t in labels.text] == [s.total for s in segs], breakdown
+    assert sum(int(t) for t in labels.text) == ex["cost"]
+    assert viz.find_trace(f, "route").name == f"cheapest build: {ex['cost']}M"
+    table = viz.route_table(plan, board)
+    assert table.loc["total", "cost"] == ex["cost"], table.to_string()
+    assert list(table["running"])[-1] == ex["cost"]
+    assert viz.segment_table(board, rules, path).loc["total", "cost"] == ex["cost"]
+
+
+def test_route_table_columns_add_up(board, rules):
+    ex = board.meta["examples"]["london_folkestone"]
+    t = viz.segment_table(board, rules, ex["path"])
+    body = t.drop(index="total")
+    assert (body["milepost"] + body["bridge"] + body["ferry/tunnel"] == body["cost"]).all(), t.to_string()
+    assert t.loc["total", "ferry/tunnel"] == 17, t.to_string()   # the Chunnel
+
+
+def test_set_route_replaces_in_place_and_clears(board, rules):
+    ex = board.meta["examples"]
+    f = viz.board_figure(board, rules)
+    viz.add_route(f, board, None, name="route")
+    assert _points(viz.find_trace(f, "route")) == 0
+    segs = path_cost(board, rules, ex["antwerp"]["path"])
+    plan = type("Plan", (), {"segments": segs, "mileposts": tuple(ex["antwerp"]["path"]), "cost": 6})()
+    n = len(f.data)
+    viz.set_route(f, board, plan)
+    assert len(f.data) == n, "set_route must not add traces"
+    assert _points(viz.find_trace(f, "route")) == len(ex["antwerp"]["path"])
+    viz.set_route(f, board, None)
+    assert _points(viz.find_trace(f, "route")) == 0
+
+
+def test_add_train_and_area(board):
+    f = viz.board_figure(board)
+    viz.add_train(f, board, "Paris", 2, label="Cy")
+    tr = viz.find_trace(f, "train:2")
+    c = board.city("Paris").center
+    assert (tr.x[0], tr.y[0]) == tuple(board.xy[c]) and tr.marker.color == viz.player_color(2)
+    viz.add_area(f, board, ["Zürich", 0], "snow")
+    area = viz.find_trace(f, "area:snow")
+    assert sorted(area.customdata) == sorted([*board.city("Zürich").mileposts, 0])
+    viz.set_area(f, board, [], "snow")
+    assert len(viz.find_trace(f, "area:snow").x) == 0
+
+
+def test_find_trace_names_what_exists(fig):
+    with pytest.raises(KeyError, match="terrain:clear"):
+        viz.find_trace(fig, "no-such-trace")
+
+
+def test_rules_core_never_imports_plotly_or_ipywidgets():
+    code = ("import sys, importlib, pkgutil, eb_core as eb\n"
+            "mods = ['board','rules','costs','track','errors','cards','state','actions','engine','events',"
+            "'routes','economics','sim']\n"
+            "for m in mods:\n"
+            "    try: importlib.import_module('eb_core.' + m)\n"
+            "    except ModuleNotFoundError as e:\n"
+            "        if e.name != 'eb_core.' + m: raise\n"
+            "bad = sorted(k for k in sys.modules if k.split('.')[0] in ('plotly', 'ipywidgets'))\n"
+            "assert not bad, bad\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr

@@ -1,0 +1,656 @@
+"""Write the teaching notebooks 00-03 from the Python source below, without outputs.
+
+The notebooks are committed without outputs and execution counts; this script is their source of truth so
+they are easy to review and regenerate. Run from the repository root::
+
+    python tools/nbtools.py                 # (re)write notebooks 00-03
+    python tools/nbtools.py 02              # only notebooks whose name starts with 02
+    python tools/nbtools.py --check         # exit 1 if a committed notebook differs from its source
+
+A cell is ``md(text)`` or ``code(text)``. Cells stay narration + calls into ``eb_core``: any logic a cell
+would need belongs in ``eb_core`` (and its tests). Assertion cells check every number the text claims, so
+``pytest --nbval-lax notebooks`` checks the teaching, not the pixels.
+
+Notebook 00's index lists every numbered notebook; notebooks written by others appear as links when their
+file exists (add a line to ``INDEX`` for a new one) and as "coming" otherwise.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from pathlib import Path
+
+import nbformat
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+ROOT = Path(__file__).resolve().parent.parent
+NB_DIR = ROOT / "notebooks"
+
+KERNEL = {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+          "language_info": {"name": "python"}}
+
+
+def md(text: str, **subs: str):
+    """A markdown cell; ``@@KEY@@`` in ``text`` is replaced by ``subs[KEY]`` after dedenting."""
+    text = textwrap.dedent(text).strip("\n")
+    for k, v in subs.items():
+        text = text.replace(f"@@{k}@@", v)
+    return new_markdown_cell(text)
+
+
+def code(text: str):
+    cell = new_code_cell(textwrap.dedent(text).strip("\n"))
+    cell.execution_count = None
+    cell.outputs = []
+    return cell
+
+
+# The index of notebook 00: (prefix, title, one line on what it teaches). Extend freely.
+INDEX = [
+    ("00", "Start here", "what the suite is, how to use the widgets, where each rule is taught"),
+    ("01", "The board", "mileposts, terrain, water, cities and their loads; distances in mileposts"),
+    ("02", "Building track", "every build rule with the rulebook's worked examples, priced segment by segment"),
+    ("03", "Running trains", "movement, reversing, ferries, the Chunnel, renting, pickups and deliveries"),
+    ("04", "Instructor toolkit", "set up positions and exercises for a class; check answers"),
+    ("05", "Events", "derailments, floods, gales, snow, fog, strikes and taxes on the map"),
+    ("06", "Bots and simulation", "seeded bot players, solo scenarios and the chart of success"),
+    ("07", "Route economics", "which deliveries pay: payout per turn, cost tables, opening plans"),
+]
+
+
+def _existing(prefix: str) -> str | None:
+    found = sorted(p.name for p in NB_DIR.glob(f"{prefix}_*.ipynb"))
+    return found[0] if found else None
+
+
+def _index_table() -> str:
+    rows = ["| # | notebook | what it teaches |", "|---|---|---|"]
+    for prefix, title, what in INDEX:
+        name = _existing(prefix) or (f"{prefix}_{title.lower().replace(' ', '_')}.ipynb" if prefix <= "03" else None)
+        if name and (prefix <= "03" or _existing(prefix)):
+            rows.append(f"| {prefix} | [{title}]({name}) | {what} |")
+        else:
+            rows.append(f"| {prefix} | {title} (coming) | {what} |")
+    return "\n".join(rows)
+
+
+# Rulebook table of contents -> where it is demonstrated. "coming" where nothing teaches it yet.
+COVERAGE = [
+    ("Changes from Eurorails 2009", "01 *City classes* (key cities), 02 *The Chunnel* (17M)"),
+    ("Quick Guide for Set Up", "03 *Trains and rulesets* (9/2 standard vs 12/2 basic)"),
+    ("Components > Cards", "03 *A sample game* (demand cards in hand)"),
+    ("Components > The Map", "01 *The board*, *Terrain and water*"),
+    ("Components > Load Chips, Markers and Train Boards", "01 *Where loads come from* (29 loads, 92 chips)"),
+    ("Components > Basic Game", "03 *Reversing: standard vs basic*"),
+    ("How to Win", "coming"),
+    ("Setting Up the Game", "03 *A sample game* (50M, train, hand)"),
+    ("How to Play", "03 *A sample game* (operations, build, end of turn)"),
+    ("Starting the Game > Special Build Turns", "03 *A sample game*"),
+    ("Starting the Game > Starting Your Train", "03 *A sample game* (place the train)"),
+    ("Build Phase Rules", "02 *Milepost costs*, *Bridges*"),
+    ("Build Phase Rules > Building Ferry Ports", "02 *Ferries*"),
+    ("Build Phase Rules > Building the Chunnel", "02 *The Chunnel*"),
+    ("Build Phase Rules > Right to Enter Major Cities and Key Cities", "02 *Red areas*"),
+    ("Build Phase Rules > Limits on Building from Major Cities & Key Cities", "02 *Ferries* (Ed's example)"),
+    ("Build Phase Rules > Limits on Entry into Small and Medium Cities", "02 *Illegal builds*"),
+    ("Build Phase Rules > No Credit/No Loans", "02 *Illegal builds*"),
+    ("Build Phase Rules > Upgrading your Train", "03 *Trains and rulesets*"),
+    ("Operations Phase Rules > Running the Train", "03 *Movement*"),
+    ("Operations Phase Rules > Movement Using a Ferry", "03 *Ferries: staging and half speed*"),
+    ("Operations Phase Rules > Movement Using the Chunnel", "03 *The Chunnel*"),
+    ("Operations Phase Rules > Renting Track", "03 *Renting track*"),
+    ("Operations Phase Rules > Picking Up Loads", "03 *Pickups and deliveries*"),
+    ("Operations Phase Rules > Delivering Loads", "03 *Pickups and deliveries*"),
+    ("Admin Phase", "coming"),
+    ("Ending the Game", "coming"),
+    ("Ending the Game > Standard Game: Final Scoring Phase", "coming"),
+    ("Event Card Effects (Derailments, Floods, Counting Mileposts, Half-Rate Movement, No Movement, "
+     "Losing Loads, Losing Turns)", "05 Events (coming)"),
+    ("Solo & Variant Rules", "06 Bots and simulation (coming)"),
+    ("Variants & Optional Rules > Fast Game / Faster Game", "03 *Trains and rulesets* (fast-game numbers)"),
+    ("Variants & Optional Rules > other variants", "coming"),
+]
+
+
+def _coverage_table() -> str:
+    rows = ["| rulebook section | demonstrated in |", "|---|---|"]
+    rows += [f"| {sec} | {where} |" for sec, where in COVERAGE]
+    return "\n".join(rows)
+
+
+# ============================================================================ 00 start here
+def nb00():
+    return [
+        md("""
+        # Empire Builder: Europe — start here
+
+        **eb** is a Python package (`eb_core`) plus these notebooks for teaching and analysing the crayon-rail
+        board game *Empire Builder: Europe*. The rules engine follows the rulebook section by section; every
+        number it uses (50M start, 20M per build phase, 5M to build into a major city …) lives in a
+        ruleset, and the notebooks draw the board, the track and the routes with plotly.
+
+        **Who it is for**
+
+        * **New players** — learn the board, the build costs and the movement rules by trying them.
+        * **Route-economics explorers** — price any build, compare deliveries, simulate seeded games.
+        * **Instructors** — set up positions, show a rule with its worked example, check answers.
+
+        **What you will learn here**
+
+        1. how to drive the interactive widgets (dropdowns, hover, zoom),
+        2. which notebook teaches what,
+        3. where each section of the rulebook is demonstrated.
+        """),
+        code("""
+        import eb_core as eb
+        from eb_core import viz, widgets
+
+        SEED = 7                      # every random thing in these notebooks takes a seed
+        board = eb.load_board("tutorial")
+        rules = eb.ruleset("europe-standard")
+        board
+        """),
+        md("""
+        ## How to use the widgets
+
+        Each app is a Python object with dropdowns, a plotly figure and its last `result`.
+
+        * **Pick** a value in a dropdown: the figure and the table below it update.
+        * **Hover** any milepost or city: the tooltip says what it is and what building into it costs.
+        * **Zoom** with the mouse wheel or a box drag, **pan** by dragging, **double-click** to reset.
+        * **Click** a legend entry to hide a layer (rivers, mountains, …).
+
+        Try it: pick two cities and see the cheapest track between them, each segment labelled with its
+        cost. (This is the small tutorial board, a compressed Europe built so that the rulebook's examples
+        reproduce exactly; notebook 01 shows the real Europe board.)
+        """),
+        code("""
+        explorer = widgets.route_explorer(board, rules, start="London", end="Birmingham")
+        explorer
+        """),
+        md("""
+        The same app can be driven from code — that is how the notebooks and the tests prove that a
+        widget really reacts. Setting `explorer.end.value` runs the same callback as picking in the
+        dropdown:
+        """),
+        code("""
+        assert explorer.result.cost == 5, explorer.result.explain()   # rulebook: London to Birmingham is 5M
+        before = len(explorer.figure.data[viz.trace_index(explorer.figure, "route")].x)
+        explorer.end.value = "Paris"
+        plan = eb.cheapest_build(board, rules, "London", "Paris")
+        assert explorer.result.cost == plan.cost
+        assert list(viz.find_trace(explorer.figure, "route").x) == list(board.xy[list(plan.mileposts), 0])
+        assert f"{plan.cost}M" in explorer.figure.layout.title.text
+        print(f"London → Paris: {plan.cost}M (the figure now shows {len(plan.segments)} segments, "
+              f"was {before - 1})")
+        """),
+        md("""
+        Every figure also comes with a table (a pandas DataFrame), so nothing is only in the picture:
+        """),
+        code("""
+        viz.route_table(explorer.result, board)
+        """),
+        md("""
+        ## The notebooks
+
+        @@INDEX@@
+
+        Run them in order the first time. Each starts with *what you will learn*, imports and a fixed seed,
+        and ends every claim with an assertion cell — if a number in the text were wrong, the notebook
+        would fail its test (`make test` runs every notebook with `pytest --nbval-lax`).
+        """, INDEX=_index_table()),
+        code("""
+        from pathlib import Path
+
+        here = Path("00_start_here.ipynb")
+        folder = here.parent if here.exists() else Path("notebooks")
+        numbered = sorted(p.name for p in folder.glob("[0-9][0-9]_*.ipynb"))
+        assert "00_start_here.ipynb" in numbered and "02_building_track.ipynb" in numbered, numbered
+        numbered
+        """),
+        md("""
+        ## Rulebook coverage
+
+        Where each section of the rulebook's table of contents is demonstrated (section names as in the
+        rulebook; errors raised by the engine name the same sections, e.g.
+        `Build Phase Rules > Right of Way`).
+
+        @@COVERAGE@@
+        """, COVERAGE=_coverage_table()),
+        md("""
+        ## Under the hood
+
+        ```python
+        import eb_core as eb
+        board = eb.load_board("europe")          # or "tutorial", or a path to your own board file
+        rules = eb.ruleset("europe-standard")    # "europe-basic"; variants: eb.ruleset("europe-basic", "fast-game")
+        plan  = eb.cheapest_build(board, rules, "London", "Paris")   # .cost, .mileposts, .segments
+        game  = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
+        game.apply(eb.Build(path=plan.mileposts))   # raises eb.IllegalAction with .rule and .reason
+        ```
+        """),
+    ]
+# ============================================================================ 01 the board
+def nb01():
+    return [
+        md("""
+        # The board
+
+        *"The map shows the playing area of the game, it is overlaid with a grid of dots called mileposts.
+        The mileposts will be used for movement and building of track. The red areas are cities on the map.
+        Near each city are symbols to show which loads can be picked up there."* (rulebook: *Components >
+        The Map*)
+
+        **What you will learn**
+
+        1. how to read the board: terrain, rivers, lakes, cities, ferries and the Chunnel;
+        2. where each load comes from;
+        3. what a city is (major, key, medium, small) and what it costs to build into it;
+        4. how far apart two cities are, in mileposts.
+        """),
+        code("""
+        import pandas as pd
+
+        import eb_core as eb
+        from eb_core import viz, widgets
+
+        SEED = 7
+        board = eb.load_board("europe")
+        rules = eb.ruleset("europe-standard")
+        board
+        """),
+        md("""
+        ## The whole board
+
+        Mileposts sit on a triangular lattice: every milepost has up to six neighbours, one milepost apart
+        (about 44 km on the printed board). Hover anything to read what it is; zoom with the mouse wheel;
+        click a legend entry to hide a layer.
+        """),
+        code("""
+        europe = viz.board_figure(board, rules, widget=True)
+        europe
+        """),
+        md("""
+        ## Terrain and water
+
+        | on the map | what it is | to build into it |
+        |---|---|---|
+        | small dark dot | clear milepost | 1M |
+        | brown triangle | mountain milepost | 2M |
+        | white triangle, red outline | alpine milepost (the high Alps) | 5M |
+        | blue line | river: a bridge on every segment that crosses it | +2M |
+        | pale blue area / blue tick | lake or ocean inlet | +3M |
+        | dashed line with a number | ferry: building into a port buys it | its number |
+        | dotted line | the Chunnel (three underground mileposts) | 17M |
+
+        The table below is computed from the board and the ruleset:
+        """),
+        code("""
+        terrain = pd.Series([m.terrain.value for m in board.mileposts if not m.underground]).value_counts()
+        legend = pd.DataFrame({"mileposts": terrain,
+                               "build into (M)": [rules.terrain_cost[t] for t in terrain.index]})
+        legend
+        """),
+        code("""
+        assert legend.loc["clear", "build into (M)"] == 1 and legend.loc["mountain", "build into (M)"] == 2
+        assert legend.loc["alpine", "build into (M)"] == 5
+        assert rules.water_cost["river"] == 2 and rules.water_cost["lake"] == rules.water_cost["inlet"] == 3
+        assert len(board.rivers()) >= 10, board.rivers()
+        print(f"{legend['mileposts'].sum()} mileposts; rivers: {', '.join(board.rivers())}")
+        """),
+        md("""
+        Zoomed in, the Alps: the alpine mileposts (5M) and the lakes between Zürich and Milano.
+        """),
+        code("""
+        alps = viz.board_figure(board, rules, show_edges=True, title="The Alps")
+        viz.zoom_to(alps, board, ["Zürich", "Milano", "München"], margin=4)
+        """),
+        md("""
+        ## Cities
+
+        * **Major cities** (8, red hexagon): a centre and six mileposts of public track, 5M to build into;
+          you may start building out of any of them; victory needs 7 of the 8 connected.
+        * **Key cities** (Oslo and Stockholm): build out of them like a major city, 3M to build into; they
+          do not count for victory.
+        * **Medium cities** (square): 3M, at most 3 players. **Small cities** (circle): 3M, at most 2 players.
+        """),
+        code("""
+        by_size = pd.Series([c.size.value for c in board.cities]).value_counts()
+        by_size
+        """),
+        code("""
+        # published facts of Empire Builder: Europe: 8 major, 2 key, 19 medium, 31 small cities (60)
+        assert by_size.to_dict() == {"small": 31, "medium": 19, "major": 8, "key": 2}, by_size
+        assert sorted(c.name for c in board.major_cities) == sorted(
+            ["Berlin", "Holland", "London", "Madrid", "Milano", "Paris", "Ruhr", "Wien"])
+        assert sorted(c.name for c in board.cities_of_size("key")) == ["Oslo", "Stockholm"]
+        """),
+        md("""
+        Pick a city — or click one on the map — to read its class, loads and the cost to build into it:
+        """),
+        code("""
+        inspector = widgets.city_inspector(board, rules, city="Paris")
+        inspector
+        """),
+        code("""
+        inspector.city.value = "Oslo"            # as if picked in the dropdown
+        assert inspector.result["size"] == "key" and inspector.result["build_cost"] == 3
+        assert "Oslo" in inspector.figure.layout.title.text
+        assert sorted(viz.find_trace(inspector.figure, "area:selected").customdata) == sorted(board.city("Oslo").mileposts)
+        inspector.city.value = "Zürich"
+        assert inspector.result["size"] == "medium" and inspector.result["max_players"] == 3
+        inspector.result
+        """),
+        md("""
+        ## Where loads come from
+
+        29 kinds of load, 92 chips. A load can be picked up only in a city that offers it, and only while
+        the bank has a chip left.
+        """),
+        code("""
+        loads = pd.DataFrame({"chips": pd.Series(board.loads),
+                              "sources": {ld: ", ".join(c.name for c in board.sources(ld)) for ld in board.loads}})
+        loads.sort_index()
+        """),
+        code("""
+        assert len(board.loads) == 29 and sum(board.loads.values()) == 92, (len(board.loads), sum(board.loads.values()))
+        assert sorted(ld for ld, n in board.loads.items() if n == 4) == ["Beer", "Cheese", "Machinery", "Oil", "Wine"]
+        assert all(board.sources(ld) for ld in board.loads), "every load has a source city"
+        """),
+        code("""
+        finder = widgets.load_finder(board, load="Beer")
+        finder
+        """),
+        code("""
+        finder.load.value = "Wine"
+        assert set(finder.sources) == {"Bordeaux", "Frankfurt", "Porto", "Wien"}, finder.sources
+        highlighted = sorted(viz.find_trace(finder.figure, "area:sources").customdata)
+        assert highlighted == sorted(m for name in finder.sources for m in board.city(name).mileposts)
+        finder.load.value = "Cork"
+        assert set(finder.sources) == {"Lisboa", "Sevilla"}, finder.sources
+        """),
+        md("""
+        ## Ferries and the Chunnel
+        """),
+        code("""
+        crossings = pd.DataFrame([(c.name, c.kind, " – ".join(c.port_names), c.cost) for c in board.crossings],
+                                 columns=["name", "kind", "ports", "cost (M)"]).set_index("name")
+        crossings
+        """),
+        code("""
+        cost = {frozenset(c.port_names): c.cost for c in board.crossings}
+        for a, b, m in [("Newcastle", "Esbjerg", 14), ("Liverpool", "Dublin", 6), ("Stranraer", "Belfast", 4),
+                        ("Portsmouth", "Le Havre", 4), ("Folkestone", "Calais", 17)]:
+            assert cost[frozenset((a, b))] == m, (a, b, cost)
+        assert len(board.crossing("Chunnel").mileposts) == 3
+        """),
+        md("""
+        ## Distances in mileposts
+
+        Distances on this board are counted in mileposts. The app shows two: as the crow flies (straight
+        line, in lattice units) and the fewest steps from milepost to milepost — what a train on the most
+        direct possible track would count. The steps can never be fewer than the straight line.
+        """),
+        code("""
+        distance = widgets.distance_picker(board, start="London", end="Wien")
+        distance
+        """),
+        code("""
+        distance.end.value = "Madrid"
+        r = distance.result
+        assert r["path"][0] == board.city("London").center and r["path"][-1] == board.city("Madrid").center
+        assert r["steps"] >= r["straight"], r
+        assert r["straight"] == board.distance(board.city("London").center, board.city("Madrid").center)
+        print(f"London -> Madrid: {r['straight']:.1f} mileposts as the crow flies, {r['steps']} steps")
+        """),
+    ]
+
+
+# ============================================================================ 02 building track
+def _example(key: str, title: str, claim: str, number: int, extra: str = "") -> list:
+    """Cells for one worked example: narration, the figure, the table, the assertion."""
+    return [
+        md(f"""
+        ### {title}
+
+        {claim}
+        """),
+        code(f"""
+        ex = examples["{key}"]
+        print(ex["text"])
+        viz.path_figure(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()),
+                        title="{title}: " + ex["rule"])
+        """),
+        code(f"""
+        table = viz.segment_table(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()))
+        assert table.loc["total", "cost"] == {number}, table.to_string()   # the rulebook's number{extra}
+        table
+        """),
+    ]
+
+
+def nb02():
+    cells = [
+        md("""
+        # Building track
+
+        In the build phase you draw track with your crayon from milepost to milepost and pay for every
+        segment (rulebook: *Build Phase Rules*). This notebook prices every worked example of the rulebook
+        on the tutorial board — a compressed Europe drawn so that each example reproduces exactly — and shows
+        the rules that stop a build.
+
+        **What you will learn**
+
+        1. what a segment costs: the milepost you build *to*, plus the most expensive bridge;
+        2. how ferries and the Chunnel are bought, and why building *into* a major city is dear;
+        3. the limits: two segments out of major cities per turn, 20M per turn, no credit, right of way;
+        4. how to find the cheapest build between two cities yourself.
+        """),
+        code("""
+        import eb_core as eb
+        from eb_core import viz, widgets
+
+        SEED = 7
+        board = eb.load_board("tutorial")
+        rules = eb.ruleset("europe-standard")
+        examples = board.meta["examples"]
+        board
+        """),
+        md("""
+        ## Milepost costs
+
+        *"For each section of track, you must pay the cost for the milepost to which you are building."* The
+        ruleset holds every number of the rulebook's cost list:
+        """),
+        code("""
+        import pandas as pd
+
+        costs = pd.DataFrame(
+            [("clear milepost", rules.terrain_cost["clear"]), ("mountain milepost", rules.terrain_cost["mountain"]),
+             ("alpine milepost", rules.terrain_cost["alpine"]), ("river (additional)", rules.water_cost["river"]),
+             ("lake / ocean inlet (additional)", rules.water_cost["lake"]),
+             ("major city", rules.city_cost["major"]), ("key city", rules.city_cost["key"]),
+             ("medium city", rules.city_cost["medium"]), ("small city", rules.city_cost["small"]),
+             ("Chunnel", board.crossing("Chunnel").cost)],
+            columns=["build into", "M"]).set_index("build into")
+        costs
+        """),
+        code("""
+        # the rulebook's list: clear 1, mountain 2, alpine 5, river +2, lake/ocean +3, Chunnel 17,
+        # major city 5, key city 3, medium 3, small 3; at most 20M per build phase
+        assert costs["M"].tolist() == [1, 2, 5, 2, 3, 5, 3, 3, 3, 17], costs
+        assert rules.water_cost["inlet"] == 3 and rules.build_limit == 20
+        """),
+        md("""
+        The tutorial board: hover a milepost to read what building into it costs; the grey lines are every
+        segment you could build. Red hexagons are major cities (their red area is public track), squares
+        medium cities, circles small cities; dashed lines are ferries with their number, the dotted line the
+        Chunnel.
+        """),
+        code("""
+        viz.board_figure(board, rules, show_edges=True, title="The tutorial board (not the real map)")
+        """),
+        md("""
+        ## Bridges
+
+        *"If you build across a body of water, including into or out of a city, you must build a bridge …
+        If a single track segment crosses two or more bodies of water, you pay only the additional cost of
+        the most expensive bridge."* Each figure below zooms onto the example; the numbers in circles are the
+        segments' costs, the table prices them one by one.
+        """),
+    ]
+    cells += _example("antwerp", "Example 1 (Antwerp)",
+                      "From Holland: a clear milepost across the river (1M + 2M bridge), then into the medium city "
+                      "(3M) — **6M**.", 6)
+    cells += _example("zurich", "Example 2 (Zürich)",
+                      "Out of Zürich: a mountain milepost (2M), a clear milepost across the lake (1M + 3M), one "
+                      "more clear milepost (1M) — **7M**.", 7)
+    cells += [
+        md("""
+        ## Ferries
+
+        *"You pay the entire cost of the ferry (the number in the circle) to build into a port on either side
+        of the ferry. The entire ferry connection is now part of your network so you may then build out from
+        the opposite port."* At most two players may own a ferry.
+
+        The rulebook's example: *Starting from London, Ed spends 5M to build to Birmingham. He continues to
+        build out of London towards Portsmouth, spending an additional 5M: 1M for the first milepost, and then
+        4 to build into Portsmouth Ferry. For the last part of his build for the turn, he spends 8M to build
+        into Paris from Le Havre. Since he already built out of a Major city twice for the turn, he'd have to
+        wait till the following turn to build out of Paris and save himself 4M.*
+        """),
+    ]
+    cells += _example("london_birmingham", "Ed: London → Birmingham", "**5M**.", 5)
+    cells += _example("london_portsmouth", "Ed: London → Portsmouth",
+                      "1M for the first milepost, 4M for the Portsmouth–Le Havre ferry — **5M**.", 5)
+    cells += _example("le_havre_paris", "Ed: Le Havre → Paris",
+                      "Building *into* a major city costs 5M for the last segment — **8M**.", 8)
+    cells += _example("paris_le_havre", "The same track built out of Paris",
+                      "Building *out of* Paris towards the ferry he already owns pays only for the mileposts "
+                      "— **4M**, saving 4M. But it would be his third segment out of a major city this turn.", 4)
+    cells += [
+        code("""
+        le_havre_paris = viz.segment_table(board, rules, examples["le_havre_paris"]["path"])
+        paris_le_havre = viz.segment_table(board, rules, examples["paris_le_havre"]["path"],
+                                           owned_crossings=examples["paris_le_havre"]["owned_crossings"])
+        saving = le_havre_paris.loc["total", "cost"] - paris_le_havre.loc["total", "cost"]
+        assert saving == 4, (le_havre_paris, paris_le_havre)   # "... and save himself 4M"
+        # Ed's whole turn: 5 + 5 + 8 = 18M, within the 20M limit
+        assert 5 + 5 + 8 == 18 <= rules.build_limit
+        """),
+        md("""
+        **Ports that are cities.** *"When a small or medium city is also a ferry port, you pay only the cost
+        of the ferry line to connect to both the ferry and the city. E.g., it costs 6 million to build to
+        Liverpool / Dublin and 4 million to build to Stranraer / Belfast."*
+        """),
+    ]
+    cells += _example("liverpool_dublin", "Liverpool / Dublin", "One segment into the port — **6M**.", 6)
+    cells += _example("stranraer_belfast", "Stranraer / Belfast", "One segment into the port — **4M**.", 4)
+    cells += [
+        md("""
+        ## The Chunnel
+
+        *"Only one player may build to the Chunnel (either side). You pay 17 million to build to either side,
+        then the entire Chunnel is now part of your network."* The rulebook's example: *Starting from London,
+        Jeff spends 18M to build to Folkestone: 1M for the first milepost, and then 17 to build the Chunnel.
+        For the last part of his build, he builds south from Calais spending his last 2M for the turn.*
+        """),
+    ]
+    cells += _example("london_folkestone", "Jeff: London → Folkestone", "1M + 17M — **18M**.", 18)
+    cells += _example("calais_south", "Jeff: south from Calais", "His last **2M**: 18 + 2 = 20M, the whole budget.", 2)
+    cells += [
+        code("""
+        jeff = (viz.segment_table(board, rules, examples["london_folkestone"]["path"]).loc["total", "cost"]
+                + viz.segment_table(board, rules, examples["calais_south"]["path"],
+                                    owned_crossings=["Chunnel"]).loc["total", "cost"])
+        assert jeff == 20 == rules.build_limit, jeff
+        """),
+        md("""
+        ## The cheapest build
+
+        `eb.cheapest_build` searches every path and returns the cheapest, with the same per-segment
+        breakdown. It finds the rulebook's numbers on its own:
+        """),
+        code("""
+        for a, b, claimed in [("Holland", "Antwerpen", 6), ("London", "Birmingham", 5), ("London", "Portsmouth", 5),
+                              ("Le Havre", "Paris", 8), ("London", "Folkestone", 18), ("Liverpool", "Dublin", None)]:
+            plan = eb.cheapest_build(board, rules, a, b)
+            print(f"{a:>10} -> {b:<11} {plan.cost:>3}M  {plan.breakdown}")
+            if claimed is not None:
+                assert plan.cost == claimed, plan.explain()
+        """),
+        md("""
+        Pick two cities: the app draws the cheapest build and its breakdown (terrain, water, city, ferry).
+        """),
+        code("""
+        explorer = widgets.route_explorer(board, rules, start="Holland", end="Antwerpen")
+        explorer
+        """),
+        code("""
+        assert explorer.result.cost == 6
+        explorer.start.value, explorer.end.value = "London", "Wien"     # as if picked in the dropdowns
+        plan = eb.cheapest_build(board, rules, "London", "Wien")
+        assert explorer.result.cost == plan.cost and explorer.result.mileposts == plan.mileposts
+        route = viz.find_trace(explorer.figure, "route")
+        assert len(route.x) == len(plan.mileposts)
+        assert [int(t) for t in viz.find_trace(explorer.figure, "route_labels").text] == [s.total for s in plan.segments]
+        assert sum(plan.breakdown.values()) == plan.cost
+        print(plan.explain())
+        """),
+        md("""
+        ## Red areas and illegal builds
+
+        *"No track may be built in the red area of a city."* The red area of a major city is public track:
+        nobody builds there and every train may use it. The cost function has no price for such a segment:
+        """),
+        code("""
+        paris = board.city("Paris")
+        inside = [(paris.center, m) for m in paris.mileposts[1:]]
+        assert all(eb.segment_cost(board, rules, a, b) is None for a, b in inside)
+        print(f"{len(inside)} segments inside Paris's red area: none can be built")
+        """),
+        md("""
+        In a game, the engine checks every rule before it changes anything. A rejected build raises
+        `eb.IllegalAction` with the rulebook section it breaks (`.rule`) and a plain-English `.reason`, and
+        leaves the game exactly as it was. Ann replays Ed's turn, then tries to build out of Paris as well:
+        """),
+    ]
+    return cells
+
+
+NOTEBOOKS = {"00_start_here": nb00, "01_the_board": nb01, "02_building_track": nb02}
+
+
+def build(name: str):
+    cells = NOTEBOOKS[name]()
+    for i, cell in enumerate(cells):
+        cell["id"] = f"{name[:2]}-{i:03d}"  # stable ids: regenerating gives the same file
+    nb = new_notebook(cells=cells, metadata=KERNEL)
+    nbformat.validate(nb)
+    return nb
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("only", nargs="*", help="name prefixes (00, 01_the_board ...)")
+    ap.add_argument("--check", action="store_true", help="compare with the committed notebooks instead")
+    args = ap.parse_args(argv)
+    names = [n for n in NOTEBOOKS if not args.only or any(n.startswith(p) for p in args.only)]
+    bad = 0
+    for name in names:
+        path = NB_DIR / f"{name}.ipynb"
+        text = nbformat.writes(build(name)) + "\n"
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                print(f"{path.relative_to(ROOT)} differs from tools/nbtools.py", file=sys.stderr)
+                bad += 1
+        else:
+            NB_DIR.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
