@@ -9,9 +9,9 @@ medium city that is also a port pays only the ferry.
 
 >>> import eb_core as eb
 >>> b, r = eb.load_board("tutorial"), eb.ruleset("europe-standard")
->>> seg = segment_cost(b, r, *b.meta["examples"]["antwerp"]["path"][-2:])
->>> seg.total, seg.explain()
-(6, '3M medium city Antwerpen + 3M bridge (river Schelde)')
+>>> segs = path_cost(b, r, b.meta["examples"]["antwerp"]["path"])  # Example 1 (Antwerp): two segments
+>>> [s.explain() for s in segs], sum(s.total for s in segs)
+(['1M clear + 2M bridge (river Schelde)', '3M medium city Antwerpen'], 6)
 """
 from __future__ import annotations
 
