@@ -85,6 +85,7 @@ class Ruleset:
     # How to Win
     victory_cash: int = 250
     victory_majors: int = 7
+    tie_shares_win: bool = False            # Basic Game: tied players share the win; Standard: sudden death
     # Events
     events: bool = True
     removed_events: tuple[str, ...] = ()    # event kinds removed from the deck (Faster Game)
@@ -133,7 +134,7 @@ _BASIC = _STANDARD.with_(
     start_train=Train(12, 2),
     upgrades={Train(12, 2): (Train(12, 3), Train(16, 2)), Train(12, 3): (Train(16, 3),),
               Train(16, 2): (Train(16, 3),)},
-    opening_hand=3, starter_cards=True, reverse_anywhere=True, victory_cash=200,
+    opening_hand=3, starter_cards=True, reverse_anywhere=True, victory_cash=200, tie_shares_win=True,
 )
 
 RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC)})

@@ -1,0 +1,179 @@
+"""The game position as plain data: :class:`GameState` and :class:`PlayerState`.
+
+Everything the engine needs to continue a game lives here, and nothing else: no board, no ruleset,
+no deck objects (the :class:`~eb_core.engine.Game` holds those). The state round-trips exactly through
+JSON-ready dictionaries (:meth:`GameState.to_dict` / :meth:`GameState.from_dict`); no pickle.
+
+>>> from eb_core.rules import Train
+>>> p = PlayerState(name="Ann", cash=50, train=Train(9, 2))
+>>> s = GameState(players=[p])
+>>> GameState.from_dict(s.to_dict()) == s
+True
+
+Vocabulary (rulebook sections in brackets):
+
+* ``phase`` -- ``"build"`` (a special build turn or the build phase of a normal turn), ``"operations"``,
+  or ``"over"`` [How to Play].
+* ``special_round`` -- 1 or 2 during the two special build turns, ``0`` afterwards
+  [Starting the Game > Special Build Turns].
+* ``PlayerState.staged`` -- the train ended its last turn on a ferry port and may cross at the start of
+  this turn [Movement Using a Ferry].
+* ``PlayerState.prev`` -- the milepost the train came from, i.e. its direction of travel
+  [Running the Train].
+* ``active_events`` -- event cards in effect, each ``{"card", "kind", "drawn_by", "duration",
+  "expires_after", "data"}`` where ``expires_after`` is the drawing player's completed-turn count after
+  which a one-round event ends [Event Card Effects].
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .rules import Train
+from .track import Track
+
+__all__ = ["PlayerState", "GameState"]
+
+
+@dataclass
+class PlayerState:
+    """One player's public and private position.
+
+    ``cash`` in millions; ``train`` the train type; ``position`` the milepost of the train (``None``
+    until it is placed at the first operations turn); ``loads`` carried; ``hand`` demand card ids;
+    ``moves_used`` movement points spent this turn; ``half_rate`` set once the train is slowed this turn;
+    ``staged`` / ``crossed`` ferry staging and crossing this turn; ``lost_turns`` turns still to lose;
+    ``spent`` money spent in this build phase; ``built_out_of`` the major/key cities built out of this turn
+    (one entry per segment); ``upgraded`` whether this build phase was used for an upgrade;
+    ``rented`` players paid rent this turn; ``turns`` turns completed (special and lost ones included);
+    ``announced`` victory announced; ``no_pickup`` cannot pick up until the next operations phase (lost
+    a load).
+    """
+
+    name: str
+    cash: int
+    train: Train
+    position: int | None = None
+    prev: int | None = None
+    loads: list[str] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    moves_used: int = 0
+    half_rate: bool = False
+    staged: bool = False
+    crossed: bool = False
+    lost_turns: int = 0
+    spent: int = 0
+    built_out_of: list[str] = field(default_factory=list)
+    upgraded: bool = False
+    rented: list[int] = field(default_factory=list)
+    turns: int = 0
+    announced: bool = False
+    no_pickup: bool = False
+    delivered: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {f.name: copy.copy(getattr(self, f.name)) for f in fields(self)}
+        d["train"] = str(self.train)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "PlayerState":
+        d = dict(d)
+        d["train"] = Train.parse(d["train"])
+        for k in ("loads", "hand", "built_out_of", "rented"):
+            d[k] = list(d.get(k, []))
+        return cls(**d)
+
+
+@dataclass
+class GameState:
+    """The whole position. Seats are numbered 0..n-1 in clockwise order.
+
+    ``current`` is the seat whose turn it is; ``first_player`` holds the Starting Player marker;
+    ``round`` counts normal rounds from 1 (0 during special build turns); ``turn`` counts every turn
+    taken; ``ops_started`` is set once the current player has acted in this operations phase (after that
+    the hand may no longer be discarded); ``draw_pile`` / ``discard_pile`` are card ids, the top of the
+    draw pile last; ``shuffles`` counts reshuffles (each uses a generator seeded from ``seed`` and this
+    count, so a JSON round trip keeps the game deterministic); ``bank`` chips per load; ``dropped`` chips
+    lying off the train outside the bank (always empty in the standard rules, kept for events);
+    ``round_deliveries`` whether anyone delivered this round (sudden death); ``winners`` when the game is
+    over; ``sudden_death`` the tied players still playing; ``log`` plain-English lines.
+    """
+
+    players: list[PlayerState]
+    current: int = 0
+    first_player: int = 0
+    phase: str = "build"
+    special_round: int = 1
+    round: int = 0
+    turn: int = 0
+    ops_started: bool = False
+    seed: int = 0
+    shuffles: int = 0
+    draw_pile: list[int] = field(default_factory=list)
+    discard_pile: list[int] = field(default_factory=list)
+    bank: dict[str, int] = field(default_factory=dict)
+    dropped: dict[str, int] = field(default_factory=dict)
+    track: Track = field(default_factory=Track)
+    active_events: list[dict[str, Any]] = field(default_factory=list)
+    blocked_rebuild: dict[str, Any] = field(default_factory=dict)
+    turn_over: bool = False
+    victory_announced: bool = False
+    round_deliveries: bool = False
+    sudden_death: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    flags: dict[str, Any] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def player(self) -> PlayerState:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dictionary (round-trips exactly through :meth:`from_dict`)."""
+        d: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "players":
+                v = [p.to_dict() for p in v]
+            elif f.name == "track":
+                v = v.to_dict()
+            else:
+                v = copy.deepcopy(v)
+            d[f.name] = v
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "GameState":
+        d = copy.deepcopy(dict(d))
+        d["players"] = [PlayerState.from_dict(p) for p in d["players"]]
+        d["track"] = Track.from_dict(d.get("track", {}))
+        return cls(**d)
+
+    def copy(self) -> "GameState":
+        """An independent copy (cheaper than a JSON round trip)."""
+        new = copy.copy(self)
+        new.players = [copy.copy(p) for p in self.players]
+        for p in new.players:
+            p.loads, p.hand, p.built_out_of, p.rented = list(p.loads), list(p.hand), list(p.built_out_of), list(p.rented)
+        new.track = self.track.copy()
+        for k in ("draw_pile", "discard_pile", "sudden_death", "winners", "log"):
+            setattr(new, k, list(getattr(self, k)))
+        new.bank = dict(self.bank)
+        new.dropped = dict(self.dropped)
+        new.active_events = copy.deepcopy(self.active_events)
+        new.blocked_rebuild = copy.deepcopy(self.blocked_rebuild)
+        new.flags = copy.deepcopy(self.flags)
+        return new
+
+    def chips_total(self) -> dict[str, int]:
+        """Chips per load in the bank, on trains and dropped (the conservation invariant)."""
+        tot = dict(self.bank)
+        for p in self.players:
+            for ld in p.loads:
+                tot[ld] = tot.get(ld, 0) + 1
+        for ld, n in self.dropped.items():
+            tot[ld] = tot.get(ld, 0) + n
+        return tot

@@ -1,0 +1,314 @@
+"""Build Phase Rules, one legal and one illegal case each, on the mini board (tests/test_engine_support.py).
+
+Every illegal case asserts the rulebook section in ``IllegalAction.rule`` and that the game's JSON is
+exactly unchanged. Rulebook: ../shared/rules/empire_builder_europe_rulebook.txt, "Build Phase Rules".
+"""
+import pytest
+
+import eb_core as eb
+from eb_core.actions import Build, EndTurn, Upgrade
+from eb_core.engine import R
+from eb_core.rules import Train
+from test_engine_support import MINI as m, mini_board, mini_deck
+
+BOARD = mini_board()
+
+
+def new(players=("Ann", "Ben"), rules="europe-standard", seed=1, **changes):
+    r = eb.ruleset(rules)
+    if changes:
+        r = r.with_(**changes)
+    g = eb.Game.new(r, board=BOARD, players=list(players), seed=seed, deck=mini_deck())
+    g.state.current = 0
+    return g
+
+
+def own(g, seat, *pairs):
+    for a, b in pairs:
+        g.state.track.add_segment(seat, a, b)
+
+
+def line(*cells):
+    return [(m(*a), m(*b)) for a, b in zip(cells, cells[1:])]
+
+
+def rejects(g, action, rule, *, checked=True):
+    before = g.to_json()
+    with pytest.raises(eb.IllegalAction) as ei:
+        (g.apply if checked else g.apply_unchecked)(action)
+    assert ei.value.rule == rule, ei.value
+    assert g.to_json() == before, "a rejected action changed the game"
+    assert ei.value.reason
+    return ei.value
+
+
+def spent(g, seat=0):
+    return g.state.players[seat].spent
+
+
+# --------------------------------------------------------------------------- Beginning Construction
+def test_first_build_from_a_major_city_milepost():
+    g = new()
+    g.apply(Build([m(4, 4), m(5, 4)]))
+    assert g.state.track.owner(m(4, 4), m(5, 4)) == 0
+    assert g.state.players[0].cash == 49, g.state.log[-1]
+
+
+def test_first_build_from_open_country_is_rejected():
+    g = new()
+    err = rejects(g, Build([m(6, 7), m(7, 7)]), R.BEGIN)
+    assert "major city or key city" in err.reason
+
+
+def test_later_builds_continue_from_own_network_but_not_from_elsewhere():
+    g = new()
+    own(g, 0, *line((4, 4), (5, 4)))
+    g.apply(Build([m(5, 4), m(5, 5)]))
+    rejects(g, Build([m(9, 1), m(10, 1)]), R.BEGIN)
+
+
+# --------------------------------------------------------------------------- Right of Way / red areas
+def test_right_of_way_opponent_segment_rejected():
+    g = new()
+    own(g, 1, *line((4, 4), (5, 4)))
+    err = rejects(g, Build([m(4, 4), m(5, 4)]), R.RIGHT_OF_WAY)
+    assert "Ben" in err.reason
+
+
+def test_own_segments_on_the_path_cost_nothing():
+    g = new()
+    own(g, 0, *line((4, 4), (5, 4)))
+    g.apply(Build([m(4, 4), m(5, 4), m(6, 4)]))
+    assert g.state.players[0].cash == 49, g.state.log[-1]
+
+
+def test_no_track_in_a_red_area():
+    g = new()
+    rejects(g, Build([m(3, 4), m(4, 4)]), R.MAJOR_ENTRY)
+
+
+# --------------------------------------------------------------------------- Bridges
+def test_bridge_over_river_adds_two_million():
+    g = new()
+    # (3,3)->(4,2) 1M, ->(5,2) 1M, ->(6,2) 1M + 2M bridge over the Rio = 5M
+    g.apply(Build([m(3, 3), m(4, 2), m(5, 2), m(6, 2)]))
+    assert spent(g) == 5, g.state.log[-1]
+    assert "bridge (river Rio)" in g.state.log[-1]
+
+
+def test_mountain_and_alpine_costs():
+    g = new()
+    own(g, 0, *line((4, 4), (5, 5), (5, 6)))
+    g.apply(Build([m(5, 6), m(6, 6), m(6, 7)]))   # two mountain mileposts: 2 + 2
+    assert spent(g) == 4, g.state.log[-1]
+
+
+# --------------------------------------------------------------------------- Limits on Building from Majors
+def test_two_segments_out_of_majors_then_into_a_major_is_fine_but_a_third_out_is_not():
+    g = new()
+    g.apply(Build([m(4, 4), m(5, 4)]))             # out of Alpha (1)
+    g.apply(Build([m(2, 4), m(1, 4)]))             # out of Alpha (2)
+    err = rejects(g, Build([m(7, 4), m(6, 4)]), R.MAJOR_LIMIT)  # out of Beta (3): no
+    assert "Alpha, Alpha" in err.reason and "Beta" in err.reason
+    g.apply(Build([m(5, 4), m(6, 4), m(7, 4)]))    # into Beta: 1M + 5M, unlimited
+    assert spent(g) == 1 + 1 + 6, g.state.log
+    rejects(g, Build([m(7, 4), m(6, 5)]), R.MAJOR_LIMIT)  # still no third segment out of a major
+
+
+def test_out_of_major_limit_resets_next_turn():
+    g = new(players=("Ann",))
+    g.apply(Build([m(4, 4), m(5, 4)]))
+    g.apply(Build([m(2, 4), m(1, 4)]))
+    g.apply(EndTurn())                             # second special turn (solo: same player again)
+    g.apply(Build([m(7, 4), m(6, 4)]))
+    assert g.state.players[0].built_out_of == ["Beta"]
+
+
+# --------------------------------------------------------------------------- 20M limit and No Credit
+def test_build_phase_spending_limit():
+    g = new()
+    g.state.players[0].spent = 19
+    rejects(g, Build([m(4, 4), m(5, 4), m(6, 4)]), R.HOW_TO_PLAY)
+    g.apply(Build([m(4, 4), m(5, 4)]))
+    assert spent(g) == 20
+
+
+def test_no_credit_no_loans():
+    g = new()
+    g.state.players[0].cash = 1
+    err = rejects(g, Build([m(4, 4), m(5, 4), m(6, 4)]), R.NO_CREDIT)
+    assert "2M" in err.reason and "1M" in err.reason
+    g.apply(Build([m(4, 4), m(5, 4)]))
+    assert g.state.players[0].cash == 0
+
+
+# --------------------------------------------------------------------------- Ferries and the Chunnel
+def test_building_into_a_ferry_port_buys_the_whole_ferry():
+    g = new()
+    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
+    g.apply(Build([m(10, 7), m(11, 7), m(15, 7), m(16, 7)]))  # 4M ferry, free hop, 1M beyond
+    assert spent(g) == 5, g.state.log[-1]
+    assert g.state.track.crossing_owners("Westport-Eastport") == (0,)
+    g.apply(Build([m(16, 7), m(17, 7)]))
+    assert m(15, 7) in g.network(0)
+
+
+def test_third_player_cannot_build_a_ferry():
+    g = new(players=("Ann", "Ben", "Cy"))
+    g.state.track.add_crossing(1, "Westport-Eastport")
+    g.state.track.add_crossing(2, "Westport-Eastport")
+    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
+    err = rejects(g, Build([m(10, 7), m(11, 7)]), R.FERRY_BUILD)
+    assert "Ben" in err.reason and "Cy" in err.reason
+
+
+def test_crossing_a_ferry_you_do_not_own_is_not_building():
+    g = new()
+    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7), (11, 7)))
+    rejects(g, Build([m(11, 7), m(15, 7)]), R.FERRY_BUILD)
+
+
+def test_chunnel_costs_17_and_then_you_build_out_of_the_far_end():
+    g = new()
+    own(g, 0, *line((3, 3), (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (9, 2), (10, 2)))
+    g.apply(Build([m(10, 2), m(11, 2), m(15, 2), m(16, 2)]))
+    assert spent(g) == 18, g.state.log[-1]
+    assert g.state.track.crossing_owners("Chunnel") == (0,)
+
+
+def test_only_one_player_may_build_the_chunnel():
+    g = new()
+    g.state.track.add_crossing(1, "Chunnel")
+    own(g, 0, *line((3, 3), (4, 2), (5, 2), (6, 2), (7, 2), (8, 2), (9, 2), (10, 2)))
+    err = rejects(g, Build([m(10, 2), m(11, 2)]), R.CHUNNEL_BUILD)
+    assert "Ben" in err.reason
+
+
+# --------------------------------------------------------------------------- Small and medium cities
+SMALL = (5, 8)
+
+
+def _into_small(g, seat, frm):
+    own(g, seat, (m(*frm), m(*SMALL)))
+
+
+def test_two_players_may_enter_a_small_city_a_third_may_not():
+    g = new(players=("Ann", "Ben", "Cy"))
+    _into_small(g, 1, (4, 8))
+    own(g, 0, *line((4, 4), (4, 5), (4, 6), (4, 7)))
+    g.apply(Build([m(4, 7), m(5, 8)]))              # Ann is the second player: fine
+    g.state.current = 2
+    own(g, 2, *line((7, 5), (7, 6), (6, 7), (6, 8)))
+    err = rejects(g, Build([m(6, 8), m(5, 8)]), R.CITY_LIMIT)
+    assert "Smallton" in err.reason and "2 players" in err.reason
+
+
+def test_at_most_three_tracks_per_player_into_a_small_city():
+    g = new()
+    for frm in ((4, 8), (4, 7), (5, 7)):
+        _into_small(g, 0, frm)
+    own(g, 0, *line((7, 5), (7, 6), (6, 7), (6, 8)))
+    err = rejects(g, Build([m(6, 8), m(5, 8)]), R.CITY_LIMIT)
+    assert "more than 3" in err.reason
+
+
+def test_medium_city_takes_three_players_not_four():
+    g = new(players=("Ann", "Ben", "Cy", "Dee"))
+    mid = (9, 8)
+    own(g, 1, (m(8, 8), m(*mid)))
+    own(g, 2, (m(10, 8), m(*mid)))
+    own(g, 0, *line((8, 5), (8, 6), (8, 7)))
+    g.apply(Build([m(8, 7), m(*mid)]))              # third player: fine (3M)
+    assert spent(g) == 3, g.state.log[-1]
+    g.state.current = 3
+    own(g, 3, *line((9, 5), (9, 6), (9, 7)))
+    rejects(g, Build([m(9, 7), m(*mid)]), R.CITY_LIMIT)
+
+
+# --------------------------------------------------------------------------- no-blocking rules
+def _gamma_exits():
+    b = BOARD
+    ring = set(b.city("Gamma").mileposts)
+    return sorted({(r, x) for r in ring for x in b.neighbors(r) if x not in ring})
+
+
+def test_cannot_shut_another_player_out_of_a_major_city():
+    g = new()
+    exits = _gamma_exits()
+    g.state.current = 1
+    for r, x in exits[:-1]:
+        g.state.track.add_segment(1, r, x)
+    r, x = exits[-1]
+    err = rejects(g, Build([r, x]), R.MAJOR_ENTRY)
+    assert "Ann" in err.reason
+    # the fast path trusts the caller on the whole-board rules
+    g2 = eb.Game.from_json(g.to_json())
+    g2.apply_unchecked(Build([r, x]))
+    assert g2.state.track.owner(r, x) == 1
+
+
+def test_taking_the_last_free_entry_yourself_blocks_nobody():
+    g = new()
+    exits = _gamma_exits()
+    for r, x in exits[:-1]:
+        g.state.track.add_segment(1, r, x)
+    r, x = exits[-1]
+    g.apply(Build([r, x]))                          # Ann: now both players have their own way in
+    assert g.state.track.owner(r, x) == 0
+
+
+def _ring_sorted(col, row):
+    import math
+    b = BOARD
+    c = m(col, row)
+    cx, cy = b.mileposts[c].x, b.mileposts[c].y
+    return sorted(b.neighbors(c), key=lambda n: math.atan2(b.mileposts[n].y - cy, b.mileposts[n].x - cx))
+
+
+def test_cannot_block_the_second_player_from_a_small_city():
+    g = new()
+    ring = _ring_sorted(*SMALL)
+    s = m(*SMALL)
+    for n in ring[:3]:
+        g.state.track.add_segment(1, n, s)          # Ben: 3 tracks into Smallton
+    rest = ring[3:]
+    outside = sorted({(n, x) for n in rest for x in BOARD.neighbors(n) if x != s and x not in rest})
+    g.state.current = 1
+    for n, x in outside[:-1]:
+        g.state.track.add_segment(1, n, x)
+    n, x = outside[-1]
+    err = rejects(g, Build([n, x]), R.CITY_LIMIT)
+    assert "second player" in err.reason and "Smallton" in err.reason
+
+
+# --------------------------------------------------------------------------- Upgrading your Train
+def test_upgrade_costs_twenty_and_is_the_whole_build():
+    g = new()
+    g.apply(Upgrade(Train(12, 2)))
+    p = g.state.players[0]
+    assert (p.train, p.cash) == (Train(12, 2), 30)
+    rejects(g, Build([m(4, 4), m(5, 4)]), R.UPGRADE)
+
+
+def test_upgrade_after_building_or_to_a_wrong_train_is_rejected():
+    g = new()
+    rejects(g, Upgrade("12/3"), R.UPGRADE)          # 9/2 cannot jump to 12/3
+    g.apply(Build([m(4, 4), m(5, 4)]))
+    rejects(g, Upgrade("9/3"), R.UPGRADE)
+
+
+def test_basic_game_upgrades_from_12_2():
+    g = new(rules="europe-basic")
+    g.apply(Upgrade("16/2"))
+    assert g.state.players[0].train == Train(16, 2)
+
+
+def test_cross_grading_variant():
+    g = new()
+    g = eb.Game.new(eb.ruleset("europe-standard", "cross-grading"), board=BOARD, players=["Ann"], seed=1,
+                    deck=mini_deck())
+    g.state.players[0].train = Train(9, 3)
+    g.apply(Upgrade("12/2"))
+    assert (g.state.players[0].train, g.state.players[0].cash, spent(g)) == (Train(12, 2), 45, 5)
+    g.apply(Build([m(4, 4), m(5, 4)]))              # still up to 15M of track
+    rejects(g, Upgrade("9/3"), R.CROSS_GRADE)
