@@ -51,7 +51,9 @@ def test_basic_game_differs_only_where_the_rulebook_says():
     assert basic.starter_cards is True and basic.opening_hand == 3
     changed = {f.name for f in dataclasses.fields(std) if getattr(std, f.name) != getattr(basic, f.name)}
     assert changed == {"name", "title", "start_train", "upgrades", "opening_hand", "starter_cards",
-                       "reverse_anywhere", "victory_cash"}
+                       "reverse_anywhere", "victory_cash", "tie_shares_win"}
+    # How to Win > Basic Game Victory Conditions: "In the event of a tie, the players share the win."
+    assert basic.tie_shares_win is True and std.tie_shares_win is False
 
 
 def test_rulesets_are_frozen():
