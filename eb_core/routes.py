@@ -564,8 +564,9 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any =
 
     >>> import eb_core as eb
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
-    >>> cheapest_build(board, rules, "Liverpool", "Dublin").cost
-    6
+    >>> liverpool = board.crossing("Liverpool–Dublin").ports[0]
+    >>> cheapest_build(board, rules, liverpool, "Dublin").cost, cheapest_build(board, rules, "Dublin", liverpool).cost
+    (6, 6)
     """
     _check_types(board, rules)
     src, start = _resolve(board, a, "a")

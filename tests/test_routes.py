@@ -1,0 +1,355 @@
+"""cheapest_build / cheapest_connection / cost_table: rulebook examples, ferries, game-position masks,
+bad input. Every failure message prints the plan's per-segment breakdown."""
+from __future__ import annotations
+
+import pytest
+
+import eb_core as eb
+from eb_core.costs import path_cost
+from eb_core.errors import InvalidAction
+from eb_core.track import Track, seg_key
+
+STD = eb.ruleset("europe-standard")
+
+
+@pytest.fixture(scope="module")
+def tutorial():
+    try:
+        return eb.load_board("tutorial")
+    except KeyError:  # data/boards/tutorial.json lands with the board helper's work
+        pytest.skip("data/boards/tutorial.json is not there yet")
+
+
+@pytest.fixture(scope="module")
+def europe():
+    return eb.load_board("europe")
+
+
+def port(board, crossing, i):
+    return board.crossing(crossing).ports[i]
+
+
+def ferry_named(board, text):
+    return next(cr for cr in board.crossings if text.lower() in cr.name.lower())
+
+
+def show(plan):
+    return plan.explain() if plan is not None else "no route"
+
+
+# ------------------------------------------------------------------ rulebook worked examples
+EXAMPLES = ["antwerp", "zurich", "london_birmingham", "london_portsmouth", "le_havre_paris",
+            "london_folkestone", "calais_south", "liverpool_dublin", "stranraer_belfast"]
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_rulebook_example_is_the_cheapest_build(tutorial, name):
+    """Build Phase Rules examples: the rulebook's route is the cheapest between its two ends."""
+    ex = tutorial.meta["examples"][name]
+    path, cost = ex["path"], ex["cost"]
+    assert sum(s.total for s in path_cost(tutorial, STD, path)) == cost
+    plan = eb.cheapest_build(tutorial, STD, path[0], path[-1])
+    assert plan is not None and plan.cost == cost, f"{name}: rulebook {cost}M\n{show(plan)}"
+
+
+def test_paris_le_havre_once_the_ferry_is_owned(tutorial):
+    """Building Ferry Ports example: building out of Paris instead would have saved 4M."""
+    ex = tutorial.meta["examples"]["paris_le_havre"]
+    le_havre = ex["path"][-1]
+    cr = tutorial.crossings_at(le_havre)[0]
+    plan = eb.cheapest_build(tutorial, STD, ex["path"][0], le_havre, track=Track.of(crossings={cr.name: [0]}),
+                             player=0)
+    assert plan.cost == ex["cost"] == 4, show(plan)
+    before = eb.cheapest_build(tutorial, STD, le_havre, "Paris")
+    assert before.cost - plan.cost == 4, f"{show(before)}\n{show(plan)}"
+
+
+def test_london_birmingham_by_city_names(tutorial):
+    plan = eb.cheapest_build(tutorial, STD, "London", "Birmingham")
+    assert plan.cost == 5, show(plan)
+    assert plan.mileposts[0] in tutorial.city("London").mileposts
+    assert plan.mileposts[-1] == tutorial.city("Birmingham").center
+
+
+def test_london_folkestone_buys_the_chunnel(tutorial):
+    ex = tutorial.meta["examples"]["london_folkestone"]
+    plan = eb.cheapest_build(tutorial, STD, ex["path"][0], ex["path"][-1])
+    assert plan.cost == 18 and plan.breakdown["ferry"] == 17, show(plan)
+    assert plan.segments[-1].crossing_name == "Chunnel" or "chunnel" in plan.segments[-1].crossing_name.lower()
+
+
+# ------------------------------------------------------------------ ferries in both directions
+def test_tutorial_liverpool_dublin_both_ways(tutorial):
+    """Liverpool->Dublin 6M; Dublin->Liverpool 6M too: a route starting on the port pays the hop."""
+    liverpool, dublin = tutorial.crossing("Liverpool–Dublin").ports
+    there = eb.cheapest_build(tutorial, STD, liverpool, "Dublin")
+    back = eb.cheapest_build(tutorial, STD, "Dublin", liverpool)
+    assert (there.cost, back.cost) == (6, 6), f"{show(there)}\n{show(back)}"
+    assert back.mileposts == (dublin, liverpool) and back.segments[0].crossing_name == "Liverpool–Dublin"
+    # and onwards from Liverpool's side: the ferry is still paid once
+    onward = eb.cheapest_build(tutorial, STD, "Dublin", "London")
+    assert onward.breakdown["ferry"] == 6 and onward.segments[0].crossing == 6, show(onward)
+
+
+def test_liverpool_dublin_both_ways_costs_the_ferry(europe):
+    """Building Ferry Ports: 6M to build to Liverpool / Dublin, whichever side you start from."""
+    cr = ferry_named(europe, "Dublin")
+    liverpool, dublin = cr.ports if europe.city_at(cr.ports[1]) else cr.ports[::-1]
+    there = eb.cheapest_build(europe, STD, liverpool, "Dublin")
+    back = eb.cheapest_build(europe, STD, "Dublin", liverpool)
+    assert there.cost == 6 and there.breakdown["ferry"] == 6, show(there)
+    assert back.cost == 6 and back.breakdown["ferry"] == 6, show(back)
+    # starting on the port: the hop itself is what is paid
+    assert back.segments[0].crossing == 6 and back.mileposts == (dublin, liverpool)
+
+
+def test_ferry_is_paid_once_on_a_long_route(europe):
+    cr = ferry_named(europe, "Dublin")
+    plan = eb.cheapest_build(europe, STD, "Dublin", "London")
+    assert plan.breakdown["ferry"] == cr.cost, show(plan)
+    assert sum(1 for s in plan.segments if s.crossing_name == cr.name) in (1, 2)  # into the port + free hop
+    assert sum(s.crossing for s in plan.segments) == cr.cost
+
+
+def test_owned_ferry_is_free_and_costs_the_port_milepost(europe):
+    cr = ferry_named(europe, "Dublin")
+    liverpool = next(p for p in cr.ports if europe.city_at(p) is None)
+    mine = Track.of(crossings={cr.name: [0]})
+    plan = eb.cheapest_build(europe, STD, "Dublin", liverpool, track=mine, player=0)
+    assert plan.cost == 0, show(plan)
+    plan = eb.cheapest_build(europe, STD, liverpool, "Dublin", track=mine, player=0)
+    assert plan.cost == 0, show(plan)
+
+
+def test_full_ferry_is_closed_to_a_newcomer(europe):
+    """Building Ferry Ports: only two players may build to a single ferry."""
+    cr = ferry_named(europe, "Stranraer")
+    stranraer = next(p for p in cr.ports if europe.city_at(p) is None)
+    full = Track.of(crossings={cr.name: [1, 2]})
+    assert eb.cheapest_build(europe, STD, stranraer, "Belfast").cost == 4
+    plan = eb.cheapest_build(europe, STD, stranraer, "Belfast", track=full, player=0)
+    assert plan is None or cr.name not in {s.crossing_name for s in plan.segments}, show(plan)
+    assert eb.cheapest_build(europe, STD, stranraer, "Belfast", track=full, player=1).cost == 0
+    half = Track.of(crossings={cr.name: [1]})
+    assert eb.cheapest_build(europe, STD, stranraer, "Belfast", track=half, player=0).cost == 4
+
+
+def test_chunnel_one_player_only(europe):
+    """Building the Chunnel: only one player may build to the Chunnel."""
+    ch = europe.tunnels[0]
+    taken = Track.of(crossings={ch.name: [1]})
+    free = eb.cheapest_build(europe, STD, ch.ports[0], ch.ports[1])
+    assert free.cost == 17, show(free)
+    plan = eb.cheapest_build(europe, STD, ch.ports[0], ch.ports[1], track=taken, player=0)
+    assert plan is None or ch.name not in {s.crossing_name for s in plan.segments}, show(plan)
+    fast = eb.ruleset("europe-basic", "fast-game")
+    assert eb.cheapest_build(europe, fast, ch.ports[0], ch.ports[1]).cost == 4
+
+
+# ------------------------------------------------------------------ major cities
+def test_route_may_cross_a_major_city_through_its_red_area(europe):
+    """Right to Enter Major Cities: pay 5M into the red area, ride it free, build out."""
+    found = False
+    names = [c.name for c in europe.cities if not c.has_red_area]
+    for a in names[:12]:
+        for b in names[-12:]:
+            plan = eb.cheapest_build(europe, STD, a, b)
+            if plan is None:
+                continue
+            free = [s for s in plan.segments if s.base_label.startswith("public track")]
+            assert all(s.total == 0 for s in free)
+            if free:
+                found = True
+                city = europe.city_at(free[0].a)
+                assert any(s.base == 5 and city.name in s.base_label for s in plan.segments), show(plan)
+                for s in plan.segments:
+                    assert not (europe.city_at(s.a) is city and europe.city_at(s.b) is city and s.total), show(plan)
+    assert found, "no sampled route crosses a major city"
+
+
+def test_no_building_inside_a_red_area(europe):
+    paris = europe.city("Paris")
+    plan = eb.cheapest_build(europe, STD, paris.mileposts[1], paris.mileposts[4])
+    assert plan.cost == 0 and all(s.total == 0 for s in plan.segments), show(plan)
+
+
+# ------------------------------------------------------------------ game-position masks
+def test_own_track_is_free_and_others_track_is_closed(europe):
+    base = eb.cheapest_build(europe, STD, "Berlin", "Wien")
+    segs = [(s.a, s.b) for s in base.segments if not europe.is_red_area(s.a, s.b) and not s.crossing_name]
+    mine = Track.of([(a, b, 0) for a, b in segs])
+    again = eb.cheapest_build(europe, STD, "Berlin", "Wien", track=mine, player=0)
+    assert again.cost == 0, show(again)
+    assert {seg_key(s.a, s.b) for s in again.segments if s.base_label == "own track"} >= {seg_key(*k) for k in segs}
+    other = eb.cheapest_build(europe, STD, "Berlin", "Wien", track=mine, player=1)
+    used = {seg_key(a, b) for a, b in zip(other.mileposts, other.mileposts[1:])}
+    assert not used & {seg_key(*k) for k in segs}, "player 1 built over player 0's track\n" + show(other)
+    assert other.cost >= base.cost
+
+
+def test_state_object_and_player_range(europe):
+    class State:  # only .track and .players are read
+        def __init__(self, track, n):
+            self.track, self.players = track, [None] * n
+
+    t = Track.of([(1, 2, 0)] if europe.edge(1, 2) else [])
+    assert eb.cheapest_build(europe, STD, "Berlin", "Wien", state=State(t, 2), player=1) is not None
+    with pytest.raises(InvalidAction) as e:
+        eb.cheapest_build(europe, STD, "Berlin", "Wien", state=State(t, 2), player=2)
+    assert e.value.field == "player"
+    with pytest.raises(InvalidAction):
+        eb.cheapest_build(europe, STD, "Berlin", "Wien", track=t)
+
+
+def _small_city_on_a_route(board):
+    """(city, plan) where the cheapest route between two other cities passes through a small city."""
+    names = [c.name for c in board.cities]
+    for a in names:
+        for b in names[::-1]:
+            if a == b:
+                continue
+            plan = eb.cheapest_build(board, STD, a, b)
+            if plan is None:
+                continue
+            for m in plan.mileposts[1:-1]:
+                c = board.city_at(m)
+                if c is not None and c.size.value == "small" and c.name not in (a, b) and not board.is_port(m):
+                    return c, plan, a, b
+    raise AssertionError("no route through a small city")
+
+
+def test_small_city_full_of_players_is_closed(europe):
+    """Limits on Entry into Small and Medium Cities: at most two players in a small city."""
+    city, plan, a, b = _small_city_on_a_route(europe)
+    m = city.center
+    nbrs = [x for x in europe.neighbors(m) if x not in plan.mileposts]
+    track = Track.of([(m, nbrs[0], 1), (m, nbrs[1], 2)])
+    other = eb.cheapest_build(europe, STD, a, b, track=track, player=0)
+    assert other is None or m not in other.mileposts, show(other)
+    assert eb.cheapest_build(europe, STD, a, city.name, track=track, player=0) is None or \
+        m not in eb.cheapest_build(europe, STD, a, city.name, track=track, player=0).mileposts[:-1]
+    # a player already in the city may still build there
+    inside = eb.cheapest_build(europe, STD, a, city.name, track=track, player=1)
+    assert inside is not None and inside.mileposts[-1] == m, show(inside)
+    # honeymoon: one player per small city
+    honey = eb.ruleset("europe-standard", "honeymoon")
+    one = Track.of([(m, nbrs[0], 1)])
+    assert eb.cheapest_build(europe, STD, a, city.name, track=one, player=0).mileposts[-1] == m
+    assert eb.cheapest_build(europe, honey, a, city.name, track=one, player=0) is None
+
+
+def test_three_tracks_per_player_in_a_small_city(europe):
+    """No player may build more than three track sections to or from a medium or small city."""
+    city, plan, a, b = _small_city_on_a_route(europe)
+    m = city.center
+    nbrs = [x for x in europe.neighbors(m) if x not in plan.mileposts]
+    two = Track.of([(m, nbrs[0], 0), (m, nbrs[1], 0)])
+    p = eb.cheapest_build(europe, STD, a, b, track=two, player=0)
+    if p is not None and m in p.mileposts:
+        i = p.mileposts.index(m)
+        new = [s for s in p.segments[max(i - 1, 0):i + 1] if s.total > 0 and m in (s.a, s.b)]
+        assert len(new) <= 1, "two more tracks into a city where the player has two already\n" + show(p)
+    # one more track is fine: the city can still be the end of a route
+    end = eb.cheapest_build(europe, STD, a, city.name, track=two, player=0)
+    assert end is not None and end.mileposts[-1] == m, show(end)
+    three = Track.of([(m, nbrs[0], 0), (m, nbrs[1], 0), (m, nbrs[2], 0)])
+    p = eb.cheapest_build(europe, STD, a, city.name, track=three, player=0)
+    assert p is None or all(s.total == 0 for s in p.segments if m in (s.a, s.b)), show(p)
+
+
+def test_blocked_edges_are_avoided(europe):
+    base = eb.cheapest_build(europe, STD, "Paris", "Milano")
+    cut = [(s.a, s.b) for s in base.segments if s.total > 0 and not s.crossing_name][:2]
+    plan = eb.cheapest_build(europe, STD, "Paris", "Milano", blocked_edges=cut)
+    used = {seg_key(a, b) for a, b in zip(plan.mileposts, plan.mileposts[1:])}
+    assert not used & {seg_key(*k) for k in cut}, show(plan)
+    assert plan.cost >= base.cost
+
+
+# ------------------------------------------------------------------ cheapest_connection
+def test_first_build_starts_from_a_major_or_key_city(europe):
+    plan = eb.cheapest_connection(europe, STD, "Bordeaux")
+    assert europe.city_at(plan.mileposts[0]).has_red_area, show(plan)
+    best = min((eb.cheapest_build(europe, STD, c.name, "Bordeaux") for c in europe.cities if c.has_red_area),
+               key=lambda p: p.cost)
+    assert plan.cost == best.cost
+
+
+def test_connection_to_own_network(europe):
+    base = eb.cheapest_build(europe, STD, "Paris", "Lyon")
+    net = Track.of([(s.a, s.b, 0) for s in base.segments if not europe.is_red_area(s.a, s.b)])
+    assert eb.cheapest_connection(europe, STD, "Lyon", track=net, player=0).cost == 0
+    plan = eb.cheapest_connection(europe, STD, "Marseille", track=net, player=0)
+    assert plan.mileposts[0] in net.mileposts_of(0, europe) or plan.mileposts[-1] in net.mileposts_of(0, europe)
+    direct = eb.cheapest_build(europe, STD, "Paris", "Marseille")
+    assert plan.cost <= direct.cost, show(plan)
+
+
+def test_connection_builds_out_of_a_major_city_when_cheaper(europe):
+    """'With proper planning, you can avoid the expense of building track into major cities.'"""
+    base = eb.cheapest_build(europe, STD, "Paris", "Bruxelles")
+    net = Track.of([(s.a, s.b, 0) for s in base.segments if not europe.is_red_area(s.a, s.b)])
+    plan = eb.cheapest_connection(europe, STD, "Holland", track=net, player=0)
+    into = eb.cheapest_build(europe, STD, "Bruxelles", "Holland", track=net, player=0)
+    assert plan.cost <= into.cost, show(plan)
+    if plan.cost < into.cost:
+        assert plan.mileposts[0] in europe.city("Holland").mileposts
+
+
+# ------------------------------------------------------------------ plan object and errors
+def test_plan_views_agree(europe):
+    plan = eb.cheapest_build(europe, STD, "Madrid", "Paris")
+    df = plan.to_frame()
+    assert int(df["cost"].sum()) == plan.cost and len(df) == len(plan.segments)
+    assert int(df["running"].iloc[-1]) == plan.cost
+    text = plan.explain()
+    assert text.count("\n") == len(plan.segments) + 1 and f"{plan.cost}M" in text
+    assert "<table>" in plan._repr_html_()
+    assert sum(plan.breakdown.values()) == plan.cost
+    assert plan.paid_segments and all(s.total > 0 or s.crossing_name for s in plan.paid_segments)
+
+
+def test_same_city_costs_nothing(europe):
+    plan = eb.cheapest_build(europe, STD, "Berlin", "Berlin")
+    assert plan.cost == 0 and len(plan.mileposts) == 1
+
+
+@pytest.mark.parametrize("a,b,field", [("Atlantis", "Paris", "a"), ("Paris", 10**6, "b"), ("Paris", 2.5, "b"),
+                                       (True, "Paris", "a")])
+def test_bad_input_names_the_field(europe, a, b, field):
+    with pytest.raises(InvalidAction) as e:
+        eb.cheapest_build(europe, STD, a, b)
+    assert e.value.field == field and isinstance(e.value, ValueError)
+
+
+def test_bad_board_or_rules(europe):
+    with pytest.raises(InvalidAction):
+        eb.cheapest_build("europe", STD, "Paris", "Wien")
+    with pytest.raises(InvalidAction):
+        eb.cheapest_build(europe, "europe-standard", "Paris", "Wien")
+    with pytest.raises(InvalidAction):
+        eb.cost_table(europe, STD, "capitals")
+    with pytest.raises(InvalidAction):
+        eb.cost_table(europe, STD, ["Paris", "Atlantis"])
+
+
+def test_cost_table_reads_row_to_column(europe):
+    t = eb.cost_table(europe, STD)
+    assert list(t.index) == [c.name for c in europe.major_cities] == list(t.columns)
+    assert (t.values.diagonal() == 0).all()
+    mixed = eb.cost_table(europe, STD, ["Paris", "Lyon"])
+    assert mixed.loc["Lyon", "Paris"] == eb.cheapest_build(europe, STD, "Lyon", "Paris").cost
+    assert mixed.loc["Paris", "Lyon"] == eb.cheapest_build(europe, STD, "Paris", "Lyon").cost
+    # entering Paris costs 5M, entering Lyon 3M: the two directions differ
+    assert mixed.loc["Lyon", "Paris"] != mixed.loc["Paris", "Lyon"]
+
+
+def test_engine_cache_is_per_cost_rules(europe):
+    from eb_core import routes
+
+    a = routes._engine(europe, eb.ruleset("europe-standard"))
+    assert routes._engine(europe, eb.ruleset("europe-basic")) is a          # same costs
+    assert routes._engine(europe, eb.ruleset("europe-basic", "fast-game")) is not a   # Chunnel 4M
+    pricey = STD.with_(city_cost={"major": 7, "key": 3, "medium": 3, "small": 3})
+    assert eb.cheapest_build(europe, pricey, "Paris", "Berlin").cost == \
+        eb.cheapest_build(europe, STD, "Paris", "Berlin").cost + 2
