@@ -573,10 +573,13 @@ def nb02():
         breakdown. It finds the rulebook's numbers on its own:
         """),
         code("""
-        for a, b, claimed in [("Holland", "Antwerpen", 6), ("London", "Birmingham", 5), ("London", "Portsmouth", 5),
-                              ("Le Havre", "Paris", 8), ("London", "Folkestone", 18), ("Liverpool", "Dublin", None)]:
+        portsmouth = examples["london_portsmouth"]["path"][-1]    # ports are mileposts, not cities
+        le_havre = examples["le_havre_paris"]["path"][0]
+        folkestone = examples["london_folkestone"]["path"][-1]
+        for a, b, claimed in [("Holland", "Antwerpen", 6), ("London", "Birmingham", 5), ("London", portsmouth, 5),
+                              (le_havre, "Paris", 8), ("London", folkestone, 18), ("Birmingham", "Dublin", None)]:
             plan = eb.cheapest_build(board, rules, a, b)
-            print(f"{a:>10} -> {b:<11} {plan.cost:>3}M  {plan.breakdown}")
+            print(f"{plan.start:>12} -> {plan.end:<12} {plan.cost:>3}M  {plan.breakdown}")
             if claimed is not None:
                 assert plan.cost == claimed, plan.explain()
         """),
@@ -613,7 +616,85 @@ def nb02():
         md("""
         In a game, the engine checks every rule before it changes anything. A rejected build raises
         `eb.IllegalAction` with the rulebook section it breaks (`.rule`) and a plain-English `.reason`, and
-        leaves the game exactly as it was. Ann replays Ed's turn, then tries to build out of Paris as well:
+        leaves the game exactly as it was. Ann replays Ed's turn in the first special build turn:
+        """),
+        code("""
+        game = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=SEED)
+        ann = game.current_player
+        game.apply(eb.Build(path=examples["london_birmingham"]["path"]))
+        game.apply(eb.Build(path=examples["london_portsmouth"]["path"]))
+        print(game.player(ann).name, "has", game.player(ann).cash, "M; built out of", game.player(ann).built_out_of)
+        assert game.player(ann).cash == 50 - 5 - 5
+        """),
+        md("""
+        Building out of Paris would be a third segment out of a major city this turn:
+        """),
+        code("""
+        def attempt(action):
+            \"\"\"Apply an action; print the rule it breaks if it is illegal. Returns the error or None.\"\"\"
+            try:
+                game.apply(action)
+            except eb.IllegalAction as err:
+                print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+                return err
+            print("ok:", action)
+            return None
+
+        before = game.to_json()
+        err = attempt(eb.Build(path=examples["paris_le_havre"]["path"]))
+        assert err.rule == "Build Phase Rules > Limits on Building from Major Cities & Key Cities"
+        assert game.to_json() == before, "a rejected build changes nothing"
+        """),
+        md("""
+        So Ed builds *into* Paris from Le Havre instead, paying 8M, for 18M this turn:
+        """),
+        code("""
+        assert attempt(eb.Build(path=examples["le_havre_paris"]["path"])) is None
+        assert game.player(ann).cash == 50 - 18 and game.player(ann).spent == 18
+        """),
+        md("""
+        **At most 20M per build phase.** With 2M left, the ferry to Dublin is too dear:
+        """),
+        code("""
+        birmingham = examples["london_birmingham"]["path"][-1]
+        plan = eb.cheapest_build(board, rules, birmingham, "Dublin", state=game.state, player=ann)
+        before = game.to_json()
+        err = attempt(eb.Build(path=plan.mileposts))
+        assert plan.cost > rules.build_limit - game.player(ann).spent
+        assert err is not None and "20M" in err.reason and game.to_json() == before
+        """),
+        md("""
+        **No track in a red area** (*Right to Enter Major Cities and Key Cities*):
+        """),
+        code("""
+        err = attempt(eb.Build(path=(paris.mileposts[1], paris.center)))
+        assert err.rule == "Build Phase Rules > Right to Enter Major Cities and Key Cities"
+        """),
+        md("""
+        **Right of way.** Ann ends her turn; Ben may not draw over her London–Birmingham line:
+        """),
+        code("""
+        game.apply(eb.EndTurn())
+        ben = game.current_player
+        assert ben != ann
+        err = attempt(eb.Build(path=examples["london_birmingham"]["path"]))
+        assert err.rule == "Build Phase Rules > Right of Way"
+        """),
+        md("""
+        Ben takes the Chunnel instead — Jeff's 18M — and the board shows both networks in their colours:
+        """),
+        code("""
+        assert attempt(eb.Build(path=examples["london_folkestone"]["path"])) is None
+        assert game.player(ben).cash == 50 - 18
+        names = [p.name for p in game.state.players]
+        fig = viz.board_figure(board, rules, title="After the first special build turns")
+        viz.add_track(fig, board, game.state.track, players=names)
+        viz.zoom_to(fig, board, ["London", "Paris", "Birmingham"], margin=3)
+        """),
+        code("""
+        assert len(game.state.track.segments_of(ann)) == 3 + 2 + 4
+        assert game.state.track.owned_crossings(ann) == {"Portsmouth–Le Havre"}
+        assert game.state.track.owned_crossings(ben) == {"Chunnel"}
         """),
     ]
     return cells
