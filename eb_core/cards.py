@@ -370,6 +370,10 @@ class Deck:
     def validate_against(self, board) -> "Deck":
         """Raise :class:`~eb_core.errors.DeckFileError` on the first thing that does not fit ``board``
         (see :meth:`problems`); return the deck itself when all is well.
+
+        >>> import eb_core as eb
+        >>> eb.load_deck("tutorial").validate_against(eb.load_board("tutorial")).name
+        'tutorial'
         """
         probs = self.problems(board)
         if probs:

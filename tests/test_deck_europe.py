@@ -208,7 +208,7 @@ def test_starter_sets_are_short_gentle_routes_near_majors(deck, geo):
     for i, s in enumerate(deck.starter_sets):
         pays = [d.payout for c in s for d in c.demands]
         assert max(pays) <= 20, f"set {i + 1}: {[str(c) for c in s]}"
-        assert np.median(pays) < main_median / 2, f"set {i + 1} is not gentle: {pays}"
+        assert np.median(pays) <= 0.6 * main_median, f"set {i + 1} is not gentle: {pays} (deck median {main_median})"
         for c in s:
             for d in c.demands:
                 near = min(geo.dist(m, d.city) for m in majors)

@@ -15,11 +15,14 @@ printed 2009 deck (``shared/reference/game_facts.md``)::
 
     payout = round(1.1 * d + 1.5 + premium + noise),   at least 5
     d       = straight-line distance in mileposts from the nearest source city (centre) to the destination
-    premium = ALPHA * max(0, extra - KAPPA * d)
-    extra   = build cost of the cheapest track route (empty board, standard costs) minus its length:
-              what mountains, alpine passes, rivers, city entries and ferries add over clear ground
-    KAPPA   = the median extra per milepost over every candidate demand of the board (so an ordinary
-              route gets no premium and a route with ferries or alpine passes sits above the line)
+    premium = ALPHA * max(0, cost - KAPPA * d)
+    cost    = build cost of the cheapest track from the source city to the destination on the empty
+              board (standard costs: terrain, rivers, lakes, inlets, city entry, ferries, the Chunnel;
+              red areas free) plus FERRY_DELAY per ferry ridden: it grows with detours around water,
+              ferries and alpine passes
+    KAPPA   = the median cost per milepost of straight-line distance over every candidate demand of the
+              board (so an ordinary route gets no premium and a route with ferries, long detours or
+              alpine passes sits above the line)
     noise   = normal(0, NOISE_SD), seeded
 
 Which (city, load) pairs appear is a min-cost flow: destination slots per city class (major 12, key and
@@ -59,13 +62,16 @@ from eb_core.rules import ruleset  # noqa: E402
 # ------------------------------------------------------------------------------------------ the model
 SLOPE = 1.1            # millions per milepost of straight-line distance (printed deck fit)
 INTERCEPT = 1.5        # millions (printed deck fit)
-ALPHA = 0.35           # millions of premium per million of route cost above the board's typical route
-NOISE_SD = 1.0         # millions, normal noise before rounding
+ALPHA = 0.6            # millions of premium per million of route cost above the typical cost for the distance
+NOISE_SD = 1.5         # millions, normal noise before rounding
+FERRY_DELAY = 6        # millions added per ferry ride: the stop at the port and the half-rate crossing
+                       # (rulebook: Movement Using a Ferry) lose about half a 12-speed turn
 MIN_PAYOUT = 5         # lowest printed payout
 MIN_DISTANCE = 3.0     # mileposts: closer (city, load) pairs are not demands
 CLASS_WEIGHT = {"major": 12, "key": 9, "medium": 9, "small": 5}   # cards naming a city, printed deck
 PRINTED_QUARTILES = (16, 23, 32)   # payout quartiles of the printed 2009 deck
 KM_PER_MILEPOST = 44.0             # printed board scale (fallback geometry only)
+FALLBACK_COST_PER_MILEPOST = 1.6   # fallback geometry only: build cost per milepost of distance on land
 STARTER_RADIUS = 10.0              # mileposts around the set's major city (grown if too few candidates)
 STARTER_MAX_DISTANCE = 12.0        # a starter delivery is at most this far from its nearest source
 STARTER_MIN_DISTANCE = 4.0
@@ -143,7 +149,7 @@ PROFILES = {
     "europe": Profile("europe", "Empire Builder: Europe (generated deck)", "europe", seed=1, n_cards=157,
                       events=EUROPE_EVENTS),
     "tutorial": Profile("tutorial", "Tutorial deck (generated for the tutorial board)", "tutorial", seed=1,
-                        n_cards=None, events=TUTORIAL_EVENTS, optional_events=True, target_quartiles=None),
+                        n_cards=40, events=TUTORIAL_EVENTS, optional_events=True, target_quartiles=None),
 }
 
 # river names the board may spell differently
@@ -163,12 +169,12 @@ class Place:
 
 
 class Geometry:
-    """Cities in milepost units plus the route 'extra' cost between two cities."""
+    """Cities in milepost units plus the cheapest build cost between two cities."""
 
     kind: str
     places: dict[str, Place]
     loads: dict[str, int]
-    rivers: set[str] | None
+    rivers: set[str] | None      # None: unknown (fallback geometry)
     seas: set[str] | None
     countries: set[str] | None
     digest: str
@@ -177,12 +183,13 @@ class Geometry:
         pa, pb = self.places[a], self.places[b]
         return math.hypot(pa.x - pb.x, pa.y - pb.y)
 
-    def extra(self, src: str, dst: str) -> float:  # pragma: no cover - abstract
+    def cost(self, src: str, dst: str) -> float:  # pragma: no cover - abstract
+        """Build cost of the cheapest track between two cities on the empty board (millions)."""
         raise NotImplementedError
 
 
 class BoardGeometry(Geometry):
-    """Distances between city centres in lattice units; route extra from a Dijkstra on the empty board."""
+    """Distances between city centres in lattice units; route cost from a Dijkstra on the empty board."""
 
     kind = "board"
 
@@ -195,12 +202,12 @@ class BoardGeometry(Geometry):
                                      board.mileposts[c.center].y) for c in board.cities}
         self.loads = dict(board.loads)
         self.rivers = set(board.rivers())
-        self.seas = set(board.seas) if board.seas else None
-        self.countries = {m.country for m in board.mileposts if m.country} or None
+        self.seas = set(board.seas)          # empty: the board has no sea areas (no gales, no coast strikes)
+        self.countries = {m.country for m in board.mileposts if m.country}
         self.digest = hashlib.sha256(path.read_bytes()).hexdigest()
         rules = ruleset("europe-standard")
         n = len(board.mileposts)
-        rows, cols, cost, extra = [], [], [], []
+        rows, cols, cost = [], [], []
 
         def enter_cost(b: int) -> int:
             city = board.city_at(b)
@@ -221,37 +228,24 @@ class BoardGeometry(Geometry):
                 w = max(w, rules.water_cost["inlet"])
             for a, b in ((e.a, e.b), (e.b, e.a)):
                 c = 0 if red else enter_cost(b) + w
-                rows.append(a), cols.append(b), cost.append(c), extra.append(c - 1)
+                rows.append(a), cols.append(b), cost.append(c)
         for cr in board.crossings:
-            steps = len(cr.mileposts) + 1
+            delay = 0 if cr.is_tunnel else FERRY_DELAY
             for a, b in (cr.ports, cr.ports[::-1]):
-                rows.append(a), cols.append(b), cost.append(cr.cost), extra.append(cr.cost - steps)
-        # Dijkstra on cost; ties broken towards fewer steps by a tiny per-step epsilon
+                rows.append(a), cols.append(b), cost.append(cr.cost + delay)
+        # zero-cost red-area edges get a tiny weight so that scipy keeps them as edges
         w = np.asarray(cost, dtype=float) + 1e-6
         self._graph = coo_matrix((w, (rows, cols)), shape=(n, n)).tocsr()
-        self._extra = {(a, b): x for a, b, x in zip(rows, cols, extra)}
         self._dijkstra = dijkstra
-        self._cache: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._cache: dict[str, np.ndarray] = {}
 
-    def _from(self, src: str) -> tuple[np.ndarray, np.ndarray]:
+    def cost(self, src: str, dst: str) -> float:
         if src not in self._cache:
             mps = list(self.board.city(src).mileposts)
-            dist, pred, _ = self._dijkstra(self._graph, directed=True, indices=mps, min_only=True,
-                                           return_predecessors=True)
-            self._cache[src] = (dist, pred)
-        return self._cache[src]
-
-    def extra(self, src: str, dst: str) -> float:
-        dist, pred = self._from(src)
-        target = min(self.board.city(dst).mileposts, key=lambda m: (dist[m], m))
-        if not np.isfinite(dist[target]):
-            return float("inf")
-        total, b = 0, int(target)
-        while pred[b] >= 0:
-            a = int(pred[b])
-            total += self._extra[(a, b)]
-            b = a
-        return float(total)
+            self._cache[src] = self._dijkstra(self._graph, directed=True, indices=mps, min_only=True)
+        dist = self._cache[src]
+        best = min(float(dist[m]) for m in self.board.city(dst).mileposts)
+        return float(round(best)) if math.isfinite(best) else best
 
 
 # island groups for the fallback geometry: crossing between groups needs water
@@ -291,9 +285,10 @@ class FactsGeometry(Geometry):
                 return g
         return "continent"
 
-    def extra(self, src: str, dst: str) -> float:
+    def cost(self, src: str, dst: str) -> float:
         ga, gb = self._group(src), self._group(dst)
-        return float(0 if ga == gb else _WATER_EXTRA[frozenset({ga, gb})])
+        water = 0 if ga == gb else _WATER_EXTRA[frozenset({ga, gb})]
+        return round(FALLBACK_COST_PER_MILEPOST * self.dist(src, dst)) + water
 
 
 def geometry_for(profile: Profile, board_path: Path | None = None) -> Geometry:
@@ -312,7 +307,7 @@ class Candidate:
     load: str
     source: str        # nearest source city (straight line)
     distance: float    # mileposts
-    extra: float       # route cost above 1M per milepost
+    cost: float        # cheapest empty-board build cost between source and destination
     payout: int = 0
 
 
@@ -342,7 +337,7 @@ def candidates(geo: Geometry) -> list[Candidate]:
             d = geo.dist(src, city)
             if d < MIN_DISTANCE:
                 continue
-            x = geo.extra(src, city)
+            x = geo.cost(src, city)
             if not math.isfinite(x):
                 continue
             out.append(Candidate(city, load, src, round(d, 3), x))
@@ -350,11 +345,11 @@ def candidates(geo: Geometry) -> list[Candidate]:
 
 
 def price(cands: list[Candidate], rng: np.random.Generator) -> float:
-    """Set every candidate's payout; returns KAPPA (median extra per milepost)."""
-    kappa = float(np.median([c.extra / c.distance for c in cands]))
+    """Set every candidate's payout; returns KAPPA (median build cost per milepost of distance)."""
+    kappa = float(np.median([c.cost / c.distance for c in cands]))
     noise = rng.normal(0.0, NOISE_SD, size=len(cands))
     for c, z in zip(cands, noise):
-        premium = ALPHA * max(0.0, c.extra - kappa * c.distance)
+        premium = ALPHA * max(0.0, c.cost - kappa * c.distance)
         c.payout = max(MIN_PAYOUT, int(round(SLOPE * c.distance + INTERCEPT + premium + z)))
     return kappa
 
@@ -509,7 +504,7 @@ def _event_fits(spec: dict, geo: Geometry) -> dict | None:
     if "sea" in p and geo.seas is not None and p["sea"] not in geo.seas:
         return None
     if p.get("variant") in ("coastal", "inland") and geo.seas is not None and not geo.seas:
-        return None
+        return None  # no coastline distances on this board
     if "countries" in p and geo.countries is not None and not set(p["countries"]) & geo.countries:
         return None
     title = spec["title"]
