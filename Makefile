@@ -39,3 +39,7 @@ bench: $(VENV)/.test-installed
 
 clean-notebooks: $(VENV)/.test-installed
 	$(BIN)/jupyter nbconvert --clear-output --ClearMetadataPreprocessor.enabled=True --inplace notebooks/*.ipynb
+
+decks: | $(BIN)/python
+	$(BIN)/python tools/deckgen.py europe
+	$(BIN)/python tools/deckgen.py tutorial
