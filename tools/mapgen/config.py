@@ -36,6 +36,9 @@ SEPARATE_LANDMASSES = {"Great Britain": (52.5, -1.5), "Ireland": (53.3, -7.7), "
 INLET_MAX_SEA_FRACTION = 0.5                        # drop an edge whose middle is mostly open sea
 INLET_MIN_SEA_SAMPLES = 2                           # of 19 samples along an edge: >= this many sea -> inlet
 EDGE_SAMPLES = 19
+# Straits wider than that rule allows which the printed board crosses with an inlet bridge (a point in
+# the strait, lat/lon): the one dropped edge nearest to it is kept.
+STRAITS = {"Great Belt (Storebælt)": (55.38, 10.95)}
 RED_AREA_FORCE_PENALTY = 0.6                       # a red area may move this far to avoid one point in water
 PORT_FORCE_PENALTY = 0.35                           # prefer a land milepost to switching on one off the coast
 PORT_FORCE_MAX_DIST = 0.8                           # ... and switch on only lattice points this close to the port
@@ -107,6 +110,11 @@ COUNTRY_SEEDS = [
     ("GB", 57.48, -4.22), ("GB", 52.63, 1.3), ("IE", 53.27, -9.05), ("IE", 52.26, -7.11), ("IE", 54.27, -8.47),
     ("IE", 54.95, -7.73), ("GB", 54.6, -7.3), ("GB", 55.0, -7.32), ("RU", 54.71, 20.51), ("LU", 49.61, 6.13),
     ("FR", 51.03, 2.37), ("FR", 50.95, 1.86), ("FR", 50.63, 3.06), ("FR", 49.64, -1.62),
+    ("FR", 49.12, 6.18), ("FR", 48.69, 6.18), ("FR", 49.26, 4.03), ("FR", 49.77, 4.72), ("FR", 47.24, 6.02),
+    ("FR", 45.9, 6.13), ("FR", 47.32, 5.04), ("FR", 48.08, 7.36), ("DE", 49.75, 6.64), ("DE", 49.23, 7.0),
+    ("DE", 50.36, 7.6), ("DE", 47.99, 7.85), ("DE", 50.78, 6.08), ("DE", 47.66, 9.17), ("BE", 50.63, 5.57),
+    ("BE", 50.0, 5.72), ("AT", 47.5, 9.75), ("IT", 45.74, 7.32), ("IT", 45.81, 9.08), ("IT", 46.14, 9.5),
+    ("CH", 46.85, 9.53), ("CH", 46.29, 7.53),
 ]
 
 # ----------------------------------------------------------------------------- rivers

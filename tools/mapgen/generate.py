@@ -342,9 +342,21 @@ def generate() -> tuple[dict, dict]:
     name_b = np.array([group((r, c)) for _, _, r, c in pairs])
     ex = np.array([(r, c) in exempt or (r2, c2) in exempt for r, c, r2, c2 in pairs], bool)
     keep = ((sea_frac <= C.INLET_MAX_SEA_FRACTION) | ex) & ~((name_a != name_b) & (name_a != "") & (name_b != ""))
+    sep_block = (name_a != name_b) & (name_a != "") & (name_b != "")
+    mu, mv = (U[P[:, 0], P[:, 1]] + U[P[:, 2], P[:, 3]]) / 2, (V[P[:, 0], P[:, 1]] + V[P[:, 2], P[:, 3]]) / 2
+    for strait, (la, lo) in C.STRAITS.items():          # straits the printed board bridges (inlet crossings)
+        su, sv = to_units(la, lo)
+        d = np.where(~keep & ~sep_block, np.hypot(mu - su, mv - sv), np.inf)
+        k = int(np.argmin(d))
+        if d[k] > 0.6:
+            raise SystemExit(f"strait {strait}: no dropped edge near ({la}, {lo})")
+        keep[k] = True
+        report.setdefault("straits_bridged", []).append(strait)
     P, sea_s, slat, slon = P[keep], sea_s[keep], slat[keep], slon[keep]
     inlet = sea_s.sum(1) >= C.INLET_MIN_SEA_SAMPLES
     report["edges_dropped_open_sea"] = int((~keep).sum())
+    report["dropped_edges"] = [f"({LAT[r, c]:.2f}, {LON[r, c]:.2f})-({LAT[r2, c2]:.2f}, {LON[r2, c2]:.2f}) "
+                               f"sea {sf:.2f}" for (r, c, r2, c2), sf, k in zip(pairs, sea_frac, keep) if not k]
 
     # land not connected to any city (islands without ferries) is dropped
     node_list = list(zip(*np.nonzero(land)))
