@@ -1,0 +1,94 @@
+"""``python -m eb_core``: route, table, board; --help on each; exit codes."""
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+import eb_core as eb
+from eb_core.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_route_prints_cost_and_every_segment(capsys):
+    code, out, _ = run(capsys, "route", "tutorial", "London", "Birmingham")
+    assert code == 0
+    assert "Build London -> Birmingham: 5M" in out
+    plan = eb.cheapest_build(eb.load_board("tutorial"), eb.ruleset(), "London", "Birmingham")
+    assert out.count("(total ") == len(plan.segments)
+    assert "mileposts: " + " ".join(map(str, plan.mileposts)) in out
+
+
+def test_route_with_milepost_ids_speed_and_variant(capsys):
+    b = eb.load_board("tutorial")
+    path = b.meta["examples"]["london_folkestone"]["path"]
+    code, out, _ = run(capsys, "route", "tutorial", str(path[0]), str(path[-1]), "--speed", "9")
+    assert code == 0 and ": 18M" in out and "17M Chunnel" in out and "turns at speed 9: 1" in out
+    ch = b.tunnels[0]
+    code, out, _ = run(capsys, "route", "tutorial", str(ch.ports[0]), str(ch.ports[1]),
+                       "--ruleset", "europe-basic", "--variant", "fast-game")
+    assert code == 0 and ": 4M" in out        # Fast Game: the Chunnel is a 4M ferry
+
+
+def test_route_errors(capsys):
+    code, out, err = run(capsys, "route", "tutorial", "London", "Atlantis")
+    assert code == 2 and "Atlantis" in err and out == ""
+    code, _, err = run(capsys, "route", "no-such-board", "London", "Paris")
+    assert code == 2 and "no-such-board" in err
+    code, _, err = run(capsys, "route", "tutorial", "London", "Paris", "--ruleset", "chess")
+    assert code == 2 and "chess" in err
+
+
+def test_table_csv_matches_cost_table(capsys):
+    code, out, _ = run(capsys, "table", "tutorial", "--format", "csv")
+    assert code == 0
+    got = pd.read_csv(io.StringIO(out), index_col=0)
+    want = eb.cost_table(eb.load_board("tutorial"), eb.ruleset())
+    assert list(got.index) == list(want.index) and list(got.columns) == list(want.columns)
+    assert (got.values == want.values.astype(int)).all()
+
+
+def test_table_markdown_city_list_and_turns(capsys):
+    code, out, _ = run(capsys, "table", "tutorial", "--cities", "London,Dublin,Paris")
+    assert code == 0 and "row -> column" in out
+    rows = [ln for ln in out.splitlines() if ln.startswith("| ")]
+    assert rows[0] == "| from | London | Dublin | Paris |" and len(rows) == 4
+    b = eb.load_board("tutorial")
+    london_dublin = eb.cheapest_build(b, eb.ruleset(), "London", "Dublin").cost
+    assert rows[1].split(" | ")[2] == str(london_dublin)
+    code, out, _ = run(capsys, "table", "tutorial", "--cities", "London,Paris", "--turns", "9", "--format", "csv")
+    t = pd.read_csv(io.StringIO(out), index_col=0)
+    assert t.loc["London", "Paris"] == eb.travel_table(b, eb.ruleset(), 9, ["London", "Paris"]).loc["London", "Paris"]
+    code, _, err = run(capsys, "table", "tutorial", "--cities", "London,Atlantis")
+    assert code == 2 and "Atlantis" in err
+
+
+def test_board_summary(capsys):
+    code, out, _ = run(capsys, "board", "tutorial")
+    b = eb.load_board("tutorial")
+    assert code == 0
+    assert f"cities: {len(b.cities)}" in out and "Chunnel" in out
+    assert f"{sum(1 for m in b.mileposts if not m.underground)} on land" in out
+
+
+@pytest.mark.parametrize("cmd", [[], ["route"], ["table"], ["board"]])
+def test_help_on_each_command(cmd):
+    r = subprocess.run([sys.executable, "-m", "eb_core", *cmd, "--help"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0 and "usage:" in r.stdout
+    if cmd:
+        assert cmd[0] in r.stdout
+
+
+def test_module_entry_point_runs_a_route():
+    r = subprocess.run([sys.executable, "-m", "eb_core", "route", "tutorial", "London", "Paris"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "Build London -> Paris" in r.stdout
