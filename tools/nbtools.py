@@ -265,11 +265,16 @@ def nb01():
 
         Mileposts sit on a triangular lattice: every milepost has up to six neighbours, one milepost apart
         (about 44 km on the printed board). Hover anything to read what it is; zoom with the mouse wheel;
-        click a legend entry to hide a layer.
+        click a legend entry to hide a layer. **Click a city** (or pick it in the dropdown) to read its
+        class, loads and the cost to build into it.
         """),
         code("""
-        europe = viz.board_figure(board, rules, widget=True)
-        europe
+        inspector = widgets.city_inspector(board, rules, city="Paris")
+        inspector
+        """),
+        code("""
+        assert board.spacing_km == 44, board.spacing_km        # about 44 km between neighbouring mileposts
+        assert inspector.result["size"] == "major" and inspector.result["build_cost"] == 5
         """),
         md("""
         ## Terrain and water
@@ -327,11 +332,8 @@ def nb01():
         assert sorted(c.name for c in board.cities_of_size("key")) == ["Oslo", "Stockholm"]
         """),
         md("""
-        Pick a city — or click one on the map — to read its class, loads and the cost to build into it:
-        """),
-        code("""
-        inspector = widgets.city_inspector(board, rules, city="Paris")
-        inspector
+        Back on the map at the top: picking a city in the dropdown (or clicking it) selects it. The same
+        happens from code:
         """),
         code("""
         inspector.city.value = "Oslo"            # as if picked in the dropdown
@@ -379,10 +381,10 @@ def nb01():
         crossings
         """),
         code("""
-        cost = {frozenset(c.port_names): c.cost for c in board.crossings}
-        for a, b, m in [("Newcastle", "Esbjerg", 14), ("Liverpool", "Dublin", 6), ("Stranraer", "Belfast", 4),
-                        ("Portsmouth", "Le Havre", 4), ("Folkestone", "Calais", 17)]:
-            assert cost[frozenset((a, b))] == m, (a, b, cost)
+        # rulebook: Newcastle-Esbjerg 14, Liverpool-Dublin 6, Stranraer-Belfast 4, Portsmouth-Le Havre 4, Chunnel 17
+        for name, m in [("Newcastle–Esbjerg", 14), ("Liverpool–Dublin", 6), ("Stranraer–Belfast", 4),
+                        ("Portsmouth–Le Havre", 4), ("Chunnel", 17)]:
+            assert board.crossing(name).cost == m, crossings
         assert len(board.crossing("Chunnel").mileposts) == 3
         """),
         md("""
