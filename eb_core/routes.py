@@ -689,10 +689,19 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: A
     table, _, _ = _all_pairs(eng, graph, cl)
     if symmetric:
         table = np.minimum(table, table.T)
-    names = [c.name for c in cl]
-    data = np.where(np.isfinite(table), table, np.nan)
-    df = pd.DataFrame(data, index=pd.Index(names, name="from"), columns=pd.Index(names, name="to"))
-    return df.round().astype("Int64")
+    return _frame(table, [c.name for c in cl])
+
+
+def _frame(table: np.ndarray, names: list[str]):
+    """A DataFrame of whole numbers (nullable ``Int64``: ``<NA>`` where the value is infinite/NaN)."""
+    import pandas as pd
+
+    ok = np.isfinite(table)
+    vals = np.rint(np.where(ok, table, 0)).astype(np.int64)
+    cols = {n: pd.arrays.IntegerArray(vals[:, j].copy(), ~ok[:, j]) for j, n in enumerate(names)}
+    df = pd.DataFrame(cols, index=pd.Index(names, name="from"))
+    df.columns.name = "to"
+    return df
 
 
 def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = None, player: int | None = None,
@@ -864,16 +873,23 @@ def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) ->
     fixed = rules.ferry_fixed_moves
     if fixed is not None and fixed > speed:
         raise InvalidAction(f"speed {speed} is below the {fixed} movement points a crossing needs", field="speed")
-    # expand into steps: "step" (one milepost), "ferry" (staged crossing), "fixed" (Fast Game crossing)
-    inside = _tunnel_steps(board)
+    return _count_turns(_step_kinds(board, rules, path, _tunnel_steps(board), check=True), speed, fixed)
+
+
+def _step_kinds(board: Board, rules: Ruleset, path: Sequence[int], inside: set[tuple[int, int]], *,
+                check: bool) -> list[str]:
+    """Movement steps along a path: ``"step"`` (one milepost), ``"ferry"`` (a staged crossing) or
+    ``"fixed"`` (a Fast Game crossing); a tunnel in standard rules is its mileposts as plain steps."""
+    fixed = rules.ferry_fixed_moves
     steps: list[str] = []
     for x, y in zip(path, path[1:]):
         cr = _crossing_between(board, x, y)
         if cr is None:
-            e = board.edge(x, y)
-            if (e is None or e.impassable) and seg_key(x, y) not in inside:
-                raise InvalidAction(f"path_or_trip: mileposts {x} and {y} are not joined by a segment, "
-                                    "a ferry or a tunnel", field="path_or_trip")
+            if check:
+                e = board.edge(x, y)
+                if (e is None or e.impassable) and seg_key(x, y) not in inside:
+                    raise InvalidAction(f"path_or_trip: mileposts {x} and {y} are not joined by a segment, "
+                                        "a ferry or a tunnel", field="path_or_trip")
             steps.append("step")
         elif cr.is_tunnel and fixed is None:
             steps.extend(["step"] * (len(cr.mileposts) + 1))
@@ -883,6 +899,10 @@ def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) ->
             steps.append("ferry")
         else:
             steps.append("step")
+    return steps
+
+
+def _count_turns(steps: Sequence[str], speed: int, fixed: int | None) -> int:
     if not steps:
         return 0
     turns, left = 1, speed
@@ -893,7 +913,7 @@ def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) ->
                 turns, left = turns + 1, speed
             left -= 1
         elif kind == "ferry":
-            if i > 0:            # stage: the turn ends on the port
+            if i > 0:             # stage: the turn ends on the port
                 turns += 1
             left = half - 1       # the half-speed turn; its first step is onto the far port
         else:                     # Fast Game: a crossing takes `fixed` movement points
@@ -913,11 +933,13 @@ def travel_table(board: Board, rules: Ruleset, speed: int, cities: Any = "majors
     >>> int(t.loc["London", "Birmingham"])
     1
     """
-    import pandas as pd
-
     _check_types(board, rules)
     if isinstance(speed, bool) or not isinstance(speed, (int, np.integer)) or speed < 1:
         raise InvalidAction(f"speed must be a positive whole number of mileposts, got {speed!r}", field="speed")
+    fixed = rules.ferry_fixed_moves
+    if fixed is not None and fixed > speed:
+        raise InvalidAction(f"speed {speed} is below the {fixed} movement points a crossing needs", field="speed")
+    inside = _tunnel_steps(board)
     cl = _city_list(board, cities)
     track, player = _position(state, track, player)
     eng = _engine(board, rules)
@@ -927,18 +949,18 @@ def travel_table(board: Board, rules: Ruleset, speed: int, cities: Any = "majors
     if cl:
         table, pred, best = _all_pairs(eng, graph, cl, predecessors=True)
         for i in range(len(cl)):
+            pr = pred[i].tolist()
             for j in range(len(cl)):
                 if i == j:
                     out[i, j] = 0
                     continue
                 if not np.isfinite(table[i, j]):
                     continue
-                node = int(best[i, j])
-                nodes = [node]
-                while pred[i, nodes[-1]] != _NO_PRED:
-                    nodes.append(int(pred[i, nodes[-1]]))
+                nodes = [int(best[i, j])]
+                while pr[nodes[-1]] != _NO_PRED:
+                    nodes.append(pr[nodes[-1]])
                 nodes.reverse()
                 nodes = eng.trim(nodes, cl[i].mileposts, cl[j].mileposts)
-                out[i, j] = travel_turns(board, rules, eng.to_mileposts(nodes), speed)
-    df = pd.DataFrame(out, index=pd.Index(names, name="from"), columns=pd.Index(names, name="to"))
-    return df.round().astype("Int64")
+                steps = _step_kinds(board, rules, eng.to_mileposts(nodes), inside, check=False)
+                out[i, j] = _count_turns(steps, speed, fixed)
+    return _frame(out, names)
