@@ -29,10 +29,11 @@ lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab $(ROOTFLAG) --ServerApp.root_dir=notebooks notebooks/00_start_here.ipynb
 
 test: $(VENV)/.test-installed
+	sh tools/ensure_chromium.sh
 	$(BIN)/python -m pytest -n 2 tests eb_core --nbval-lax notebooks
 
 present: $(VENV)/.test-installed
-	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --Voila.root_dir=notebooks notebooks
+	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --show_tracebacks=True --Voila.root_dir=notebooks notebooks
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
