@@ -133,6 +133,13 @@ class BuildPlan:
         df.index = pd.RangeIndex(1, len(df) + 1, name="segment")
         return df
 
+    def to_figure(self, rules: Ruleset | None = None, **kw):
+        """The board with this route drawn on it, every segment's cost labelled (lazy-imports
+        :mod:`eb_core.viz`, so the rules core never imports plotly)."""
+        from . import viz
+
+        return viz.add_route(viz.board_figure(self.board, rules, **kw), self.board, self)
+
     def _repr_html_(self) -> str:
         rows = []
         running = 0

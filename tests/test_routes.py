@@ -309,6 +309,26 @@ def test_plan_views_agree(europe):
     assert plan.paid_segments and all(s.total > 0 or s.crossing_name for s in plan.paid_segments)
 
 
+def test_plan_figure_draws_the_route(tutorial):
+    plan = eb.cheapest_build(tutorial, STD, "London", "Paris")
+    fig = plan.to_figure(STD)
+    route = next(t for t in fig.data if t.meta == "route")
+    assert len(route.x) == len(plan.mileposts)
+    labels = next(t for t in fig.data if t.meta == "route_labels")
+    assert sum(int(x) for x in labels.text) == plan.cost
+
+
+def test_rules_core_does_not_import_plotly():
+    import subprocess
+    import sys
+
+    code = ("import sys, eb_core as eb; b = eb.load_board('tutorial'); "
+            "eb.cheapest_build(b, eb.ruleset(), 'London', 'Paris'); eb.cost_table(b, eb.ruleset()); "
+            "print('plotly' in sys.modules or 'ipywidgets' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr
+
+
 def test_same_city_costs_nothing(europe):
     plan = eb.cheapest_build(europe, STD, "Berlin", "Berlin")
     assert plan.cost == 0 and len(plan.mileposts) == 1
