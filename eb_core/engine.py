@@ -1313,6 +1313,35 @@ class Game:
             out.append(b)
         return out
 
+    def track_neighbors(self, mp: int, seat: int | None = None, *, rent: bool = True) -> list[int]:
+        """Mileposts a train could step to from ``mp`` over track usable by ``seat`` (own, public, and --
+        with ``rent`` -- opponents' track and ferries), ignoring direction, speed and staging."""
+        seat = self.state.current if seat is None else seat
+        out = []
+        for b in self._ix.move_adj[mp]:
+            info = self._step_info(seat, mp, b)
+            if isinstance(info, str):
+                continue
+            if info.owners and seat not in info.owners and not rent:
+                continue
+            out.append(b)
+        return out
+
+    def longest_legal_move(self, path: Sequence[int]) -> tuple[int, ...]:
+        """The longest prefix of ``path`` that the current player could move now as one :class:`Move`
+        (empty if not even the first step is legal)."""
+        st = self.state
+        if st.phase != "operations" or self.player().position is None:
+            return ()
+        best: tuple[int, ...] = ()
+        for n in range(1, len(path) + 1):
+            try:
+                self._plan_move(st.current, tuple(path[:n]), None)
+            except (IllegalAction, InvalidAction):
+                break
+            best = tuple(path[:n])
+        return best
+
     def legal_pickups(self) -> list[str]:
         """Loads the current player may pick up where the train stands."""
         st = self.state

@@ -1,0 +1,421 @@
+"""A seeded random legal player: good enough to finish games, simple enough to trust.
+
+The bot takes its seat and an injected ``random.Random``. Each call of :meth:`RandomBot.choose` returns
+one action for the current position; :meth:`RandomBot.step` applies it (falling back to ending the
+phase if the engine rejects it, so a game always advances). It plans with plain Dijkstra/BFS of its own
+(it does not use :mod:`eb_core.routes`):
+
+* operations: place the train at a source of a demanded load, deliver whatever it can, pick up loads it
+  has a demand for, and move along its track towards the nearest useful city (renting when it can
+  afford to);
+* build: extend its network towards a demand city or load source -- or, once rich enough, towards the
+  major cities it still needs for victory -- within the 20M budget; sometimes upgrade the train.
+
+>>> import random, eb_core as eb
+>>> from eb_core.bots.random_bot import RandomBot, play_game
+>>> game = eb.Game.new("europe-basic", board="tutorial", players=["A", "B"], seed=3)
+>>> bots = [RandomBot(i, random.Random(i)) for i in range(2)]
+>>> play_game(game, bots, max_turns=6) is game
+True
+>>> game.state.round >= 1
+True
+"""
+from __future__ import annotations
+
+import heapq
+import random
+from collections import deque
+from typing import Sequence
+
+from ..actions import (Build, Deliver, Discard, DiscardHand, EndOperations, EndTurn, Move, PickUp, PlaceTrain,
+                       Upgrade)
+from ..costs import segment_cost
+from ..errors import IllegalAction
+from ..track import seg_key
+
+__all__ = ["RandomBot", "play_game"]
+
+
+class RandomBot:
+    """Random but purposeful legal play for seat ``seat`` using the injected ``rng``."""
+
+    def __init__(self, seat: int, rng: random.Random | None = None, *, checked: bool = False,
+                 major_reserve: int = 35):
+        self.seat = seat
+        self.major_reserve = major_reserve
+        self.rng = rng if rng is not None else random.Random(seat)
+        self.checked = checked
+        self._turn = None
+        self._failed: set = set()
+        self._build_target = None
+
+    # ------------------------------------------------------------------ driver
+    def step(self, game):
+        """Choose and apply one action; returns the action applied."""
+        self._new_turn(game)
+        a = self.choose(game)
+        try:
+            (game.apply if self.checked else game.apply_unchecked)(a)
+            return a
+        except IllegalAction:
+            self._failed.add(repr(a))
+            fb = EndOperations() if game.phase == "operations" else EndTurn()
+            (game.apply if self.checked else game.apply_unchecked)(fb)
+            return fb
+
+    def _new_turn(self, game) -> None:
+        key = (game.state.turn, game.state.current, game.state.phase)
+        if key != self._turn:
+            self._turn = key
+            self._failed = set()
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, game):
+        """The next action for the current position (the bot must be the current player)."""
+        st, rules = game.state, game.rules
+        p = st.players[self.seat]
+        if st.phase == "operations":
+            if len(p.hand) > rules.hand_size:
+                worst = min(p.hand, key=lambda c: max(d.payout for d in game.deck.card(c).demands))
+                return Discard(worst)
+            if p.position is None:
+                return PlaceTrain(self._start_city(game))
+            if not st.ops_started and p.delivered == 0 and st.round > 12 and self.rng.random() < 0.05:
+                return DiscardHand()
+            dl = game.legal_deliveries()
+            if dl:
+                return Deliver(*max(dl, key=lambda x: self._payout(game, x[1], x[0])))
+            for ld in self._wanted_pickups(game):
+                return PickUp(ld)
+            if game.movement_left() > 0:
+                path = self._move_path(game)
+                if path and repr(Move(path)) not in self._failed:
+                    return Move(path)
+            return EndOperations()
+        # build phase (special or normal)
+        if st.special_round and p.spent == 0 and self.rng.random() < 0.03:
+            return DiscardHand()
+        opts = rules.upgrade_options(p.train)
+        if (opts and p.spent == 0 and not p.upgraded and p.cash >= rules.upgrade_cost + 30
+                and not st.special_round and self.rng.random() < 0.35):
+            a = Upgrade(self.rng.choice(opts))
+            if repr(a) not in self._failed:
+                return a
+        b = self._next_build(game)
+        return b if b is not None else EndTurn()
+
+    def _payout(self, game, card_id, load) -> int:
+        for d in game.deck.card(card_id).demands:
+            if d.load == load:
+                return d.payout
+        return 0
+
+    def _start_city(self, game) -> str:
+        board = game.board
+        net = game.network(self.seat)
+        srcs = []
+        for _, d in game.demands(self.seat):
+            for c in board.sources(d.load):
+                srcs.append(c)
+        on_net = [c for c in srcs if any(m in net for m in c.mileposts)]
+        if on_net:
+            return self.rng.choice(on_net).name
+        majors = [c for c in board.major_cities if any(m in net for m in c.mileposts)]
+        if majors:
+            return self.rng.choice(majors).name
+        if srcs:
+            return self.rng.choice(srcs).name
+        return self.rng.choice(board.cities).name
+
+    def _wanted_pickups(self, game) -> list[str]:
+        p = game.state.players[self.seat]
+        wanted = {}
+        for _, d in game.demands(self.seat):
+            wanted[d.load] = wanted.get(d.load, 0) + 1
+        out = []
+        for ld in game.legal_pickups():
+            if wanted.get(ld, 0) > p.loads.count(ld):
+                out.append(ld)
+        return out
+
+    # ------------------------------------------------------------------ movement
+    def _targets(self, game) -> set[int]:
+        board = game.board
+        p = game.state.players[self.seat]
+        tg: set[int] = set()
+        plan = self._plan(game)
+        if plan is not None:
+            _, load, src, dest = plan
+            c = board.city(dest if load in p.loads else src)
+            if not (load not in p.loads and len(p.loads) >= p.train.capacity):
+                tg.update(c.mileposts)
+                tg.discard(p.position)
+                if tg and self.rng.random() < 0.9:
+                    return tg
+        for _, d in game.demands(self.seat):
+            if d.load in p.loads and board.has_city(d.city):
+                tg.update(board.city(d.city).mileposts)
+        if len(p.loads) < p.train.capacity:
+            for _, d in game.demands(self.seat):
+                if game.state.bank.get(d.load, 0) > 0:
+                    for c in board.sources(d.load):
+                        tg.update(c.mileposts)
+        tg.discard(p.position)
+        return tg
+
+    def _move_adjacency(self, game, rent: bool) -> dict[int, list[int]]:
+        st, board = game.state, game.board
+        adj: dict[int, list[int]] = {}
+
+        def add(a, b):
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+
+        for (a, b), o in st.track.segments.items():
+            if o == self.seat or rent:
+                add(a, b)
+        for e in board.public_edges:
+            add(e.a, e.b)
+        for cr in board.crossings:
+            owners = st.track.crossing_owners(cr.name)
+            if owners and (self.seat in owners or rent):
+                seq = (cr.ports[0], *cr.mileposts, cr.ports[1]) if cr.is_tunnel else cr.ports
+                for a, b in zip(seq, seq[1:]):
+                    add(a, b)
+        return adj
+
+    def _move_path(self, game) -> tuple[int, ...] | None:
+        p = game.state.players[self.seat]
+        targets = self._targets(game)
+        if not targets:
+            return None
+        can_rent = p.cash >= game.rules.rent + 6
+        start = p.position
+        adj = self._move_adjacency(game, can_rent)
+        prev = {start: None}
+        q = deque([start])
+        found = None
+        while q:
+            a = q.popleft()
+            if a in targets:
+                found = a
+                break
+            for b in adj.get(a, ()):
+                if b not in prev:
+                    prev[b] = a
+                    q.append(b)
+        if found is None:
+            return None
+        path = []
+        x = found
+        while x != start:
+            path.append(x)
+            x = prev[x]
+        path.reverse()
+        path = path[:max(1, game.movement_left())]
+        return game.longest_legal_move(path) or None
+
+    # ------------------------------------------------------------------ building
+    def _plan(self, game):
+        """The demand the bot works on: ``(card_id, load, source city, demand city)`` or ``None``.
+        Kept until the card leaves the hand; chosen by payout over an estimated build cost, with a
+        random tie-breaking jitter."""
+        board = game.board
+        p = game.state.players[self.seat]
+        plan = getattr(self, "_current_plan", None)
+        if plan is not None and plan[0] in p.hand:
+            return plan
+        from_net = self._dijkstra(game, None)
+        best, best_score = None, None
+        for cid, d in game.demands(self.seat):
+            if not board.has_city(d.city):
+                continue
+            dest = board.city(d.city)
+            for src in board.sources(d.load):
+                c1 = min(from_net[0].get(m, 10 ** 6) for m in src.mileposts)
+                c2 = min(from_net[0].get(m, 10 ** 6) for m in dest.mileposts)
+                carry = d.load in p.loads
+                cost = (c2 if carry else c1 + c2) + 1
+                score = d.payout / cost * (0.8 + 0.4 * self.rng.random())
+                if best_score is None or score > best_score:
+                    best, best_score = (cid, d.load, src.name, dest.name), score
+        self._current_plan = best
+        return best
+
+    def _build_goal(self, game) -> set[int]:
+        board, rules = game.board, game.rules
+        p = game.state.players[self.seat]
+        net = game.network(self.seat)
+        plan = self._plan(game)
+        if plan is not None:
+            _, load, src, dest = plan
+            order = [dest] if load in p.loads else [src, dest]
+            for name in order:
+                c = board.city(name)
+                if not any(m in net for m in c.mileposts):
+                    return set(c.mileposts)
+        have = set(game.connected_majors(self.seat))
+        if len(have) < rules.victory_majors and p.cash >= self.major_reserve:
+            missing = [c for c in board.major_cities if c.name not in have]
+            goal = set()
+            for c in missing:
+                goal.update(c.mileposts)
+            return goal
+        return set()
+
+    def _next_build(self, game):
+        st, rules = game.state, game.rules
+        p = st.players[self.seat]
+        budget = min(rules.build_limit - p.spent, p.cash)
+        if budget <= 0 or (p.upgraded and rules.cross_grade_cost is None):
+            return None
+        goal = self._build_goal(game)
+        starts = None
+        if not game.network(self.seat):
+            plan = self._plan(game)
+            if plan is not None:
+                src, dest = game.board.city(plan[2]), game.board.city(plan[3])
+                if src.has_red_area and not dest.has_red_area:
+                    starts, goal = set(src.mileposts), set(dest.mileposts)
+                elif dest.has_red_area and not src.has_red_area:
+                    starts, goal = set(dest.mileposts), set(src.mileposts)
+                elif src.has_red_area and dest.has_red_area and src is not dest:
+                    starts, goal = set(src.mileposts), set(dest.mileposts)
+        if not goal:
+            return None
+        dist, prev, end = self._dijkstra(game, goal, starts)
+        if end is None:
+            return None
+        path = []
+        x = end
+        while x is not None:
+            path.append(x)
+            x = prev[x]
+        path.reverse()
+        if len(path) < 2:
+            return None
+        chunk = self._first_chunk(game, path)
+        for stop in range(len(chunk), 1, -1):
+            sub = tuple(chunk[:stop])
+            if repr(Build(sub)) in self._failed:
+                continue
+            try:
+                plan = game.plan_build(sub, check=False)
+            except IllegalAction:
+                continue
+            if plan["cost"] <= budget:
+                return Build(sub)
+        return None
+
+    def _first_chunk(self, game, path: Sequence[int]) -> list[int]:
+        """The first run of segments on ``path`` that still need building (with any ferry hop)."""
+        tr = game.state.track
+        board = game.board
+        chunk: list[int] = []
+        for a, b in zip(path, path[1:]):
+            k = seg_key(a, b)
+            edge = board.edge(a, b)
+            new = edge is not None and k not in tr.segments and not board.is_red_area(a, b)
+            hop = edge is None
+            if new or (hop and chunk):
+                if not chunk:
+                    chunk = [a]
+                chunk.append(b)
+            elif chunk:
+                break
+        return chunk
+
+    def _dijkstra(self, game, goal: set[int] | None, starts: set[int] | None = None):
+        """Cheapest build costs from the bot's network (or any major city) -- ``(dist, prev, reached
+        goal milepost)``; with ``goal=None`` the whole board is explored."""
+        st, board, rules = game.state, game.board, game.rules
+        seat = self.seat
+        tr = st.track
+        owned = tr.owned_crossings(seat)
+        starts = set(starts) if starts else set(game.network(seat))
+        if not starts:
+            for c in board.red_cities if hasattr(board, "red_cities") else board.major_cities:
+                starts.update(c.mileposts)
+        static = _static_costs(board, rules)
+        dist = {s: 0 for s in starts}
+        prev: dict[int, int | None] = {s: None for s in starts}
+        heap = [(0, s) for s in sorted(starts)]
+        heapq.heapify(heap)
+        end = None
+        while heap:
+            d, a = heapq.heappop(heap)
+            if d > dist.get(a, 1 << 30):
+                continue
+            if goal is not None and a in goal:
+                end = a
+                break
+            for b in board.neighbors(a):
+                k = seg_key(a, b)
+                if board.is_red_area(a, b):
+                    w = 0
+                else:
+                    o = tr.segments.get(k)
+                    if o is not None:
+                        if o != seat:
+                            continue
+                        w = 0
+                    else:
+                        w = static.get((a, b))
+                        if w is None:
+                            continue
+                        if w < 0:  # into a ferry/tunnel port: depends on what we own
+                            sc = segment_cost(board, rules, a, b, owned_crossings=owned)
+                            if sc is None:
+                                continue
+                            w = sc.total
+                nd = d + w
+                if nd < dist.get(b, 1 << 30):
+                    dist[b] = nd
+                    prev[b] = a
+                    heapq.heappush(heap, (nd, b))
+            for cr in board.crossings_at(a):
+                b = cr.other_port(a)
+                if cr.name not in owned:
+                    cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+                    if len(tr.crossing_owners(cr.name)) >= cap:
+                        continue
+                nd = d  # building into the port already paid for the whole crossing
+                if nd < dist.get(b, 1 << 30):
+                    dist[b] = nd
+                    prev[b] = a
+                    heapq.heappush(heap, (nd, b))
+        return dist, prev, end
+
+
+_STATIC: dict = {}
+
+
+def _static_costs(board, rules) -> dict[tuple[int, int], int]:
+    """Build cost of every directed segment ignoring ownership (-1 where it depends on crossings owned)."""
+    key = (id(board), id(rules))
+    hit = _STATIC.get(key)
+    if hit is not None and hit[0] is board and hit[1] is rules:
+        return hit[2]
+    out: dict[tuple[int, int], int] = {}
+    for e in board.edges:
+        for a, b in ((e.a, e.b), (e.b, e.a)):
+            if board.crossings_at(b):
+                out[(a, b)] = -1
+                continue
+            sc = segment_cost(board, rules, a, b)
+            if sc is not None:
+                out[(a, b)] = sc.total
+    if len(_STATIC) > 32:
+        _STATIC.clear()
+    _STATIC[key] = (board, rules, out)
+    return out
+
+
+def play_game(game, bots: Sequence[RandomBot], *, max_turns: int = 200, on_step=None):
+    """Let ``bots`` (one per seat) play ``game`` until it is over or ``max_turns`` turns have been taken.
+    ``on_step(game, action)`` is called after every action. Returns the game."""
+    while not game.over and game.state.turn < max_turns:
+        a = bots[game.current_player].step(game)
+        if on_step is not None:
+            on_step(game, a)
+    return game
