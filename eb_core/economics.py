@@ -14,7 +14,8 @@ The model (simple on purpose, and the same for all three functions)
 A plan is a sequence of *stops*: the train's start (if given), then pick-ups and deliveries in order.
 
 * **Track.** Each *leg* between two consecutive stops is the cheapest build between them
-  (:func:`eb_core.routes.cheapest_build`) given the existing ``track`` (own track costs nothing). The
+  (:func:`eb_core.routes.cheapest_build`, in whichever direction is cheaper: entering a major city costs
+  5M, leaving it nothing) given the existing ``track`` (own track costs nothing). The
   plan builds the **union** of its legs' track as one network: a segment used by several legs is paid
   once (in the direction the first leg that uses it builds it), a ferry or the Chunnel is bought once.
   A player with no track yet must begin at a major or key city (rulebook: Build Phase Rules > Beginning
@@ -396,6 +397,16 @@ class _Leg:
     path: tuple[int, ...]
     items: tuple[SegmentCost, ...]     # priced new segments in build order (before any union discount)
     distance: int
+    costs: dict = field(default_factory=dict)   # segment key -> cost, for legs without ferries/tunnels
+    crosses: bool = False                       # buys a ferry or tunnel: priced the slow, careful way
+
+    fast: tuple = ()                            # (key, cost, crossing name, is a hop, item) per item
+
+    def __post_init__(self):
+        self.crosses = any(i.crossing_name is not None for i in self.items)
+        if not self.crosses:
+            self.costs = {seg_key(i.a, i.b): i.total for i in self.items}
+        self.fast = tuple((seg_key(i.a, i.b), i.total, i.crossing_name, _is_hop(i), i) for i in self.items)
 
 
 class _Evaluator:
@@ -415,6 +426,8 @@ class _Evaluator:
         self._legs: dict[tuple, _Leg | None] = {}
         self._conn: dict[Any, tuple[str, int, tuple[SegmentCost, ...]] | None] = {}
         self._turns: dict[tuple[int, ...], int] = {}
+        self._reprice: dict = {}
+        self._parts: dict = {}
         anchors = set()
         for c in board.cities:
             if c.has_red_area:
@@ -432,19 +445,29 @@ class _Evaluator:
         return leg
 
     def _compute_leg(self, a: int | str, b: int | str) -> _Leg | None:
+        """The leg from ``a`` to ``b``: the cheaper of building a->b and b->a (building is directed:
+        entering a major city costs 5M, leaving it nothing), ridden from ``a`` to ``b``."""
         board = self.board
+        if a == b and isinstance(a, str):
+            return _Leg((), (), 0)           # two stops in one city: the train is already there
         if a == b or (isinstance(a, int) and isinstance(b, str) and a in board.city(b).mileposts):
-            mp = a if isinstance(a, int) else board.city(a).center
-            return _Leg((mp,), (), 0)
-        rt = _routes()
-        try:
-            plan = rt.cheapest_build(board, self.rules, a, b, **self._pos)
-        except (ValueError, KeyError):
+            return _Leg((a,), (), 0)
+        best = None
+        for x, y, rev in ((a, b, False), (b, a, True)):
+            try:
+                plan = _routes().cheapest_build(board, self.rules, x, y, **self._pos)
+            except (ValueError, KeyError):
+                plan = None
+            if plan is None:
+                continue
+            path = tuple(int(m) for m in plan.mileposts)
+            items = self._price(path)
+            cost = sum(i.total for i in items)
+            if best is None or cost < best[0]:
+                best = (cost, path[::-1] if rev else path, items)
+        if best is None:
             return None
-        if plan is None or getattr(plan, "cost", None) is None or plan.cost >= BIG:
-            return None
-        path = tuple(int(m) for m in plan.mileposts)
-        items = self._price(path)
+        _, path, items = best
         if not items:
             trip = self._trip(a, b)
             if trip is not None:
@@ -535,30 +558,35 @@ class _Evaluator:
 
     # ----------------------------------------------------------------- union
     def union(self, legs: Sequence[_Leg]) -> tuple[int, list[SegmentCost], list[str]]:
-        seen: set[tuple[int, int]] = set()
+        """``(cost, segments, crossings bought)`` of the legs' track built as one network: a segment is
+        paid once, at the price of the first leg that uses it; a ferry or tunnel is bought once (a later
+        segment into one of its ports then pays the port milepost instead)."""
+        seen: set = set()
         bought: set[str] = set(self.owned)
         out: list[SegmentCost] = []
         cost = 0
         for leg in legs:
-            for sc in leg.items:
-                if _is_hop(sc):
-                    if sc.crossing_name in bought:
+            for k, c, cname, hop, sc in leg.fast:
+                if hop:
+                    if cname in bought:
                         continue
-                    bought.add(sc.crossing_name)
-                    out.append(sc)
-                    cost += sc.total
+                    bought.add(cname)
+                elif k in seen:
                     continue
-                k = seg_key(sc.a, sc.b)
-                if k in seen:
-                    continue
-                seen.add(k)
-                if sc.crossing_name is not None:
-                    if sc.crossing_name in bought:
-                        sc = segment_cost(self.board, self.rules, sc.a, sc.b, owned_crossings=bought)
-                    else:
-                        bought.add(sc.crossing_name)
+                else:
+                    seen.add(k)
+                    if cname is not None:
+                        if cname in bought:
+                            rk = (sc.a, sc.b, frozenset(bought))
+                            again = self._reprice.get(rk)
+                            if again is None:
+                                again = self._reprice[rk] = segment_cost(self.board, self.rules, sc.a, sc.b,
+                                                                         owned_crossings=bought)
+                            sc, c = again, again.total
+                        else:
+                            bought.add(cname)
                 out.append(sc)
-                cost += sc.total
+                cost += c
         return cost, out, sorted(bought - self.owned)
 
     # ---------------------------------------------------------------- riding
@@ -617,18 +645,31 @@ class _Evaluator:
         roots = self.roots
         return not any(m in roots for leg in legs for m in leg.path)
 
+    def union_cost(self, legs: Sequence[_Leg]) -> int:
+        """The cost of :meth:`union` (fast path when no leg buys a crossing)."""
+        if any(leg.crosses for leg in legs):
+            return self.union(legs)[0]
+        merged: dict = {}
+        for leg in reversed(legs):          # the first leg to use a segment sets its price
+            merged.update(leg.costs)
+        return sum(merged.values())
+
     def cost_part(self, places: Sequence[int | str]):
-        """``(cost, segments, crossings, connection, legs)`` for a sequence of places, or ``None``."""
+        """``(cost, connection, legs)`` for a sequence of places (the legs include the start spur when
+        one is needed), or ``None`` when some leg cannot be built."""
+        key = tuple(places)
+        if key in self._parts:
+            return self._parts[key]
+        self._parts[key] = part = self._cost_part(places)
+        return part
+
+    def _cost_part(self, places: Sequence[int | str]):
         legs = []
         for a, b in zip(places, places[1:]):
             leg = self.leg(a, b)
             if leg is None:
                 return None
             legs.append(leg)
-        if not legs:
-            mp = places[0] if isinstance(places[0], int) else self.board.city(places[0]).center
-            legs = [_Leg((mp,), (), 0)]
-        cost, segs, crossings = self.union(legs)
         connection = None
         if self.places_need_connection(legs):
             best = None
@@ -638,10 +679,9 @@ class _Evaluator:
                     best = c
             if best is None:
                 return None
-            spur = _Leg((), best[2], 0)
-            cost, segs, crossings = self.union(legs + [spur])
+            legs.append(_Leg((), best[2], 0))
             connection = (best[0], best[1])
-        return cost, tuple(segs), tuple(crossings), connection, legs
+        return self.union_cost(legs), connection, legs
 
     def build_turns(self, cost: int) -> int:
         return math.ceil(cost / self.rules.build_limit) if cost > 0 else 0
@@ -650,12 +690,14 @@ class _Evaluator:
         part = part if part is not None else self.cost_part(places)
         if part is None:
             return None
-        cost, segs, crossings, connection, legs = part
+        cost, connection, legs = part
+        cost2, segs, crossings = self.union(legs)
+        assert cost2 == cost, (cost, cost2)
         path = self.join(legs)
         bt = self.build_turns(cost)
         tt = self.travel_turns(path)
         turns = max(1, max(bt, self.free) + tt)
-        return _Score(cost, segs, crossings, connection, path, self._moves(path), bt, tt, turns)
+        return _Score(cost, tuple(segs), tuple(crossings), connection, path, self._moves(path), bt, tt, turns)
 
 
 def _resolve_start(board: Board, start: int | str | None) -> int | str | None:
@@ -834,7 +876,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
                         cost = part[0]
                         net = payout - cost
                         # bound: travel takes at least distance/speed turns
-                        dist = sum(l.distance for l in part[4])
+                        dist = sum(l.distance for l in part[2])
                         lb_turns = max(1, max(ev.build_turns(cost), ev.free) + math.ceil(dist / tr.speed))
                         upper = net / lb_turns if net >= 0 else net / max(lb_turns, 10 ** 6)
                         if upper < best_income - 1e-9:
