@@ -44,9 +44,9 @@ A plan is a sequence of *stops*: the train's start (if given), then pick-ups and
 >>> import eb_core as eb
 >>> from eb_core.cards import Demand
 >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
->>> v = delivery_value(board, rules, Demand("Paris", "Tourists", 20))
->>> v.source, v.payout_per_turn == v.payout / v.turns
-('London', True)
+>>> v = delivery_value(board, rules, Demand("Birmingham", "Tourists", 12))
+>>> v.source, v.build_cost, v.build_turns, v.travel_turns, v.turns, v.payout_per_turn
+('London', 5, 1, 1, 2, 6.0)
 """
 from __future__ import annotations
 
@@ -817,7 +817,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
     >>> import eb_core as eb
     >>> from eb_core.cards import Demand
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
-    >>> hand = [[Demand("Paris", "Tourists", 20), Demand("London", "Wine", 9), Demand("Paris", "Coal", 4)]]
+    >>> hand = [[Demand("Paris", "Tourists", 20), Demand("London", "Wine", 9), Demand("Paris", "Wheat", 4)]]
     >>> p = plan_hand(board, rules, hand)
     >>> len(p.deliveries), len(p.stops)
     (1, 2)

@@ -1,0 +1,430 @@
+"""Delivery economics and planners (eb_core.economics) on the tutorial board.
+
+Values are checked by hand against the rulebook's worked examples ("Building Ferry Ports": London ->
+Birmingham 5M, London -> Portsmouth 5M, Le Havre -> Paris 8M); the hand planner is checked against an
+independent brute force written here from the public route functions only (cheapest_build,
+cheapest_connection, shortest_trip, travel_turns), over every subset of cards, demand, source and order.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+
+import pytest
+
+import eb_core as eb
+from eb_core.cards import Demand, DemandCard
+from eb_core.costs import segment_cost
+from eb_core.economics import delivery_value, plan_hand, plan_opening
+from eb_core.rules import Train
+from eb_core.track import Track, seg_key
+
+
+@pytest.fixture(scope="module")
+def board():
+    return eb.load_board("tutorial")
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return eb.ruleset("europe-standard")
+
+
+def card(cid, *demands):
+    return DemandCard(cid, str(cid), tuple(Demand(*d) for d in demands))
+
+
+def own_track(board, rules, *routes, player=0):
+    """A Track holding the paid segments (and crossings) of the cheapest builds along ``routes``."""
+    t = Track()
+    for a, b in routes:
+        plan = eb.cheapest_build(board, rules, a, b, track=t, player=player)
+        for s in plan.paid_segments:
+            if s.crossing_name:
+                t.add_crossing(player, s.crossing_name)
+            if board.edge(s.a, s.b) is not None:
+                t.add_segment(player, s.a, s.b)
+    return t
+
+
+def why(v):
+    return v.explain() + "\n" + "\n".join(f"  {s.a}->{s.b}: {s.explain()}" for s in v.segments)
+
+
+# ================================================================================ delivery_value
+def test_rulebook_price_london_to_birmingham(board, rules):
+    # "Starting from London, Ed spends 5M to build to Birmingham" (Building Ferry Ports)
+    v = delivery_value(board, rules, Demand("Birmingham", "Tourists", 12))
+    assert v.source == "London", why(v)
+    assert v.build_cost == 5, why(v)
+    assert [s.total for s in v.segments] == [1, 1, 3], why(v)
+    assert v.connection is None                    # London is a major city: building may begin there
+    assert (v.build_turns, v.distance, v.travel_turns, v.turns) == (1, 3, 1, 2), why(v)
+    assert v.payout_per_turn == 12 / 2 == 6.0
+    assert v.income_per_turn == (12 - 5) / 2
+    assert "London" in v.explain() and "5M" in v.explain()
+
+
+def test_own_track_between_source_and_destination_costs_nothing(board, rules):
+    track = own_track(board, rules, ("London", "Birmingham"))
+    v = delivery_value(board, rules, Demand("London", "Iron", 9), track=track, player=0)
+    assert v.source == "Birmingham", why(v)
+    assert v.build_cost == 0 and v.segments == () and v.build_turns == 0, why(v)
+    assert v.distance == 3 and v.turns == v.travel_turns == 1, why(v)
+    assert v.payout_per_turn == 9 / v.turns == 9.0
+    assert "No new track" in v.explain()
+    # an opponent's identical track does not help player 1: they pay again
+    w = delivery_value(board, rules, Demand("London", "Iron", 9), track=track, player=1)
+    assert w.build_cost > 0, why(w)
+
+
+def test_ferry_staging_and_half_speed(board, rules):
+    ex = board.meta["examples"]
+    ferry = board.crossing("Portsmouth–Le Havre")
+    lp, hp = ex["london_portsmouth"]["path"], ex["le_havre_paris"]["path"]
+    track = Track.of([(a, b, 0) for a, b in zip(lp, lp[1:])] + [(a, b, 0) for a, b in zip(hp, hp[1:])],
+                     {ferry.name: [0]})
+    v = delivery_value(board, rules, Demand("Paris", "Tourists", 20), track=track, player=0, start="London")
+    assert v.source == "London" and v.build_cost == 0, why(v)
+    # London -> Portsmouth (2 mileposts), stage; next turn cross and run at half speed 5: Le Havre + 4
+    assert v.distance == 2 + 1 + 4, why(v)
+    assert v.travel_turns == 2 and v.turns == 2, why(v)
+    assert v.payout_per_turn == 10.0
+    # a 12-speed train is no faster here: the crossing turn is still half speed (6) and staging ends a turn
+    assert delivery_value(board, rules, Demand("Paris", "Tourists", 20), track=track, player=0,
+                          start="London", train="12/2").turns == 2
+
+
+def test_first_track_must_begin_at_a_major_or_key_city(board, rules):
+    # Frankfurt and Zürich are small/medium: a first build must come from a major or key city
+    v = delivery_value(board, rules, Demand("Zürich", "Beer", 12))
+    roots = {m for c in board.cities if c.has_red_area for m in c.mileposts}
+    keys = {seg_key(s.a, s.b) for s in v.segments}
+    touches = any(a in roots or b in roots for a, b in keys)
+    assert touches, why(v)
+    if not any(m in roots for m in v.path):
+        assert v.connection is not None and board.city(v.connection[0]).has_red_area, why(v)
+        assert "as a first build must" in v.explain()
+
+
+@pytest.mark.parametrize("demand", [("Birmingham", "Tourists", 12), ("Paris", "Wine", 15), ("Dublin", "China", 8),
+                                    ("Zürich", "Beer", 12), ("Paris", "Tourists", 20)])
+def test_delivery_value_is_consistent_with_its_parts(board, rules, demand):
+    v = delivery_value(board, rules, Demand(*demand))
+    assert v.build_cost == sum(s.total for s in v.segments), why(v)
+    assert v.build_turns == math.ceil(v.build_cost / rules.build_limit)
+    assert v.travel_turns == eb.travel_turns(board, rules, list(v.path), rules.start_train.speed)
+    assert v.turns == max(1, v.build_turns + v.travel_turns)
+    assert v.payout_per_turn == v.payout / v.turns
+    # oracle: every segment priced again from the rulebook costs, crossings bought once
+    owned: set[str] = set()
+    for s in v.segments:
+        if s.base_label.startswith("across "):
+            assert s.crossing_name not in owned
+            owned.add(s.crossing_name)
+            continue
+        again = segment_cost(board, rules, s.a, s.b, owned_crossings=owned)
+        assert again == s, why(v)
+        if s.crossing_name:
+            owned.add(s.crossing_name)
+    # the ride is a real path: neighbours, public red areas, or a crossing's own steps
+    for a, b in zip(v.path, v.path[1:]):
+        ok = board.edge(a, b) is not None or any(
+            cr.other_port(a) == b or b in cr.mileposts or a in cr.mileposts for cr in board.crossings)
+        assert ok, f"{a}->{b} is not a step: {v.path}"
+    # the chosen source is the best of the options listed
+    assert v.options[0][0] == v.source
+    assert all(v.options[0][3] >= o[3] for o in v.options)
+
+
+def test_delivery_value_bad_input(board, rules):
+    with pytest.raises(eb.InvalidAction) as e:
+        delivery_value(board, rules, Demand("Atlantis", "Wine", 10))
+    assert e.value.field == "demand.city"
+    with pytest.raises(eb.InvalidAction) as e:
+        delivery_value(board, rules, Demand("Paris", "Unobtainium", 10))
+    assert e.value.field == "demand.load"
+    only = [c.name for c in board.sources("Cheese")]
+    if len(only) == 1:   # a load offered only at its own destination cannot be delivered there
+        with pytest.raises(eb.InvalidAction, match="Picking Up Loads"):
+            delivery_value(board, rules, Demand(only[0], "Cheese", 10))
+    with pytest.raises(eb.InvalidAction) as e:
+        delivery_value(board, rules, Demand("Paris", "Wine", 10), start="Atlantis")
+    assert e.value.field == "start"
+    with pytest.raises(eb.InvalidAction) as e:
+        delivery_value(board, rules, Demand("Paris", "Wine", 10), train="fast")
+    assert e.value.field == "train"
+    with pytest.raises(ValueError):
+        delivery_value(board, rules, ("Paris", "Wine", -3))
+
+
+# ============================================================ brute force (independent of the planner)
+class Brute:
+    """The economics model written again from the public route functions, for an exhaustive search."""
+
+    def __init__(self, board, rules, *, track=None, player=None, train=None, free=0):
+        self.board, self.rules = board, rules
+        self.player = 0 if player is None else player
+        self.track = track or Track()
+        self.pos = {"track": track, "player": self.player} if track is not None else {}
+        self.train = train or rules.start_train
+        self.free = free
+        self.roots = {m for c in board.cities if c.has_red_area for m in c.mileposts} | \
+            self.track.mileposts_of(self.player, board)
+        self.owned = set(self.track.owned_crossings(self.player))
+
+    @functools.lru_cache(maxsize=None)
+    def leg(self, a, b):
+        """(path a->b, paid segments in build order) building whichever direction is cheaper."""
+        if a == b:
+            return ((), ()) if isinstance(a, str) else ((a,), ())
+        if isinstance(a, int) and isinstance(b, str) and a in self.board.city(b).mileposts:
+            return (a,), ()
+        fwd = eb.cheapest_build(self.board, self.rules, a, b, **self.pos)
+        bwd = eb.cheapest_build(self.board, self.rules, b, a, **self.pos)
+        cands = [(p.cost, i, p) for i, p in enumerate((fwd, bwd)) if p is not None]
+        if not cands:
+            return None
+        cost, i, p = min(cands, key=lambda c: (c[0], c[1]))
+        path = tuple(p.mileposts) if i == 0 else tuple(reversed(p.mileposts))
+        paid = p.paid_segments
+        if cost == 0:
+            trip = eb.shortest_trip(self.board, self.rules, a, b, track=self.track, player=self.player, rent=False)
+            if trip is not None:
+                path = trip.path
+        return path, paid
+
+    @functools.lru_cache(maxsize=None)
+    def across_city(self, a, b):
+        """Public track inside a major city's red area."""
+        return eb.shortest_trip(self.board, self.rules, a, b, track=Track(), player=0).path
+
+    def evaluate(self, places, payout):
+        legs = [self.leg(a, b) for a, b in zip(places, places[1:])]
+        if any(l is None for l in legs):
+            return None
+        segs = [s for _, paid in legs for s in paid]
+        if segs and not any(m in self.roots for path, _ in legs for m in path):
+            conns = [eb.cheapest_connection(self.board, self.rules, p, **self.pos) for p in dict.fromkeys(places)]
+            conns = [c for c in conns if c is not None]
+            best = min(conns, key=lambda c: c.cost)
+            segs += list(best.paid_segments)
+        cost, seen, bought = 0, set(), set(self.owned)
+        for s in segs:
+            if s.base_label.startswith("across "):
+                if s.crossing_name not in bought:
+                    bought.add(s.crossing_name)
+                    cost += s.total
+                continue
+            k = seg_key(s.a, s.b)
+            if k in seen or self.track.owner(*k) == self.player or self.board.is_red_area(*k):
+                continue
+            seen.add(k)
+            if s.crossing_name in bought:      # the ferry is already bought: pay the port milepost
+                s = segment_cost(self.board, self.rules, s.a, s.b, owned_crossings=bought)
+            if s.crossing_name:
+                bought.add(s.crossing_name)
+            cost += s.total
+        ride: list[int] = []
+        for path, _ in legs:
+            if not path:
+                continue
+            if ride and len(path) == 1 and self.board.city_at(ride[-1]) is not None and \
+                    path[0] in self.board.city_at(ride[-1]).mileposts:
+                continue
+            if ride and ride[-1] != path[0]:
+                ride.extend(self.across_city(ride[-1], path[0])[1:-1])
+                ride.extend(path)
+            elif ride:
+                ride.extend(path[1:])
+            else:
+                ride.extend(path)
+        bt = math.ceil(cost / self.rules.build_limit)
+        tt = eb.travel_turns(self.board, self.rules, ride, self.train.speed) if len(ride) > 1 else 0
+        turns = max(1, max(bt, self.free) + tt)
+        return (payout - cost) / turns, cost, turns
+
+    def best(self, cards, start=None, max_deliveries=3):
+        top = (-math.inf, None)
+        for n in range(1, min(max_deliveries, len(cards)) + 1):
+            for subset in itertools.combinations(range(len(cards)), n):
+                for demands in itertools.product(*(cards[i].demands for i in subset)):
+                    for srcs in itertools.product(*([c.name for c in self.board.sources(d.load) if c.name != d.city]
+                                                    for d in demands)):
+                        events = [("pickup", i) for i in range(n)] + [("deliver", i) for i in range(n)]
+                        for order in itertools.permutations(events):
+                            held, ok, picked = 0, True, set()
+                            for act, i in order:
+                                if act == "pickup":
+                                    held += 1
+                                    picked.add(i)
+                                    ok = ok and held <= self.train.capacity
+                                else:
+                                    ok = ok and i in picked
+                                    held -= 1
+                            if not ok:
+                                continue
+                            places = ([start] if start is not None else []) + \
+                                [srcs[i] if act == "pickup" else demands[i].city for act, i in order]
+                            r = self.evaluate(places, sum(d.payout for d in demands))
+                            if r is not None and r[0] > top[0] + 1e-12:
+                                top = (r[0], (subset, demands, srcs, order, r))
+        return top
+
+
+HANDS = [
+    # two cards, loads with one or two sources
+    [card(1, ("Birmingham", "Tourists", 12), ("London", "Iron", 9), ("Paris", "Wine", 15)),
+     card(2, ("Holland", "Beer", 14), ("Paris", "Chocolate", 11), ("Berlin", "Steel", 16))],
+    # three cards, a ferry load and a long haul
+    [card(3, ("Dublin", "China", 18), ("Wien", "Flowers", 19), ("Madrid", "Wood", 40)),
+     card(4, ("Paris", "Tourists", 20), ("Zürich", "Beer", 12), ("Lyon", "Chocolate", 9)),
+     card(5, ("Ruhr", "Imports", 10), ("Paris", "Wheat", 12), ("Berlin", "Flowers", 13))],
+]
+
+
+@pytest.mark.parametrize("hand_no", range(len(HANDS)))
+@pytest.mark.parametrize("train", [Train(9, 2), Train(9, 3)])
+def test_plan_hand_is_optimal_by_brute_force(board, rules, hand_no, train):
+    hand = HANDS[hand_no]
+    plan = plan_hand(board, rules, hand, train=train, sources_per_demand=None)
+    brute = Brute(board, rules, train=train)
+    best, detail = brute.best(hand)
+    assert plan.income_per_turn == pytest.approx(best, abs=1e-9), (plan.explain(), detail)
+    # the plan's own numbers are what the brute force measures for the same stops
+    places = [s.city for s in plan.stops]
+    again = brute.evaluate(places, plan.payout)
+    assert again == pytest.approx((plan.income_per_turn, plan.build_cost, plan.turns)), plan.explain()
+    # one delivery per card, each pick-up before its delivery, never more loads than the train holds
+    assert len(set(plan.cards)) == len(plan.cards) <= 3
+    held = 0
+    for s in plan.stops:
+        held += 1 if s.action == "pickup" else -1
+        assert 0 <= held <= train.capacity, plan.explain()
+    # the default (two best sources per demand) can only be as good, never better
+    assert plan_hand(board, rules, hand, train=train).income_per_turn <= plan.income_per_turn + 1e-9
+
+
+def test_plan_hand_with_track_and_start_matches_brute_force(board, rules):
+    track = own_track(board, rules, ("London", "Birmingham"), ("London", "Paris"))
+    hand = HANDS[0]
+    plan = plan_hand(board, rules, hand, track=track, player=0, start="Birmingham", sources_per_demand=None)
+    best, detail = Brute(board, rules, track=track, player=0).best(hand, start="Birmingham")
+    assert plan.income_per_turn == pytest.approx(best, abs=1e-9), (plan.explain(), detail)
+    assert plan.start == "Birmingham" and plan.explain().startswith("Best plan")
+
+
+def test_single_card_plan_equals_best_delivery(board, rules):
+    c = HANDS[0][0]
+    plan = plan_hand(board, rules, [c], sources_per_demand=None)
+    best = max((delivery_value(board, rules, d) for d in c.demands), key=lambda v: v.income_per_turn)
+    assert plan.income_per_turn == pytest.approx(best.income_per_turn)
+    assert len(plan.deliveries) == 1 and plan.deliveries[0].source == best.source
+
+
+def test_plan_hand_deterministic_and_explained(board, rules):
+    hand = HANDS[1]
+    a = plan_hand(board, rules, hand)
+    b = plan_hand(board, rules, list(hand))
+    assert a == b
+    text = a.explain()
+    for d in a.deliveries:
+        assert d.city in text and d.load in text and f"{d.payout}M" in text
+    assert f"{a.turns} turn" in text
+
+
+def test_plan_hand_bad_input(board, rules):
+    with pytest.raises(eb.InvalidAction) as e:
+        plan_hand(board, rules, [])
+    assert e.value.field == "cards"
+    with pytest.raises(eb.InvalidAction) as e:
+        plan_hand(board, rules, HANDS[0], max_deliveries=4)
+    assert e.value.field == "max_deliveries"
+    with pytest.raises(eb.InvalidAction) as e:
+        plan_hand(board, rules, [card(9, ("Paris", "Wine", 5), ("Atlantis", "Beer", 5), ("Paris", "Beer", 5))])
+    assert e.value.field == "cards[0].demands[1].city"
+    with pytest.raises(eb.InvalidAction):
+        plan_hand(board, rules, ["not a card"])
+
+
+# ================================================================================= plan_opening
+OPENING_HANDS = [HANDS[1] + [card(6, ("Birmingham", "Tourists", 12), ("Berlin", "Iron", 25), ("Madrid", "Cars", 30))],
+                 [card(7, ("Dublin", "China", 18), ("Wien", "Flowers", 19), ("Madrid", "Wood", 40)),
+                  card(8, ("Hamburg", "Beer", 8), ("Paris", "Steel", 14), ("Oslo", "Imports", 30)),
+                  card(9, ("Berlin", "Fish", 28), ("Milano", "Tourists", 25), ("London", "Wheat", 22)),
+                  card(10, ("Stockholm", "Potatoes", 35), ("Lyon", "Oil", 26), ("Zürich", "Iron", 21))]]
+
+
+@pytest.mark.parametrize("hand_no", range(len(OPENING_HANDS)))
+def test_opening_is_legal_within_budget_and_serves_the_plan(board, rules, hand_no):
+    hand = OPENING_HANDS[hand_no]
+    o = plan_opening(board, rules, hand)
+    text = o.explain()
+    assert board.city(o.start_city).has_red_area, text
+    assert len(o.builds) == rules.special_build_turns
+    assert all(s <= rules.build_limit for s in o.spent), text
+    assert o.total <= min(rules.special_build_turns * rules.build_limit, rules.start_cash)
+    # replay the build, checking Beginning Construction, the two-out-of-major limit and every price
+    anchors = {m for c in board.cities if c.has_red_area for m in c.mileposts}
+    network: set[int] = set()
+    owned: set[str] = set()
+    for turn in o.builds:
+        out_of_major = 0
+        for s in turn:
+            if s.base_label.startswith("across "):
+                cr = board.crossing(s.crossing_name)
+                assert any(p in network for p in cr.ports), text
+                assert s.total == cr.cost and cr.name not in owned
+                owned.add(cr.name)
+                network.update(cr.ports)
+                continue
+            assert s.a in network or s.a in anchors, f"{s.a}->{s.b} does not grow from track or a major city"
+            assert not board.is_red_area(s.a, s.b)
+            out_of_major += s.a in anchors
+            assert segment_cost(board, rules, s.a, s.b, owned_crossings=owned) == s, text
+            network.update((s.a, s.b))
+            if s.crossing_name:
+                owned.add(s.crossing_name)
+                network.update(board.crossing(s.crossing_name).ports)
+        assert out_of_major <= rules.builds_out_of_major_per_turn, text
+    first = o.builds[0][0] if o.builds[0] else None
+    if first is not None:
+        assert board.city_at(first.a).name == o.start_city
+    # the track serves the plan: every segment built is on the plan's track
+    plan_keys = {seg_key(s.a, s.b) for s in o.plan.segments}
+    assert all(seg_key(s.a, s.b) in plan_keys for s in o.segments if not s.base_label.startswith("across "))
+    # discard down to the hand size, never a card the plan uses
+    assert len(o.discard) == len(hand) - rules.hand_size
+    assert not set(o.discard) & set(o.plan.cards)
+    assert o.train_city == o.plan.stops[0].city
+    # the special build turns are counted from the start: turns = max(build turns, 2) + travel
+    assert o.plan.turns == max(o.plan.build_turns, rules.special_build_turns) + o.plan.travel_turns
+    # determinism, and the Track view of the build
+    assert plan_opening(board, rules, hand) == o
+    t = o.track(0)
+    assert len(t) == sum(1 for s in o.segments if not s.base_label.startswith("across "))
+    if o.remaining_cost == 0:
+        assert "all the track the plan needs" in text
+
+
+def test_opening_small_plan_builds_everything(board, rules):
+    o = plan_opening(board, rules, [card(11, ("Birmingham", "Tourists", 12), ("Birmingham", "Tourists", 12),
+                                         ("Birmingham", "Tourists", 12))])
+    assert o.start_city == "London"
+    assert o.total == 5 and o.spent == (5, 0) and o.remaining_cost == 0, o.explain()
+    assert o.train_city == "London"
+
+
+def test_opening_plan_is_the_brute_force_best_with_special_turns_free(board, rules):
+    # four cards of single-source loads (a quick exhaustive search): deal four, keep three
+    hand = [card(12, ("Paris", "Wheat", 12), ("Berlin", "Chocolate", 18), ("London", "Flowers", 20)),
+            card(13, ("Wien", "China", 25), ("Holland", "Cars", 16), ("Ruhr", "Fish", 22)),
+            card(14, ("London", "Potatoes", 21), ("Paris", "Oil", 26), ("Milano", "Cheese", 24)),
+            card(15, ("Holland", "Wheat", 15), ("London", "Chocolate", 22), ("Paris", "Cars", 14))]
+    o = plan_opening(board, rules, hand, sources_per_demand=None)
+    best, detail = Brute(board, rules, free=rules.special_build_turns).best(hand)
+    assert o.plan.income_per_turn == pytest.approx(best, abs=1e-9), (o.explain(), detail)
+    # the same plan counted without free special turns takes at least as many turns
+    later = plan_hand(board, rules, [hand[i] for i in o.plan.cards], sources_per_demand=None)
+    assert later.build_turns + later.travel_turns <= o.plan.turns or later.build_turns > 2
