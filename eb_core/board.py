@@ -6,8 +6,8 @@ naming the file and the field on the first problem found.
 
 >>> import eb_core as eb
 >>> board = eb.load_board("tutorial")
->>> board.city("London").size
-'major'
+>>> board.city("London").size == "major"
+True
 >>> len(board.city("London").mileposts)
 7
 
