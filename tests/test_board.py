@@ -367,3 +367,19 @@ def test_to_dict_from_dict_round_trip(board, tmp_path):
     loaded = eb.load_board(p)
     assert loaded.to_dict() == d and loaded.source == str(p)
     assert loaded.meta["examples"] == board.meta["examples"]
+
+
+def test_generator_reproduces_the_committed_file():
+    """``tools/make_tutorial_board.py`` rebuilds exactly the committed board, and its own checks pass
+    (every worked example is also the cheapest path between its ends)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_tutorial_board", Path(__file__).resolve().parent.parent / "tools" / "make_tutorial_board.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    doc = gen.build()
+    problems = gen.check_board(doc) + gen.add_examples(doc)
+    assert problems == []
+    committed = json.loads(TUTORIAL.read_text(encoding="utf-8"))
+    assert doc == committed, "run `python tools/make_tutorial_board.py` and commit data/boards/tutorial.json"
