@@ -310,8 +310,11 @@ class _Engine:
         self._empty = np.empty(0, dtype=np.int64)
 
     # ------------------------------------------------------------------------- helpers
-    def _graph(self, w: np.ndarray) -> csr_matrix:
-        """The CSR graph for weights ``w``; closed (infinite) edges are left out, which halves the work."""
+    def _graph(self, w: np.ndarray, compact: bool = True) -> csr_matrix:
+        """The CSR graph for weights ``w``. ``compact`` leaves closed (infinite) edges out: worth it for the
+        cached static graph and all-pairs tables; a one-off query keeps them (cheaper to build)."""
+        if not compact:
+            return csr_matrix((w, self.indices, self.indptr), shape=(self.N, self.N))
         keep = np.isfinite(w)
         indptr = np.zeros(self.N + 1, dtype=np.int32)
         np.cumsum(np.bincount(self.src[keep], minlength=self.N), out=indptr[1:])
@@ -335,7 +338,8 @@ class _Engine:
 
     # ------------------------------------------------------------------------- masks
     def weights(self, rules: Ruleset, track: Track | None, player: int | None,
-                blocked: Iterable[tuple[int, int]] | None) -> tuple[csr_matrix, frozenset[str], set[tuple[int, int]]]:
+                blocked: Iterable[tuple[int, int]] | None, compact: bool = False
+                ) -> tuple[csr_matrix, frozenset[str], set[tuple[int, int]]]:
         """The graph for one game position: (graph, crossings the player owns, the player's segments)."""
         if track is None and not blocked:
             return self.static_graph, frozenset(), set()
@@ -402,20 +406,24 @@ class _Engine:
             for k, cr in enumerate(board.crossings):
                 if seg_key(*cr.ports) in bset:
                     w[self.hops[k]] = _INF
-        return self._graph(w), owned, mine
+        return self._graph(w, compact), owned, mine
 
     def _city_counts(self, track: Track) -> dict[int, dict[int, int]]:
         """``{city index: {player: tracks into/out of it}}`` for small and medium cities with track."""
         out: dict[int, dict[int, int]] = {}
         cid = self.city_of_mp
-        for (a, b), p in track.segments.items():
-            ca, cb = cid[a] if a < self.n else -1, cid[b] if b < self.n else -1
-            if ca == cb:
-                continue
-            for c in (ca, cb):
-                if c >= 0 and self.cities[c].size in _BOUNDED:
-                    d = out.setdefault(int(c), {})
-                    d[p] = d.get(p, 0) + 1
+        if track.segments:
+            ab = np.array(list(track.segments), dtype=np.int64).reshape(-1, 2)
+            ab = ab[(ab >= 0).all(axis=1) & (ab < self.n).all(axis=1)]
+            owners = np.fromiter((track.segments[(int(a), int(b))] for a, b in ab), dtype=np.int64, count=len(ab))
+            ca, cb = cid[ab[:, 0]], cid[ab[:, 1]]
+            cross = np.flatnonzero(ca != cb)
+            for i in cross.tolist():
+                for c in (int(ca[i]), int(cb[i])):
+                    if c >= 0 and self.cities[c].size in _BOUNDED:
+                        d = out.setdefault(c, {})
+                        p = int(owners[i])
+                        d[p] = d.get(p, 0) + 1
         for name, ps in track.crossings.items():
             k = self.crossing_index.get(name)
             if k is None:
@@ -690,7 +698,7 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: A
     cl = _city_list(board, cities)
     track, player = _position(state, track, player)
     eng = _engine(board, rules)
-    graph = eng.weights(rules, track, player, blocked_edges)[0]
+    graph = eng.weights(rules, track, player, blocked_edges, compact=True)[0]
     if not cl:
         return pd.DataFrame(dtype="Int64")
     table, _, _ = _all_pairs(eng, graph, cl)
@@ -950,7 +958,7 @@ def travel_table(board: Board, rules: Ruleset, speed: int, cities: Any = "majors
     cl = _city_list(board, cities)
     track, player = _position(state, track, player)
     eng = _engine(board, rules)
-    graph = eng.weights(rules, track, player, None)[0]
+    graph = eng.weights(rules, track, player, None, compact=True)[0]
     names = [c.name for c in cl]
     out = np.full((len(cl), len(cl)), np.nan)
     if cl:
