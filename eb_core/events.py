@@ -129,8 +129,10 @@ def resolve(game: "Game", card, drawer: int, *, special: bool = False) -> dict[s
         st.log.append(f"Event '{title}' is not used in this ruleset: discarded.")
         st.discard_pile.append(card.id)
         return None
+    # "One Round: through the end of the drawing player's next turn": the drawer has completed
+    # ``turns`` turns; this one ends with ``turns + 1`` and the next one with ``turns + 2``.
     active = {"card": card.id, "kind": card.kind, "drawn_by": drawer, "duration": duration,
-              "expires_after": st.players[drawer].turns + 1, "data": {}}
+              "expires_after": st.players[drawer].turns + 2, "data": {}}
     eff = EFFECTS.get(card.kind)
     if duration != "immediate":
         st.active_events.append(active)
