@@ -281,6 +281,13 @@ HANDS = [
     [card(3, ("Dublin", "China", 18), ("Wien", "Flowers", 19), ("Madrid", "Wood", 40)),
      card(4, ("Paris", "Tourists", 20), ("Zürich", "Beer", 12), ("Lyon", "Chocolate", 9)),
      card(5, ("Ruhr", "Imports", 10), ("Paris", "Wheat", 12), ("Berlin", "Flowers", 13))],
+    # continental hands whose best plan carries three loads: the train's capacity and the order matter
+    [card(21, ("Zürich", "Steel", 16), ("Milano", "Beer", 16), ("Ruhr", "Imports", 13)),
+     card(22, ("Frankfurt", "Cars", 14), ("München", "Tourists", 17), ("Antwerpen", "Imports", 20)),
+     card(23, ("Madrid", "Flowers", 32), ("Frankfurt", "Tourists", 12), ("Frankfurt", "Cheese", 17))],
+    [card(24, ("Paris", "Wine", 21), ("Milano", "Cars", 16), ("Frankfurt", "Imports", 14)),
+     card(25, ("Frankfurt", "Cars", 14), ("München", "Flowers", 24), ("Madrid", "Cars", 39)),
+     card(26, ("Lyon", "Wine", 21), ("Paris", "Cheese", 18), ("Hamburg", "Flowers", 20))],
 ]
 
 
@@ -302,6 +309,11 @@ def test_plan_hand_is_optimal_by_brute_force(board, rules, hand_no, train):
     for s in plan.stops:
         held += 1 if s.action == "pickup" else -1
         assert 0 <= held <= train.capacity, plan.explain()
+    if hand_no >= 2:   # these hands were chosen so that a third load slot pays
+        assert len(plan.deliveries) == 3 if train.capacity == 3 else len(plan.deliveries) >= 2, plan.explain()
+        if train.capacity == 3:
+            two = plan_hand(board, rules, hand, train=Train(9, 2), sources_per_demand=None)
+            assert two.income_per_turn < plan.income_per_turn, (two.explain(), plan.explain())
     # the default (two best sources per demand) can only be as good, never better
     assert plan_hand(board, rules, hand, train=train).income_per_turn <= plan.income_per_turn + 1e-9
 
