@@ -211,6 +211,7 @@ class _Engine:
         N = self.vbase + len(board.cities)
         self.N = N
 
+        self.segs: dict[tuple[int, int], SegmentCost] = {}   # segments whose cost no ownership changes
         src: list[int] = []
         dst: list[int] = []
         w: list[float] = []
@@ -240,6 +241,8 @@ class _Engine:
                 for s in srcs:
                     if not red:
                         seg = segment_cost(board, rules, x, y)
+                        if not board.is_port(y):
+                            self.segs[(x, y)] = seg
                         own = segment_cost(board, rules, x, y, owned_crossings=all_names)
                         d = int(self.twin[y]) if self.twin[y] >= 0 else y
                         i = add(s, d, seg.total, own.total)
@@ -548,7 +551,9 @@ def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: f
         if seg_key(a, b) in mine:
             segs.append(SegmentCost(a, b, 0, 0, 0, "own track"))
             continue
-        s = segment_cost(board, rules, a, b, owned_crossings=bought)
+        s = eng.segs.get((a, b))
+        if s is None:
+            s = segment_cost(board, rules, a, b, owned_crossings=bought)
         if s is None:  # pragma: no cover - the engine only walks buildable edges
             raise RuntimeError(f"route engine produced an unbuildable step {a}-{b}")
         segs.append(s)
