@@ -30,7 +30,7 @@ lab: $(VENV)/.lab-installed
 
 test: $(VENV)/.test-installed
 	sh tools/ensure_chromium.sh
-	$(BIN)/python -m pytest -n 2 tests eb_core --nbval-lax notebooks
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests eb_core --nbval-lax notebooks
 
 present: $(VENV)/.test-installed
 	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --show_tracebacks=True --Voila.root_dir=notebooks notebooks
