@@ -41,7 +41,7 @@ from .rules import Ruleset, ruleset as _ruleset
 __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "player_color", "board_figure", "add_track", "add_route",
     "add_train", "add_area", "route_table", "route_xy", "find_trace", "trace_index", "milepost_hover",
-    "city_hover", "set_area", "set_route", "zoom_to", "path_figure", "segment_table",
+    "city_hover", "set_area", "set_route", "zoom_to", "path_figure", "segment_table", "game_figure",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), in player order. Vermillion is left out because cities are red.
@@ -623,6 +623,33 @@ def path_figure(board: Board, rules: Ruleset | None, path: Sequence[int], *, tit
         add_track(fig, board, track, players=players)
     add_route(fig, board, plan, name=f"this build: {cost}M")
     zoom_to(fig, board, path, margin)
+    return go.FigureWidget(fig) if widget else fig
+
+
+def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | None = None,
+                margin: float = 3.0, widget: bool = False) -> go.Figure:
+    """A game position: the board, every player's track in their colour and every placed train (hover:
+    the player's cash, train and loads). ``zoom`` (mileposts or city names) zooms onto them.
+
+    >>> import eb_core as eb
+    >>> g = eb.Game.new(eb.ruleset("europe-standard"), board="tutorial", players=["Ann", "Ben"], seed=7)
+    >>> [t.meta for t in game_figure(g).data][-1]
+    'cities:small'
+    """
+    st = game.state
+    names = [p.name for p in st.players]
+    fig = board_figure(game.board, game.rules,
+                       title=title if title is not None else f"Round {st.round}: {names[st.current]} to play")
+    add_track(fig, game.board, st.track, players=names)
+    for seat, p in enumerate(st.players):
+        if p.position is not None:
+            add_train(fig, game.board, p.position, seat, label=p.name)
+            tr = find_trace(fig, f"train:{seat}")
+            tr.hovertext = np.array([f"<b>{p.name}</b>: {p.train} train, {p.cash}M<br>"
+                                     f"loads: {', '.join(p.loads) or 'none'}"
+                                     + ("<br>staged on a ferry port" if p.staged else "")], dtype=object)
+    if zoom is not None:
+        zoom_to(fig, game.board, zoom, margin)
     return go.FigureWidget(fig) if widget else fig
 
 

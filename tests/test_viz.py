@@ -244,3 +244,19 @@ def test_rules_core_never_imports_plotly_or_ipywidgets():
             "assert not bad, bad\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
+
+
+def test_game_figure_draws_tracks_and_trains_with_their_state(board):
+    ex = board.meta["examples"]
+    game = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=7)
+    seat = game.current_player
+    game.apply(eb.Build(path=ex["london_birmingham"]["path"]))
+    f = viz.game_figure(game, zoom=["London", "Birmingham"])
+    name = game.player(seat).name
+    assert viz.find_trace(f, f"track:{seat}").name.startswith(f"{name}'s track (3 segments)")
+    assert f.layout.xaxis.range is not None, "zoomed"
+    with pytest.raises(KeyError):
+        viz.find_trace(f, f"train:{seat}")          # no train placed yet
+    game.state.players[seat].position = board.city("Birmingham").center
+    tr = viz.find_trace(viz.game_figure(game), f"train:{seat}")
+    assert f"<b>{name}</b>: 9/2 train, 45M" in tr.hovertext[0]

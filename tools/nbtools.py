@@ -67,55 +67,64 @@ def _existing(prefix: str) -> str | None:
 def _index_table() -> str:
     rows = ["| # | notebook | what it teaches |", "|---|---|---|"]
     for prefix, title, what in INDEX:
-        name = _existing(prefix) or (f"{prefix}_{title.lower().replace(' ', '_')}.ipynb" if prefix <= "03" else None)
-        if name and (prefix <= "03" or _existing(prefix)):
+        name = _existing(prefix)
+        if name:
             rows.append(f"| {prefix} | [{title}]({name}) | {what} |")
         else:
             rows.append(f"| {prefix} | {title} (coming) | {what} |")
     return "\n".join(rows)
 
 
-# Rulebook table of contents -> where it is demonstrated. "coming" where nothing teaches it yet.
+# Rulebook table of contents -> where it is demonstrated: (section, [(notebook prefix, its section), ...]).
+# An empty list means "coming"; a prefix whose notebook does not exist yet is shown as "coming" too.
 COVERAGE = [
-    ("Changes from Eurorails 2009", "01 *City classes* (key cities), 02 *The Chunnel* (17M)"),
-    ("Quick Guide for Set Up", "03 *Trains and rulesets* (9/2 standard vs 12/2 basic)"),
-    ("Components > Cards", "03 *A sample game* (demand cards in hand)"),
-    ("Components > The Map", "01 *The board*, *Terrain and water*"),
-    ("Components > Load Chips, Markers and Train Boards", "01 *Where loads come from* (29 loads, 92 chips)"),
-    ("Components > Basic Game", "03 *Reversing: standard vs basic*"),
-    ("How to Win", "coming"),
-    ("Setting Up the Game", "03 *A sample game* (50M, train, hand)"),
-    ("How to Play", "03 *A sample game* (operations, build, end of turn)"),
-    ("Starting the Game > Special Build Turns", "03 *A sample game*"),
-    ("Starting the Game > Starting Your Train", "03 *A sample game* (place the train)"),
-    ("Build Phase Rules", "02 *Milepost costs*, *Bridges*"),
-    ("Build Phase Rules > Building Ferry Ports", "02 *Ferries*"),
-    ("Build Phase Rules > Building the Chunnel", "02 *The Chunnel*"),
-    ("Build Phase Rules > Right to Enter Major Cities and Key Cities", "02 *Red areas*"),
-    ("Build Phase Rules > Limits on Building from Major Cities & Key Cities", "02 *Ferries* (Ed's example)"),
-    ("Build Phase Rules > Limits on Entry into Small and Medium Cities", "02 *Illegal builds*"),
-    ("Build Phase Rules > No Credit/No Loans", "02 *Illegal builds*"),
-    ("Build Phase Rules > Upgrading your Train", "03 *Trains and rulesets*"),
-    ("Operations Phase Rules > Running the Train", "03 *Movement*"),
-    ("Operations Phase Rules > Movement Using a Ferry", "03 *Ferries: staging and half speed*"),
-    ("Operations Phase Rules > Movement Using the Chunnel", "03 *The Chunnel*"),
-    ("Operations Phase Rules > Renting Track", "03 *Renting track*"),
-    ("Operations Phase Rules > Picking Up Loads", "03 *Pickups and deliveries*"),
-    ("Operations Phase Rules > Delivering Loads", "03 *Pickups and deliveries*"),
-    ("Admin Phase", "coming"),
-    ("Ending the Game", "coming"),
-    ("Ending the Game > Standard Game: Final Scoring Phase", "coming"),
+    ("Changes from Eurorails 2009", [("01", "Cities (key cities)"), ("01", "Ferries and the Chunnel (14M, 17M)")]),
+    ("Quick Guide for Set Up", [("03", "Trains and rulesets")]),
+    ("Components > Cards", [("03", "A game between Ann and Ben")]),
+    ("Components > The Map", [("01", "The whole board"), ("01", "Terrain and water")]),
+    ("Components > Load Chips, Markers and Train Boards", [("01", "Where loads come from")]),
+    ("Components > Basic Game", [("03", "Trains and rulesets"), ("03", "Movement (reversing)")]),
+    ("How to Win", []),
+    ("Setting Up the Game", [("03", "A game between Ann and Ben")]),
+    ("How to Play", [("03", "A game between Ann and Ben"), ("02", "Red areas and illegal builds (20M)")]),
+    ("Starting the Game > Special Build Turns", [("03", "A game between Ann and Ben"),
+                                                ("02", "Red areas and illegal builds")]),
+    ("Starting the Game > Starting Your Train", [("03", "Movement")]),
+    ("Build Phase Rules (costs, Beginning Construction, Right of Way, Bridges)",
+     [("02", "Milepost costs"), ("02", "Bridges"), ("02", "Red areas and illegal builds")]),
+    ("Build Phase Rules > Building Ferry Ports", [("02", "Ferries")]),
+    ("Build Phase Rules > Building the Chunnel", [("02", "The Chunnel")]),
+    ("Build Phase Rules > Right to Enter Major Cities and Key Cities", [("02", "Red areas and illegal builds")]),
+    ("Build Phase Rules > Limits on Building from Major Cities & Key Cities",
+     [("02", "Ferries (Ed's example)"), ("02", "Red areas and illegal builds")]),
+    ("Build Phase Rules > Limits on Entry into Small and Medium Cities", []),
+    ("Build Phase Rules > No Credit/No Loans", []),
+    ("Build Phase Rules > Upgrading your Train", [("03", "Trains and rulesets"), ("03", "Ferries: staging and half speed")]),
+    ("Operations Phase Rules > Running the Train", [("03", "Movement")]),
+    ("Operations Phase Rules > Movement Using a Ferry", [("03", "Ferries: staging and half speed")]),
+    ("Operations Phase Rules > Movement Using the Chunnel", [("03", "The Chunnel and renting track")]),
+    ("Operations Phase Rules > Renting Track", [("03", "The Chunnel and renting track")]),
+    ("Operations Phase Rules > Picking Up Loads", [("03", "Movement"), ("01", "Where loads come from")]),
+    ("Operations Phase Rules > Delivering Loads", [("03", "Deliveries")]),
+    ("Admin Phase", []),
+    ("Ending the Game (Standard Game: Final Scoring Phase)", []),
     ("Event Card Effects (Derailments, Floods, Counting Mileposts, Half-Rate Movement, No Movement, "
-     "Losing Loads, Losing Turns)", "05 Events (coming)"),
-    ("Solo & Variant Rules", "06 Bots and simulation (coming)"),
-    ("Variants & Optional Rules > Fast Game / Faster Game", "03 *Trains and rulesets* (fast-game numbers)"),
-    ("Variants & Optional Rules > other variants", "coming"),
+     "Losing Loads, Losing Turns)", [("05", "Events")]),
+    ("Solo & Variant Rules", [("06", "Bots and simulation")]),
+    ("Variants & Optional Rules > Fast Game, Faster Game", [("03", "Trains and rulesets")]),
+    ("Variants & Optional Rules > other variants", []),
 ]
 
 
 def _coverage_table() -> str:
     rows = ["| rulebook section | demonstrated in |", "|---|---|"]
-    rows += [f"| {sec} | {where} |" for sec, where in COVERAGE]
+    for sec, where in COVERAGE:
+        parts = []
+        for prefix, what in where:
+            name = _existing(prefix)
+            if name:
+                parts.append(f"[{prefix}]({name}) *{what}*")
+        rows.append(f"| {sec} | {'; '.join(parts) if parts else 'coming'} |")
     return "\n".join(rows)
 
 
@@ -701,8 +710,269 @@ def nb02():
     ]
     return cells
 
+# ============================================================================ 03 running trains
+def nb03():
+    return [
+        md("""
+        # Running trains
 
-NOTEBOOKS = {"00_start_here": nb00, "01_the_board": nb01, "02_building_track": nb02}
+        *"During this first phase of your turn, you move your train by traveling on track built on the board
+        and counting the mileposts reached, up to the value of the speed chip on your train board."*
+        (rulebook: *Operations Phase Rules > Running the Train*)
+
+        **What you will learn**
+
+        1. the trains of the standard and basic games, and how to upgrade them;
+        2. movement: one point per milepost whatever the terrain, and where a train may reverse;
+        3. ferries (stage on a port, cross next turn at half speed) and the Chunnel (three mileposts);
+        4. renting another player's track (4M a turn);
+        5. picking up and delivering loads, in a short game between Ann and Ben played with the engine.
+        """),
+        code("""
+        import pandas as pd
+
+        import eb_core as eb
+        from eb_core import viz
+
+        SEED = 7
+        board = eb.load_board("tutorial")
+        rules = eb.ruleset("europe-standard")
+        basic = eb.ruleset("europe-basic")
+        examples = board.meta["examples"]
+        """),
+        md("""
+        ## Trains and rulesets
+
+        *Standard game: start with 9/2; first upgrade to 9/3 or 12/2; final upgrade to 12/3. Basic game: start
+        with 12/2; first upgrade to 12/3 or 16/2; final upgrade to 16/3.* (Quick Guide for Set Up.) A train
+        `12/2` moves 12 mileposts a turn and carries 2 loads. Each upgrade costs 20M — the whole build phase.
+        The Fast Game variant starts at 16 and ends at 20, and a ferry crossing costs four movement points.
+        """),
+        code("""
+        fast = eb.ruleset("europe-basic", "fast-game")
+        trains = pd.DataFrame({r.name: {"start train": str(r.start_train),
+                                        "first upgrades": " or ".join(map(str, r.upgrade_options(r.start_train))),
+                                        "final train": str(r.final_train), "upgrade cost (M)": r.upgrade_cost,
+                                        "reverse anywhere": r.reverse_anywhere, "start cash (M)": r.start_cash}
+                               for r in (rules, basic, fast)})
+        trains
+        """),
+        code("""
+        assert (str(rules.start_train), str(rules.final_train)) == ("9/2", "12/3")
+        assert set(map(str, rules.upgrade_options(rules.start_train))) == {"9/3", "12/2"}
+        assert (str(basic.start_train), str(basic.final_train)) == ("12/2", "16/3")
+        assert set(map(str, basic.upgrade_options(basic.start_train))) == {"12/3", "16/2"}
+        assert (fast.start_train.speed, fast.final_train.speed, fast.ferry_fixed_moves) == (16, 20, 4)
+        assert rules.upgrade_cost == 20 and rules.rent == 4
+        """),
+        md("""
+        ## A game between Ann and Ben
+
+        *Give each player 50 million … Shuffle the draw card deck thoroughly, and deal four demand cards to
+        each player … The player with the highest single payout on their demand cards will be the starting
+        player.* (Setting Up the Game.) The game takes a seed, so every run deals the same cards:
+        """),
+        code("""
+        game = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=SEED)
+        ANN, BEN = 0, 1
+        hands = pd.DataFrame([(game.player(s).name, cid, str(d)) for s in (ANN, BEN)
+                              for cid in game.player(s).hand for d in game.deck.card(cid).demands],
+                             columns=["player", "card", "demand"])
+        hands
+        """),
+        code("""
+        assert [p.cash for p in game.state.players] == [50, 50] and game.player(ANN).train == eb.Train(9, 2)
+        assert len(game.player(ANN).hand) == len(game.player(BEN).hand) == 4
+        assert game.current_player == ANN, "Ann holds the highest payout (41M: Wood to Dublin) and starts"
+        assert str(game.deck.card(6).demands[2]) == "China to Antwerpen for 19M" and 6 in game.player(ANN).hand
+        assert str(game.deck.card(20).demands[0]) == "Iron to Paris for 13M" and 20 in game.player(BEN).hand
+        """),
+        md("""
+        Ann wants **China to Antwerpen (19M)** and Ben **Iron to Paris (13M)**; Birmingham offers both loads.
+
+        **Special build turns** (*Starting the Game*): two turns each with no operations phase, Ann first,
+        then Ben, then Ben again and Ann last. Ann builds the rulebook's "Ed" track (London–Birmingham,
+        London–Portsmouth with the ferry, Le Havre–Paris: 18M); Ben builds "Jeff's" Chunnel (18M). In the second
+        round Ben joins Calais to Paris and Ann builds out of Paris to Antwerpen, each with the cheapest build:
+        """),
+        code("""
+        for key in ("london_birmingham", "london_portsmouth", "le_havre_paris"):
+            game.apply(eb.Build(path=examples[key]["path"]))
+        game.apply(eb.EndTurn())
+        game.apply(eb.Build(path=examples["london_folkestone"]["path"]))
+        game.apply(eb.EndTurn())
+        calais = board.crossing("Chunnel").ports[1]
+        ben_plan = eb.cheapest_build(board, rules, calais, "Paris", state=game.state, player=BEN)
+        game.apply(eb.Build(path=ben_plan.mileposts))
+        game.apply(eb.EndTurn())
+        ann_plan = eb.cheapest_build(board, rules, "Paris", "Antwerpen", state=game.state, player=ANN)
+        game.apply(eb.Build(path=ann_plan.mileposts))
+        game.apply(eb.EndTurn())
+        print(ben_plan.explain(), ann_plan.explain(), sep="\\n")
+        viz.game_figure(game, title="After the special build turns", zoom=["London", "Paris", "Antwerpen", "Birmingham"])
+        """),
+        code("""
+        assert (ben_plan.cost, ann_plan.cost) == (7, 7)
+        assert [p.cash for p in game.state.players] == [50 - 18 - 7, 50 - 18 - 7]
+        assert game.state.round == 1 and game.phase == "operations" and game.current_player == ANN
+        """),
+        md("""
+        ## Movement
+
+        *"As you begin your first turn that includes an Operations phase, you discard down to three cards …
+        Then, you must place your train in any city."* Ann discards card 10, places her train in Birmingham and
+        picks up China (*"You may pick up a load when your train is on or passes through a city where it is
+        offered"*).
+        """),
+        code("""
+        game.apply(eb.Discard(10))
+        game.apply(eb.PlaceTrain("Birmingham"))
+        game.apply(eb.PickUp("China"))
+        assert game.player(ANN).loads == ["China"] and game.player(ANN).position == board.city("Birmingham").center
+        assert game.state.bank["China"] == board.loads["China"] - 1
+        """),
+        md("""
+        **Reversing.** *Standard Game: A train may only reverse direction in a city (including all major city and
+        key city mileposts, and any port).* Ann steps one milepost towards London and changes her mind:
+        """),
+        code("""
+        trip = eb.shortest_trip(board, rules, "Birmingham", examples["london_portsmouth"]["path"][-1],
+                                state=game.state, player=ANN)
+        game.apply(eb.Move(path=trip.path[1:2]))
+        try:
+            game.apply(eb.Move(path=trip.path[0:1]))
+        except eb.IllegalAction as err:
+            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+            refused = err
+        assert refused.rule == "Operations Phase Rules > Running the Train"
+        assert game.player(ANN).position == trip.path[1], "a refused move changes nothing"
+        """),
+        md("""
+        *Basic Game: A train may reverse direction (turn around) at any milepost.* The same position under the
+        basic rules:
+        """),
+        code("""
+        as_basic = eb.Game.from_dict({**game.to_dict(), "rules": basic.to_dict()})
+        as_basic.apply(eb.Move(path=trip.path[0:1]))
+        assert as_basic.player(ANN).position == board.city("Birmingham").center
+        print("basic game: back in Birmingham after", as_basic.player(ANN).moves_used, "movement points")
+        """),
+        md("""
+        Ann goes on to the Portsmouth ferry port. The terrain does not matter (*"each milepost costs one
+        movement point"*), and the red area of London is public track that any train may use:
+        """),
+        code("""
+        game.apply(eb.Move(path=trip.path[2:]))
+        ann = game.player(ANN)
+        print(trip.explain(), "|", ann.moves_used, "of", ann.train.speed, "points used")
+        assert ann.moves_used == trip.mileposts == 7 and ann.position == examples["london_portsmouth"]["path"][-1]
+        game.apply(eb.EndTurn())
+        assert game.player(ANN).staged, "ending the turn on a ferry port stages the train"
+        """),
+        md("""
+        ## The Chunnel and renting track
+
+        Ben places his train in Birmingham and picks up Iron. To reach his own track in London he uses Ann's
+        London–Birmingham line: *"You must pay 4 million for unlimited use of another player's network that
+        turn."* Then through London's red area and into his Chunnel: *"All three Chunnel mileposts are counted
+        for normal movement."* Nine movement points end inside the tunnel.
+        """),
+        code("""
+        game.apply(eb.Discard(9))
+        game.apply(eb.PlaceTrain("Birmingham"))
+        game.apply(eb.PickUp("Iron"))
+        to_london = eb.shortest_trip(board, rules, "Birmingham", "London", state=game.state, player=BEN)
+        via_chunnel = eb.shortest_trip(board, rules, to_london.path[-1], "Paris", state=game.state, player=BEN,
+                                       rent=False)
+        print(to_london.explain(), via_chunnel.explain(), sep="\\n")
+        path = to_london.path[1:] + via_chunnel.path[1:]
+        game.apply(eb.Move(path=path[:9]))
+        ben = game.player(BEN)
+        assert to_london.rent == 4 and ben.cash == 25 - 4 and game.player(ANN).cash == 25 + 4
+        assert ben.position in board.crossing("Chunnel").mileposts, "the train stopped under the Channel"
+        assert "Chunnel" in via_chunnel.ferries
+        game.apply(eb.EndTurn())
+        """),
+        md("""
+        ## Ferries: staging and half speed
+
+        *"Using a ferry is a two-turn process. On one turn you stage your train onto the ferry by moving to and
+        ending your turn on a ferry port. On a later turn, you leave the staging area and move your entire turn
+        at half-speed (rounded up). Your train's first movement step is onto the ferry port on either side of
+        the water."* A 9-speed train crosses and moves 5 mileposts: Le Havre and four more into Paris.
+        """),
+        code("""
+        game.apply(eb.Move(path=examples["le_havre_paris"]["path"]))
+        ann = game.player(ANN)
+        assert ann.half_rate and board.city_at(ann.position).name == "Paris"
+        assert len(examples["le_havre_paris"]["path"]) == 5 == -(-ann.train.speed // 2)   # half of 9, rounded up
+        across = eb.shortest_trip(board, rules, ann.position, ann_plan.mileposts[0], state=game.state, player=ANN)
+        try:
+            game.apply(eb.Move(path=across.path[1:2]))        # one more step, across Paris's public track
+        except eb.IllegalAction as err:
+            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+            refused = err
+        assert refused.rule == "Operations Phase Rules > Running the Train" and "half rate" in refused.reason
+        """),
+        md("""
+        **Upgrading.** In her build phase Ann spends 20M for a faster train (*Build Phase Rules > Upgrading your
+        Train*): 9/2 becomes 12/2. She cannot also build track this turn.
+        """),
+        code("""
+        cash = game.player(ANN).cash
+        game.apply(eb.Upgrade(to=eb.Train(12, 2)))
+        assert game.player(ANN).train == eb.Train(12, 2) and game.player(ANN).cash == cash - 20
+        game.apply(eb.EndTurn())
+        """),
+        md("""
+        ## Deliveries
+
+        Ben leaves the Chunnel, rides his own track from Calais into Paris and delivers: *"Announce the
+        delivery city name, the load you are delivering, and the payoff amount … Receive the amount stated on
+        the card from the bank. Discard the demand card. Draw a new card."*
+        """),
+        code("""
+        game.apply(eb.Move(path=path[9:]))
+        print("Ben can deliver:", game.legal_deliveries())
+        cash = game.player(BEN).cash
+        game.apply(eb.Deliver("Iron", 20))
+        ben = game.player(BEN)
+        assert ben.cash == cash + 13 and "Iron" not in ben.loads and 20 not in ben.hand and len(ben.hand) == 3
+        print(*game.state.log[-3:], sep="\\n")
+        game.apply(eb.EndTurn())
+        """),
+        md("""
+        Ann's 12-speed train runs from Paris to Antwerpen on her new track. Delivering to the wrong city is
+        refused with the rule it breaks; in Antwerpen the China pays 19M:
+        """),
+        code("""
+        try:
+            game.apply(eb.Deliver("China", 6))              # still in Paris
+        except eb.IllegalAction as err:
+            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+            refused = err
+        assert refused.rule == "Operations Phase Rules > Delivering Loads"
+        run = eb.shortest_trip(board, rules, game.player(ANN).position, "Antwerpen", state=game.state, player=ANN)
+        game.apply(eb.Move(path=run.path[1:]))
+        cash = game.player(ANN).cash
+        game.apply(eb.Deliver("China", 6))
+        assert game.player(ANN).cash == cash + 19 and game.player(ANN).loads == []
+        print(*game.state.log[-3:], sep="\\n")
+        """),
+        code("""
+        viz.game_figure(game, title="Two deliveries later", zoom=["London", "Paris", "Antwerpen", "Birmingham"])
+        """),
+        code("""
+        st = game.state
+        assert st.chips_total() == board.loads, "no load chip is created or lost"
+        assert eb.Game.from_json(game.to_json()).to_json() == game.to_json(), "the game round-trips through JSON"
+        print(pd.DataFrame([(p.name, p.cash, str(p.train), p.loads, p.delivered) for p in st.players],
+                           columns=["player", "cash", "train", "loads", "deliveries"]))
+        """),
+    ]
+
+
+NOTEBOOKS = {"00_start_here": nb00, "01_the_board": nb01, "02_building_track": nb02, "03_running_trains": nb03}
 
 
 def build(name: str):
