@@ -88,10 +88,13 @@ def _where(board, text: str):
 
 
 def _markdown(df) -> str:
+    """A GitHub-style table; ``-`` where there is no route."""
+    import pandas as pd
+
     cols = [str(df.index.name or "")] + [str(c) for c in df.columns]
     lines = ["| " + " | ".join(cols) + " |", "|" + "|".join(["---"] + ["---:"] * len(df.columns)) + "|"]
     for idx, row in df.iterrows():
-        cells = ["" if (v is None or (hasattr(v, "__class__") and str(v) == "<NA>")) else str(v) for v in row]
+        cells = ["-" if pd.isna(v) else str(v) for v in row]
         lines.append("| " + " | ".join([str(idx)] + cells) + " |")
     return "\n".join(lines)
 
@@ -115,7 +118,9 @@ def _cmd_table(args) -> int:
     from .routes import cost_table, travel_table
 
     board, rules = _load(args.board), _ruleset(args)
-    cities = args.cities if args.cities in ("majors", "all") else [c.strip() for c in args.cities.split(",") if c.strip()]
+    cities = args.cities
+    if cities not in ("majors", "all"):
+        cities = [c.strip() for c in cities.split(",") if c.strip()]
     if args.turns is not None:
         df = travel_table(board, rules, args.turns, cities)
     else:

@@ -37,7 +37,6 @@ to newcomers, flooded edges are closed.
 """
 from __future__ import annotations
 
-import math
 import weakref
 from dataclasses import dataclass, field
 from html import escape

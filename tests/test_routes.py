@@ -201,6 +201,22 @@ def test_state_object_and_player_range(europe):
         eb.cheapest_build(europe, STD, "Berlin", "Wien", track=t)
 
 
+def test_with_a_real_game_state(europe):
+    from eb_core.rules import Train
+    from eb_core.state import GameState, PlayerState
+
+    base = eb.cheapest_build(europe, STD, "Berlin", "Wien")
+    track = Track.of([(s.a, s.b, 1) for s in base.segments if s.total and not s.crossing_name])
+    state = GameState(players=[PlayerState("Ann", 50, Train(9, 2)), PlayerState("Ben", 50, Train(9, 2))],
+                      track=track)
+    assert eb.cheapest_build(europe, STD, "Berlin", "Wien", state=state, player=1).cost == 0
+    ann = eb.cheapest_build(europe, STD, "Berlin", "Wien", state=state, player=0)
+    assert ann.cost >= base.cost and not {seg_key(s.a, s.b) for s in ann.segments} & set(track.segments)
+    assert eb.cheapest_connection(europe, STD, "Wien", state=state, player=1).cost == 0
+    t = eb.cost_table(europe, STD, ["Berlin", "Wien"], state=state, player=1)
+    assert t.loc["Berlin", "Wien"] == 0 and t.loc["Wien", "Berlin"] == 0
+
+
 def _small_city_on_a_route(board):
     """(city, plan) where the cheapest route between two other cities passes through a small city."""
     names = [c.name for c in board.cities]
@@ -360,8 +376,8 @@ def test_cost_table_reads_row_to_column(europe):
     mixed = eb.cost_table(europe, STD, ["Paris", "Lyon"])
     assert mixed.loc["Lyon", "Paris"] == eb.cheapest_build(europe, STD, "Lyon", "Paris").cost
     assert mixed.loc["Paris", "Lyon"] == eb.cheapest_build(europe, STD, "Paris", "Lyon").cost
-    # entering Paris costs 5M, entering Lyon 3M: the two directions differ
-    assert mixed.loc["Lyon", "Paris"] != mixed.loc["Paris", "Lyon"]
+    # the same track either way, but entering Paris costs 5M and entering Lyon 3M
+    assert mixed.loc["Lyon", "Paris"] == mixed.loc["Paris", "Lyon"] + 2
 
 
 def test_engine_cache_is_per_cost_rules(europe):

@@ -2,7 +2,6 @@
 "Movement Using a Ferry", "Movement Using the Chunnel", "Renting Track", Fast Game)."""
 from __future__ import annotations
 
-import math
 
 import networkx as nx
 import pytest
