@@ -633,8 +633,9 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
 
     >>> import eb_core as eb
     >>> g = eb.Game.new(eb.ruleset("europe-standard"), board="tutorial", players=["Ann", "Ben"], seed=7)
-    >>> [t.meta for t in game_figure(g).data][-1]
-    'cities:small'
+    >>> g.apply(eb.Build(path=g.board.meta["examples"]["london_birmingham"]["path"]))
+    >>> find_trace(game_figure(g), "track:0").name
+    "Ann's track (3 segments)"
     """
     st = game.state
     names = [p.name for p in st.players]
