@@ -62,8 +62,8 @@ from .errors import InvalidAction
 from .rules import Ruleset, Train
 from .track import Track, seg_key
 
-__all__ = ["DeliveryValue", "PlannedDelivery", "Stop", "HandPlan", "OpeningPlan", "delivery_value", "plan_hand",
-           "plan_opening", "BIG"]
+__all__ = ["DeliveryValue", "PlannedDelivery", "Stop", "HandPlan", "OpeningPlan", "delivery_value",
+           "delivery_table", "plan_hand", "plan_opening", "BIG"]
 
 BIG = 10 ** 9
 """Internal "no route" cost."""
@@ -159,6 +159,16 @@ class DeliveryValue:
         return self.payout - self.build_cost
 
     @property
+    def mileposts(self) -> tuple[int, ...]:
+        """The ridden path (so :func:`eb_core.viz.add_route` can draw the delivery)."""
+        return self.path
+
+    @property
+    def cost(self) -> int:
+        """The build cost (so :func:`eb_core.viz.add_route` can label the delivery)."""
+        return self.build_cost
+
+    @property
     def income_per_turn(self) -> float:
         return self.net / self.turns
 
@@ -220,6 +230,27 @@ class HandPlan:
     @property
     def payout_per_turn(self) -> float:
         return self.payout / self.turns
+
+    @property
+    def mileposts(self) -> tuple[int, ...]:
+        """The ridden path (so :func:`eb_core.viz.add_route` can draw the plan)."""
+        return self.path
+
+    @property
+    def cost(self) -> int:
+        """The build cost (so :func:`eb_core.viz.add_route` can label the plan)."""
+        return self.build_cost
+
+    def to_frame(self):
+        """The stops as a pandas DataFrame (action, city, load, payout on delivery, card)."""
+        import pandas as pd
+
+        rows = [{"action": st.action, "city": st.city, "load": st.load,
+                 "payout": self.deliveries[st.delivery].payout if st.action == "deliver" else 0,
+                 "card": self.deliveries[st.delivery].card_id} for st in self.stops]
+        df = pd.DataFrame(rows, columns=["action", "city", "load", "payout", "card"])
+        df.index = pd.RangeIndex(1, len(df) + 1, name="stop")
+        return df
 
     @property
     def cards(self) -> tuple[int, ...]:
@@ -756,11 +787,14 @@ def delivery_value(board: Board, rules: Ruleset, demand: Any, *, track: Track | 
     >>> v.turns == v.build_turns + v.travel_turns and v.build_turns == -(-v.build_cost // 20)
     True
     """
-    city, load, payout = _check_demand(board, demand, "demand")
     start = _resolve_start(board, start)
     tr = _train(rules, train)
-    ev = _Evaluator(board, rules, track, player, tr)
-    best = None
+    return _delivery_value(_Evaluator(board, rules, track, player, tr), board, rules, demand, "demand", start, tr)
+
+
+def _delivery_value(ev: "_Evaluator", board: Board, rules: Ruleset, demand: Any, fld: str,
+                    start: int | str | None, tr: Train) -> DeliveryValue:
+    city, load, payout = _check_demand(board, demand, fld)
     options = []
     for src in _sources(board, city, load):
         places = ([start] if start is not None else []) + [src, city]
@@ -771,14 +805,44 @@ def delivery_value(board: Board, rules: Ruleset, demand: Any, *, track: Track | 
         key = _rank_key(income, s, payout, src)
         options.append((key, src, s, income))
     if not options:
-        raise InvalidAction(f"demand: no source of {load} can be joined to {city} on board {board.name!r} "
-                            f"(rulebook: {_DELIVER_RULE})", field="demand")
+        raise InvalidAction(f"{fld}: no source of {load} can be joined to {city} on board {board.name!r} "
+                            f"(rulebook: {_DELIVER_RULE})", field=fld)
     options.sort(key=lambda o: o[0])
     _, src, s, _ = options[0]
     return DeliveryValue(city, load, payout, src, s.build_cost, s.segments, s.crossings, s.connection, s.path,
                          s.distance, s.build_turns, s.travel_turns, s.turns, tr, start,
                          tuple((o[1], o[2].build_cost, o[2].turns, round(o[3], 6)) for o in options),
                          rules.build_limit)
+
+
+def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, track: Track | None = None,
+                   player: int | None = None, start: int | str | None = None, train: Train | str | None = None):
+    """:func:`delivery_value` of many demands as a pandas DataFrame, one row per demand (columns
+    ``city load payout source build_cost distance build_turns travel_turns turns payout_per_turn
+    income_per_turn``). Route searches are shared between the rows.
+
+    >>> import eb_core as eb
+    >>> from eb_core.cards import Demand
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> t = delivery_table(board, rules, [Demand("Birmingham", "Tourists", 12), Demand("London", "Iron", 9)])
+    >>> t[["source", "build_cost", "turns"]].values.tolist()
+    [['London', 5, 2], ['Birmingham', 5, 2]]
+    """
+    import pandas as pd
+
+    start = _resolve_start(board, start)
+    tr = _train(rules, train)
+    ev = _Evaluator(board, rules, track, player, tr)
+    rows = []
+    for i, d in enumerate(demands):
+        v = _delivery_value(ev, board, rules, d, f"demands[{i}]", start, tr)
+        rows.append({"city": v.city, "load": v.load, "payout": v.payout, "source": v.source,
+                     "build_cost": v.build_cost, "distance": v.distance, "build_turns": v.build_turns,
+                     "travel_turns": v.travel_turns, "turns": v.turns, "payout_per_turn": v.payout_per_turn,
+                     "income_per_turn": v.income_per_turn})
+    cols = ["city", "load", "payout", "source", "build_cost", "distance", "build_turns", "travel_turns", "turns",
+            "payout_per_turn", "income_per_turn"]
+    return pd.DataFrame(rows, columns=cols)
 
 
 def _orders(n: int, capacity: int) -> list[tuple[tuple[str, int], ...]]:
@@ -1015,15 +1079,17 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: i
     discard: tuple[int, ...] = ()
     if extra > 0:
         unused = [i for i in range(len(hand)) if i not in plan.cards]
+        ev = _Evaluator(board, rules, None, player, tr)
         ev_vals = []
-        for i in unused:
+        for i in unused:     # keep the unused cards whose best single delivery is worth most
             _, demands = _card_demands(hand[i], f"hand[{i}]")
             best = -math.inf
-            for d in demands:
+            for di, d in enumerate(demands):
                 try:
-                    best = max(best, delivery_value(board, rules, d, player=player, train=tr).income_per_turn)
+                    v = _delivery_value(ev, board, rules, d, f"hand[{i}].demands[{di}]", None, tr)
                 except InvalidAction:
                     continue
+                best = max(best, v.income_per_turn)
             ev_vals.append((best, -i, i))
         ev_vals.sort()
         discard = tuple(sorted(i for _, _, i in ev_vals[:extra]))

@@ -440,3 +440,26 @@ def test_opening_plan_is_the_brute_force_best_with_special_turns_free(board, rul
     # the same plan counted without free special turns takes at least as many turns
     later = plan_hand(board, rules, [hand[i] for i in o.plan.cards], sources_per_demand=None)
     assert later.build_turns + later.travel_turns <= o.plan.turns or later.build_turns > 2
+
+
+def test_delivery_table_matches_delivery_value(board, rules):
+    demands = [d for c in HANDS[1] for d in c.demands]
+    t = eb.delivery_table(board, rules, demands)
+    assert len(t) == len(demands)
+    for row, d in zip(t.itertuples(), demands):
+        v = delivery_value(board, rules, d)
+        assert (row.source, row.build_cost, row.turns, row.payout) == (v.source, v.build_cost, v.turns, v.payout)
+        assert row.payout_per_turn == row.payout / row.turns
+    with pytest.raises(eb.InvalidAction) as e:
+        eb.delivery_table(board, rules, [demands[0], ("Atlantis", "Wine", 3)])
+    assert e.value.field == "demands[1].city"
+
+
+def test_plan_draws_with_viz(board, rules):
+    from eb_core import viz
+    plan = plan_hand(board, rules, HANDS[2])
+    fig = viz.add_route(viz.board_figure(board, rules), board, plan, name="plan")
+    labels = viz.find_trace(fig, "route_labels")
+    assert len(labels.text) == len(plan.segments)
+    assert sum(int(x) for x in labels.text) == plan.build_cost
+    assert list(plan.to_frame()["action"]).count("deliver") == len(plan.deliveries)
