@@ -383,3 +383,21 @@ def test_generator_reproduces_the_committed_file():
     assert problems == []
     committed = json.loads(TUTORIAL.read_text(encoding="utf-8"))
     assert doc == committed, "run `python tools/make_tutorial_board.py` and commit data/boards/tutorial.json"
+
+
+def test_seas_for_gales_and_strikes(board):
+    """Events > Gales / Strikes count mileposts from a sea's coast: coastal mileposts are 1, the Chunnel's
+    underground mileposts are outside every weather area, Ireland is far from the Mediterranean."""
+    assert set(board.seas) == {"Atlantic", "Northern Seas", "Mediterranean"}
+    for sea, dist in board.seas.items():
+        assert len(dist) == len(board.mileposts) and dist.min() == 1, sea
+        for e in board.edges:
+            assert abs(int(dist[e.a]) - int(dist[e.b])) <= 1 or max(dist[e.a], dist[e.b]) == 99, (sea, e)
+    for cr in board.crossings:
+        for p in cr.ports:
+            assert min(int(d[p]) for d in board.seas.values()) == 1, f"port {board.milepost(p).port} is coastal"
+    for m in board.tunnels[0].mileposts:
+        assert all(int(d[m]) == 99 for d in board.seas.values())
+    assert board.seas["Mediterranean"][board.city("Dublin").center] == 99
+    assert board.seas["Northern Seas"][board.city("Holland").center] <= 2
+    assert {f["name"] for f in board.drawing["flags"]} == {"Atlantic / Northern Seas", "Atlantic / Mediterranean"}

@@ -37,7 +37,7 @@ MASK = """
                    m..m    ....
      ..           m..O..mm...S.
 ...  ...          m.......m....
-.T.  2...          m......mm...
+..T  2...          m......mm...
 ...  .....           ...7..
 ...  1....
 .U.   .B...            .8.
@@ -163,6 +163,26 @@ def _hits_polygon(a, b, poly) -> bool:
 
 TERRAIN = {".": "clear", "m": "mountain", "X": "alpine"}
 
+# Seas for the Gale and Strike events (facts file: Atlantic / Northern Seas / Mediterranean). Each sea
+# position of the mask (and a two-position margin around it) belongs to one sea; the two boundary flags
+# sit where the rulebook puts them: north-west of Nantes (west end of the Channel) and south-east of
+# Sevilla (south of Iberia).
+FLAGS = {"Atlantic / Northern Seas": (13.0, 4.5), "Atlantic / Mediterranean": (24.0, 8.0)}  # (line, x)
+FAR = 99  # distance recorded for mileposts that cannot reach a sea's coast over land
+
+
+def sea_of(t: int, c: int) -> str | None:
+    """The sea a sea position (text line ``t``, column ``c``) belongs to (``None``: land off the map)."""
+    if 9 <= t <= 19 and c >= 26:
+        return None                     # east of the drawn continent: more land, not sea
+    if t >= 20 and c >= 8:
+        return "Mediterranean"          # south of France, Italy; Iberia's south coast east of the flag
+    if c <= 5 and t <= 12 or c <= 4 or (t >= 14 and c <= 7) or t >= 20:
+        return "Atlantic"               # Irish Sea, west of Ireland, western Channel, Bay of Biscay, Iberia
+    if t <= 1 and c <= 9:
+        return "Atlantic"               # north of Scotland
+    return "Northern Seas"              # North Sea, Channel east of the flag, Skagerrak, Baltic
+
 
 def build(mask: str = MASK) -> dict:
     """The board document (``eb-board/1``) drawn by ``mask``, without the worked examples."""
@@ -243,6 +263,33 @@ def build(mask: str = MASK) -> dict:
                           "y": round(pa[1] + f * (pb[1] - pa[1]), 6), "terrain": "clear", "underground": True})
     tunnels = [{"name": tname, "ports": [ids[lat.find(ta)], ids[lat.find(tb)]],
                 "port_names": [PORTS[ta], PORTS[tb]], "cost": tcost, "mileposts": under}]
+    # seas: coastal mileposts are 1 from their sea's coast, others count over edges (the coast is 0)
+    width = max(len(line) for line in lat.lines)
+    adj: dict[int, list[int]] = {i: [] for i in range(len(order))}
+    for e in edges:
+        adj[e["a"]].append(e["b"])
+        adj[e["b"]].append(e["a"])
+    seas: dict[str, list[int]] = {}
+    for sea in ("Atlantic", "Northern Seas", "Mediterranean"):
+        dist = [FAR] * len(mileposts)
+        frontier = []
+        for p in order:
+            t, c = p
+            up_down = (c, c + 1) if t % 2 == 0 else (c - 1, c)
+            around = [(t, c - 1), (t, c + 1)] + [(t + d, cc) for d in (-1, 1) for cc in up_down]
+            if any(q not in lat.cells and -2 <= q[1] <= width + 2 and sea_of(*q) == sea for q in around):
+                dist[ids[p]] = 1
+                frontier.append(ids[p])
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for v in adj[u]:
+                    if dist[v] > dist[u] + 1:
+                        dist[v] = dist[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        seas[sea] = dist
+    flags = [{"name": n, "x": c, "y": round((lat.nrows - 1 - t) * SQ3 / 2, 4)} for n, (t, c) in FLAGS.items()]
     doc = {
         "schema": "eb-board/1",
         "name": "tutorial",
@@ -255,7 +302,9 @@ def build(mask: str = MASK) -> dict:
         "loads": dict(sorted(used_loads.items())),
         "ferries": ferries,
         "tunnels": tunnels,
+        "seas": seas,
         "drawing": {
+            "flags": flags,
             "rivers": {n: [[[round(x, 4), round(y, 4)] for x, y in line]] for n, line in river_lines.items()},
             "lakes": [[[round(x, 4), round(y, 4)] for x, y in poly] for poly in lake_polys.values()],
         },
