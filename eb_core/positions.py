@@ -1,0 +1,824 @@
+"""Game positions from a short description: set up any position, try an action on it, save and load it.
+
+An instructor writes a position in a few lines of text (or the same thing as JSON) and gets a
+:class:`~eb_core.engine.Game` ready to continue from there::
+
+    board: tutorial
+    ruleset: europe-standard
+    phase: build
+    player Ann: cash 60, train 9/2, at London, loads Wine Beer, track London-Birmingham
+    player Ben: cash 30, at Paris
+
+The header lines (``key: value``) are ``board`` (a board name or file), ``ruleset`` (a ruleset name
+followed by variants: ``europe-basic fast-game``), ``seed`` (for the deck shuffle, default 0),
+``phase`` (``operations`` -- the default --, ``build`` or ``special-build``), ``round`` (default 1) and
+``turn`` (the player to act, default the first listed). Players sit in the order listed; the first
+holds the Starting Player marker. Each ``player NAME:`` line takes comma-separated fields, all optional:
+
+``cash N``
+    millions in hand (default the ruleset's starting cash).
+``train S/C``
+    a train type of the ruleset (``9/2``, ``12/3`` ...; default the starting train).
+``at CITY`` / ``at MILEPOST``
+    where the train stands (a city name means its centre milepost). Without it the train is not
+    placed yet (rulebook: Starting the Game > Starting Your Train).
+``loads L1 L2``
+    loads carried, taken from the bank (rulebook: Picking Up Loads; at most the train's capacity).
+``track A-B-C D-E``
+    track the player owns. Each route is a chain of cities or milepost ids joined by ``-``: a hop
+    between two neighbouring milepost ids is that one segment; any other hop is laid along
+    :func:`eb_core.routes.cheapest_build` for this player given the track laid so far (own track reused,
+    other players' track avoided: "Build Phase Rules > Right of Way"). Building into a ferry port buys
+    the ferry, as in play. The field may repeat.
+``ferry NAME``
+    a ferry (or the Chunnel) the player owns (rulebook: Building Ferry Ports).
+``cards 12 40 7``
+    the demand card ids in hand (default: the cards dealt by the seeded shuffle).
+``spent N``, ``moves N``
+    money already spent in this build phase, movement points already used this operations phase.
+
+A line starting with ``#`` is a comment. Mistakes raise :class:`PositionError` (an
+:class:`~eb_core.errors.InvalidAction`, so a ``ValueError``) naming the line, the player and the field.
+The position is set up as given -- cash is not charged for the track, and the city entry limits are not
+re-checked -- but track never overlaps (right of way) and load chips are conserved (the bank pays them
+out).
+
+>>> g = position_from_text('''
+... board: tutorial
+... phase: build
+... player Ann: cash 60, at London, loads Wine, track London-Birmingham
+... player Ben: cash 30, at Paris
+... ''')
+>>> g.state.players[0].cash, g.state.players[0].loads, len(g.state.track.segments_of(0)) > 0
+(60, ['Wine'], True)
+>>> from eb_core.actions import Build, Upgrade
+>>> try_action(g, Upgrade("12/2"))
+Outcome(accepted=True, cost=20, rule=None, reason=None)
+>>> g.state.players[0].cash          # the given game is never changed
+60
+
+:func:`try_action` answers "would this be allowed here, and what would it cost?" with an
+:class:`Outcome`; :func:`position_to_text` writes a game back in this format (track as explicit milepost
+chains); :func:`save_position` / :func:`load_position` keep the exact game as JSON
+(:meth:`~eb_core.engine.Game.to_json`).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from .errors import EbError, IllegalAction, InvalidAction
+from .rules import Ruleset, Train, ruleset as _ruleset
+from .track import seg_key
+
+__all__ = ["PositionError", "Outcome", "position", "position_from_text", "position_from_dict", "parse_position",
+           "position_to_text", "position_to_dict", "save_position", "load_position", "try_action",
+           "parse_action"]
+
+PHASES = ("operations", "build", "special-build")
+_HEADER_KEYS = ("board", "ruleset", "seed", "phase", "round", "turn")
+_PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves")
+
+
+class PositionError(InvalidAction):
+    """A mistake in a position description. ``where`` says which line (text) or entry (JSON) it is,
+    ``field`` which field, ``problem`` what is wrong."""
+
+    def __init__(self, where: str, field: str, problem: str):
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: field {field!r}: {problem}", field=field)
+
+
+# ============================================================================== text -> description
+def parse_position(text: str) -> dict[str, Any]:
+    """Parse the text format into the JSON description (see the module docstring); raises
+    :class:`PositionError` naming the line for malformed lines. Values are checked against the board
+    and rules by :func:`position_from_dict`, which reports their line too (``"_lines"`` carries them).
+
+    >>> d = parse_position("board: tutorial\\nplayer Ann: cash 60, loads Wine Beer")
+    >>> d["board"], d["players"][0]["cash"], d["players"][0]["loads"]
+    ('tutorial', 60, ['Wine', 'Beer'])
+    """
+    if not isinstance(text, str):
+        raise PositionError("position", "text", f"expected the position as text, got {type(text).__name__}")
+    desc: dict[str, Any] = {"players": []}
+    lines: dict[str, str] = {}
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = f"line {no}"
+        m = re.match(r"(?i)player\s+(.+?)\s*:(.*)$", line)
+        if m:
+            name, rest = m.group(1).strip(), m.group(2)
+            where = f"line {no} (player {name})"
+            i = len(desc["players"])
+            p: dict[str, Any] = {"name": name}
+            lines[f"players[{i}]"] = where
+            for part in (s.strip() for s in rest.split(",")):
+                if not part:
+                    continue
+                key, _, value = part.partition(" ")
+                key, value = key.lower(), value.strip()
+                if key not in _PLAYER_KEYS:
+                    raise PositionError(where, key, f"unknown player field; use one of {', '.join(_PLAYER_KEYS)}")
+                if not value:
+                    raise PositionError(where, key, "needs a value")
+                lines[f"players[{i}].{key}"] = where
+                if key in ("cash", "spent", "moves"):
+                    p[key] = _int(value, where, key)
+                elif key in ("loads", "cards"):
+                    vals = value.split()
+                    p[key] = [_int(v, where, key) for v in vals] if key == "cards" else vals
+                elif key == "track":
+                    p.setdefault("track", []).extend(value.split())
+                elif key == "ferry":
+                    p.setdefault("ferries", []).append(value)
+                    lines[f"players[{i}].ferries"] = where
+                elif key == "at":
+                    p["at"] = int(value) if value.isdigit() else value
+                else:
+                    p[key] = value
+            desc["players"].append(p)
+            continue
+        key, sep, value = line.partition(":")
+        key, value = key.strip().lower(), value.strip()
+        if not sep:
+            raise PositionError(where, "line", f"expected 'key: value' or 'player NAME: ...', got {line!r}")
+        if key not in _HEADER_KEYS:
+            raise PositionError(where, key, f"unknown setting; use one of {', '.join(_HEADER_KEYS)} "
+                                            "or a 'player NAME:' line")
+        if key in desc:
+            raise PositionError(where, key, "given twice")
+        lines[key] = where
+        if key in ("seed", "round"):
+            desc[key] = _int(value, where, key)
+        elif key == "ruleset":
+            name, *variants = value.split()
+            desc["ruleset"] = name
+            if variants:
+                desc["variants"] = variants
+                lines["variants"] = where
+        else:
+            desc[key] = value
+    desc["_lines"] = lines
+    return desc
+
+
+def _int(value: str, where: str, key: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise PositionError(where, key, f"expected a whole number, got {value!r}") from None
+
+
+# ============================================================================== description -> Game
+class _Where:
+    """Maps a description path (``players[0].train``) to the place a reader can find it."""
+
+    def __init__(self, lines: Mapping[str, str] | None):
+        self.lines = dict(lines or {})
+
+    def __call__(self, path: str) -> str:
+        probe = path
+        while probe:
+            if probe in self.lines:
+                return self.lines[probe]
+            probe = probe.rpartition(".")[0] if "." in probe else ""
+        if self.lines:  # a text description: the setting was not written, say so plainly
+            return "position"
+        return path if "[" in path else "position"
+
+    def fail(self, path: str, fld: str, problem: str):
+        raise PositionError(self(path), fld, problem)
+
+
+def position_from_dict(desc: Mapping[str, Any]):
+    """Build a :class:`~eb_core.engine.Game` from a JSON description (the dictionary form of the text
+    format: ``{"board", "ruleset", "variants", "seed", "phase", "round", "turn", "players": [{"name",
+    "cash", "train", "at", "loads", "track", "ferries", "cards", "spent", "moves"}]}``; ``track`` is a
+    list of routes, each a ``"A-B-C"`` string or a list of cities / milepost ids).
+
+    >>> g = position_from_dict({"board": "tutorial", "players": [{"name": "Ann", "at": "Paris"}]})
+    >>> g.board.city_at(g.state.players[0].position).name, g.phase
+    ('Paris', 'operations')
+    """
+    from .board import load_board
+    from .engine import Game
+
+    if not isinstance(desc, Mapping):
+        raise PositionError("position", "position", f"expected a JSON object, got {type(desc).__name__}")
+    where = _Where(desc.get("_lines"))
+    unknown = set(desc) - {*_HEADER_KEYS, "variants", "players", "_lines"}
+    if unknown:
+        where.fail(sorted(unknown)[0], sorted(unknown)[0], f"unknown setting; use {', '.join(_HEADER_KEYS)}, "
+                                                           "variants or players")
+    # --- ruleset and board
+    rname = desc.get("ruleset", "europe-standard")
+    variants = desc.get("variants", [])
+    if isinstance(variants, str):
+        variants = variants.split()
+    try:
+        rules: Ruleset = _ruleset(rname, *variants)
+    except (KeyError, TypeError) as e:
+        where.fail("ruleset", "ruleset", str(e).strip("\"'"))
+    bname = desc.get("board", rules.board)
+    try:
+        board = load_board(bname)
+    except (EbError, KeyError, OSError, TypeError) as e:
+        where.fail("board", "board", f"cannot load board {bname!r}: {str(e).strip(chr(34) + chr(39))}")
+    seed = desc.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        where.fail("seed", "seed", f"expected a whole number, got {seed!r}")
+    phase = str(desc.get("phase", "operations")).lower()
+    if phase not in PHASES:
+        where.fail("phase", "phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    rnd = desc.get("round", 0 if phase == "special-build" else 1)
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < (0 if phase == "special-build" else 1):
+        where.fail("round", "round", f"expected a round number >= 1, got {rnd!r}")
+
+    players = desc.get("players")
+    if not isinstance(players, Sequence) or isinstance(players, str) or not 1 <= len(players) <= 6:
+        where.fail("players", "players", "a position needs 1 to 6 players ('player NAME: ...' lines)")
+    names = []
+    for i, p in enumerate(players):
+        if not isinstance(p, Mapping) or not str(p.get("name", "")).strip():
+            where.fail(f"players[{i}]", "name", "every player needs a name")
+        unknown = set(p) - {"name", *_PLAYER_KEYS, "ferries"} - {"ferry"}
+        if unknown:
+            where.fail(f"players[{i}]", sorted(unknown)[0], "unknown player field")
+        if p["name"] in names:
+            where.fail(f"players[{i}]", "name", f"two players are called {p['name']!r}")
+        names.append(str(p["name"]))
+
+    game = Game.new(rules, board=board, players=names, seed=seed)
+    st = game.state
+    st.phase = "build" if phase in ("build", "special-build") else "operations"
+    st.special_round = 1 if phase == "special-build" else 0
+    st.round = rnd
+    st.first_player = 0
+    turn = desc.get("turn", names[0])
+    if turn not in names:
+        where.fail("turn", "turn", f"{turn!r} is not one of the players ({', '.join(names)})")
+    st.current = names.index(turn)
+    st.log.append(f"Position set up: {phase} phase, round {rnd}, {turn} to play.")
+
+    trains = {rules.start_train, *rules.upgrades, *(t for ts in rules.upgrades.values() for t in ts)}
+    # --- cards first (they are taken from the dealt hands and the draw pile)
+    _set_cards(game, players, where, phase)
+    for i, p in enumerate(players):
+        ps = st.players[i]
+        path = f"players[{i}]"
+        for key in ("cash", "spent", "moves"):
+            if key in p:
+                v = p[key]
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    where.fail(f"{path}.{key}", key, f"expected a whole number >= 0, got {v!r}")
+        ps.cash = p.get("cash", rules.start_cash)
+        ps.spent = p.get("spent", 0)
+        ps.moves_used = p.get("moves", 0)
+        if ps.spent > rules.build_limit:
+            where.fail(f"{path}.spent", "spent", f"at most {rules.build_limit}M may be spent in one build phase "
+                                                 "(rulebook: Build Phase Rules)")
+        if "train" in p:
+            try:
+                t = p["train"] if isinstance(p["train"], Train) else Train.parse(str(p["train"]))
+            except (ValueError, TypeError):
+                where.fail(f"{path}.train", "train", f"expected speed/capacity like '9/2', got {p['train']!r}")
+            if t not in trains:
+                where.fail(f"{path}.train", "train", f"{t} is not a train of {rules.name} "
+                                                      f"(trains: {', '.join(str(x) for x in sorted(trains))})")
+            ps.train = t
+        if ps.moves_used > ps.train.speed:
+            where.fail(f"{path}.moves", "moves", f"a {ps.train} train has only {ps.train.speed} movement points")
+        if "at" in p:
+            ps.position = _milepost(board, p["at"], where, f"{path}.at", "at")
+            ps.prev = None
+        loads = p.get("loads", [])
+        if isinstance(loads, str):
+            loads = loads.split()
+        if len(loads) > ps.train.capacity:
+            where.fail(f"{path}.loads", "loads", f"a {ps.train} train carries at most {ps.train.capacity} loads, "
+                                                 f"got {len(loads)} (rulebook: Picking Up Loads)")
+        for ld in loads:
+            if ld not in st.bank:
+                where.fail(f"{path}.loads", "loads", f"there is no load {ld!r} on board {board.name!r} "
+                                                     f"(loads: {', '.join(sorted(st.bank))})")
+            if st.bank[ld] <= 0:
+                where.fail(f"{path}.loads", "loads", f"no {ld} chip is left in the bank (each load has a fixed "
+                                                     "number of chips)")
+            st.bank[ld] -= 1
+            ps.loads.append(ld)
+    # --- track, player by player in seat order (later players route around earlier ones)
+    for i, p in enumerate(players):
+        routes = p.get("track", [])
+        if isinstance(routes, str):
+            routes = routes.split()
+        for j, route in enumerate(routes):
+            _lay_route(game, i, route, where, f"players[{i}].track")
+        ferries = p.get("ferries", p.get("ferry", []))
+        if isinstance(ferries, str):
+            ferries = [ferries]
+        for name in ferries:
+            try:
+                cr = board.crossing(name)
+            except KeyError:
+                where.fail(f"players[{i}].ferries", "ferry", f"no ferry or tunnel {name!r} on board {board.name!r} "
+                                                              f"({', '.join(c.name for c in board.crossings)})")
+            _buy_crossing(game, i, cr.name, where, f"players[{i}].ferries")
+    if phase == "special-build":
+        for ps in st.players:
+            if ps.position is not None:
+                where.fail(f"players[{st.players.index(ps)}].at", "at",
+                           "trains are placed after the special build turns (rulebook: Starting the Game)")
+    return game
+
+
+def _set_cards(game, players, where: _Where, phase: str) -> None:
+    st, deck, rules = game.state, game.deck, game.rules
+    wanted = rules.opening_hand if phase == "special-build" else rules.hand_size
+    given: dict[int, list[int]] = {}
+    seen: dict[int, int] = {}
+    for i, p in enumerate(players):
+        if "cards" not in p:
+            continue
+        cards = p["cards"]
+        if isinstance(cards, (str, int)) or not isinstance(cards, Sequence):
+            where.fail(f"players[{i}].cards", "cards", f"expected a list of demand card ids, got {cards!r}")
+        if len(cards) > rules.opening_hand:
+            where.fail(f"players[{i}].cards", "cards", f"a hand holds at most {rules.opening_hand} cards "
+                                                       f"({rules.hand_size} after the first operations turn)")
+        for cid in cards:
+            try:
+                card = deck.card(cid)
+            except (KeyError, TypeError):
+                where.fail(f"players[{i}].cards", "cards", f"there is no card {cid!r} in deck {deck.name!r}")
+            if not hasattr(card, "demands"):
+                where.fail(f"players[{i}].cards", "cards", f"card {cid} is an event card; hands hold demand cards")
+            if cid in seen:
+                where.fail(f"players[{i}].cards", "cards", f"card {cid} is already in {players[seen[cid]]['name']}'s "
+                                                           "hand")
+            seen[cid] = i
+        given[i] = list(cards)
+    taken = set(seen)
+    st.draw_pile = [c for c in st.draw_pile if c not in taken]
+    st.discard_pile = [c for c in st.discard_pile if c not in taken]
+    for i, ps in enumerate(st.players):
+        if i in given:
+            st.draw_pile[:0] = [c for c in ps.hand if c not in taken]   # back under the pile
+            ps.hand = given[i]
+        else:
+            ps.hand = [c for c in ps.hand if c not in taken]
+            while len(ps.hand) > wanted:
+                st.draw_pile.insert(0, ps.hand.pop())
+            while len(ps.hand) < wanted:
+                k = next((j for j in range(len(st.draw_pile) - 1, -1, -1)
+                          if hasattr(deck.card(st.draw_pile[j]), "demands")), None)
+                if k is None:
+                    break
+                ps.hand.append(st.draw_pile.pop(k))
+
+
+def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
+    if isinstance(value, bool):
+        where.fail(path, fld, f"expected a city name or milepost id, got {value!r}")
+    if isinstance(value, int):
+        if not 0 <= value < len(board.mileposts):
+            where.fail(path, fld, f"there is no milepost {value} on board {board.name!r} "
+                                  f"(ids 0..{len(board.mileposts) - 1})")
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return _milepost(board, int(value), where, path, fld)
+    if isinstance(value, str) and board.has_city(value.strip()):
+        return board.city(value.strip()).center
+    where.fail(path, fld, f"there is no city {value!r} on board {board.name!r}")
+
+
+def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
+    tr, rules, board = game.state.track, game.rules, game.board
+    owners = tr.crossing_owners(name)
+    if seat in owners:
+        return
+    cr = board.crossing(name)
+    limit = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+    if len(owners) >= limit:
+        rule = "Build Phase Rules > Building the Chunnel" if cr.is_tunnel else "Build Phase Rules > Building Ferry Ports"
+        names = ", ".join(game.state.players[o].name for o in owners)
+        where.fail(path, "ferry", f"{name} already has {len(owners)} owner(s) ({names}); at most {limit} "
+                                  f"(rulebook: {rule})")
+    tr.add_crossing(seat, name)
+
+
+def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
+    """Lay one route of the description (a chain of cities / milepost ids) as ``seat``'s track."""
+    from .routes import cheapest_build
+
+    board, rules, st = game.board, game.rules, game.state
+    if isinstance(route, str):
+        items: list[Any] = [s for s in route.split("-")]
+        if any(not s.strip() for s in items):
+            where.fail(path, "track", f"route {route!r}: join cities or milepost ids with '-' (no spaces, no "
+                                      "empty names)")
+        items = [int(s) if s.strip().isdigit() else s.strip() for s in items]
+    elif isinstance(route, Sequence):
+        items = list(route)
+    else:
+        where.fail(path, "track", f"expected a route like 'London-Birmingham' or a list of mileposts, got {route!r}")
+    if len(items) < 2:
+        where.fail(path, "track", f"route {route!r} needs at least two places")
+    for x in items:
+        _milepost(board, x, where, path, "track")   # names each unknown place
+    label = "-".join(str(x) for x in items)
+    for a, b in zip(items, items[1:]):
+        if isinstance(a, int) and isinstance(b, int) and b in board.neighbors(a):
+            steps = [a, b]
+        else:
+            plan = cheapest_build(board, rules, a, b, state=st, player=seat)
+            if plan is None:
+                where.fail(path, "track", f"route {label}: no track can be laid from {a} to {b} for "
+                                          f"{st.players[seat].name} (other players' track is in the way: "
+                                          "rulebook: Build Phase Rules > Right of Way)")
+            steps = list(plan.mileposts)
+        for u, v in zip(steps, steps[1:]):
+            hop = next((cr for cr in board.crossings_at(u) if cr.other_port(u) == v), None)
+            if hop is not None and board.edge(u, v) is None:
+                _buy_crossing(game, seat, hop.name, where, path)
+                continue
+            edge = board.edge(u, v)
+            if edge is None or edge.impassable:
+                where.fail(path, "track", f"route {label}: mileposts {u} and {v} are not joined by a buildable "
+                                          "segment")
+            if board.is_red_area(u, v):
+                continue  # public track inside a major city
+            owner = st.track.owner(u, v)
+            if owner == seat:
+                continue
+            if owner is not None:
+                where.fail(path, "track", f"route {label}: segment {u}-{v} already belongs to "
+                                          f"{st.players[owner].name} (rulebook: Build Phase Rules > Right of Way)")
+            st.track.add_segment(seat, u, v)
+            for cr in board.crossings_at(v):
+                # building into a port buys its ferry / the Chunnel (Building Ferry Ports, Building the Chunnel)
+                _buy_crossing(game, seat, cr.name, where, path)
+
+
+def position_from_text(text: str):
+    """Parse the text format (module docstring) into a :class:`~eb_core.engine.Game`."""
+    return position_from_dict(parse_position(text))
+
+
+def position(description: str | Mapping[str, Any] | os.PathLike):
+    """A :class:`~eb_core.engine.Game` from any description: position text, JSON text (a description or
+    a saved ``eb-game/1`` game), a dictionary of either, or a path to a ``.txt`` / ``.json`` file."""
+    from .engine import Game
+
+    if isinstance(description, Path) or (isinstance(description, str) and "\n" not in description
+                                         and description.strip().endswith((".json", ".txt", ".pos"))):
+        p = Path(description)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise PositionError(str(p), "file", f"cannot read: {e.strerror or e}") from None
+        return position(text)
+    if isinstance(description, str):
+        s = description.strip()
+        if s.startswith("{"):
+            try:
+                description = json.loads(s)
+            except json.JSONDecodeError as e:
+                raise PositionError(f"JSON line {e.lineno}", "json", e.msg) from None
+        else:
+            return position_from_text(description)
+    if isinstance(description, Mapping) and description.get("schema") == "eb-game/1":
+        return Game.from_dict(dict(description))
+    return position_from_dict(description)
+
+
+# ============================================================================== Game -> description
+def _chains(pairs: list[tuple[int, int]]) -> list[list[int]]:
+    """Cover a set of segments by few chains of mileposts, each segment exactly once (deterministic)."""
+    adj: dict[int, list[int]] = {}
+    for a, b in pairs:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    for v in adj.values():
+        v.sort()
+    used: set[tuple[int, int]] = set()
+    out: list[list[int]] = []
+
+    def free(v: int) -> list[int]:
+        return [w for w in adj[v] if seg_key(v, w) not in used]
+
+    while len(used) < len(pairs):
+        odd = [v for v in sorted(adj) if len(free(v)) % 2 == 1]
+        start = odd[0] if odd else next(v for v in sorted(adj) if free(v))
+        chain = [start]
+        while True:
+            nxt = free(chain[-1])
+            if not nxt:
+                break
+            used.add(seg_key(chain[-1], nxt[0]))
+            chain.append(nxt[0])
+        out.append(chain)
+    return out
+
+
+def _place_name(board, mp: int) -> str | int:
+    c = board.city_at(mp)
+    return c.name if c is not None and c.center == mp else mp
+
+
+def position_to_dict(game) -> dict[str, Any]:
+    """The JSON description of a game's position (what :func:`position_from_dict` reads). Track is
+    written as explicit milepost chains, so reading it back lays exactly the same segments."""
+    st, rules, board = game.state, game.rules, game.board
+    base = rules.name.split("+")[0]
+    phase = "special-build" if st.special_round else ("build" if st.phase == "build" else "operations")
+    d: dict[str, Any] = {"board": board.name, "ruleset": base}
+    if rules.variants:
+        d["variants"] = list(rules.variants)
+    d.update({"seed": st.seed, "phase": phase, "round": st.round, "turn": st.players[st.current].name,
+              "players": []})
+    for seat, p in enumerate(st.players):
+        e: dict[str, Any] = {"name": p.name, "cash": p.cash, "train": str(p.train)}
+        if p.position is not None:
+            e["at"] = _place_name(board, p.position)
+        if p.loads:
+            e["loads"] = list(p.loads)
+        chains = _chains(st.track.segments_of(seat))
+        if chains:
+            e["track"] = ["-".join(str(m) for m in c) for c in chains]
+        owned = sorted(st.track.owned_crossings(seat))
+        if owned:
+            e["ferries"] = owned
+        e["cards"] = list(p.hand)
+        if p.spent:
+            e["spent"] = p.spent
+        if p.moves_used:
+            e["moves"] = p.moves_used
+        d["players"].append(e)
+    return d
+
+
+def position_to_text(game) -> str:
+    """The game's position in the text format (read back by :func:`position_from_text`). Cash, trains,
+    train positions, loads, hands, track and ferries round-trip; the order of the draw pile, events in
+    effect and the log do not -- use :func:`save_position` for the exact game.
+
+    >>> g = position_from_text("board: tutorial\\nplayer Ann: cash 42, at Paris, track Paris-Lyon")
+    >>> g2 = position_from_text(position_to_text(g))
+    >>> g2.state.track.segments == g.state.track.segments, g2.state.players[0].cash
+    (True, 42)
+    """
+    d = position_to_dict(game)
+    out = [f"board: {d['board']}", "ruleset: " + " ".join([d["ruleset"], *d.get("variants", [])]),
+           f"seed: {d['seed']}", f"phase: {d['phase']}", f"round: {d['round']}", f"turn: {d['turn']}"]
+    for p in d["players"]:
+        fields = [f"cash {p['cash']}", f"train {p['train']}"]
+        if "at" in p:
+            fields.append(f"at {p['at']}")
+        if p.get("loads"):
+            fields.append("loads " + " ".join(p["loads"]))
+        if p.get("track"):
+            fields.append("track " + " ".join(p["track"]))
+        for f in p.get("ferries", []):
+            fields.append(f"ferry {f}")
+        if p.get("cards"):
+            fields.append("cards " + " ".join(str(c) for c in p["cards"]))
+        for k in ("spent", "moves"):
+            if p.get(k):
+                fields.append(f"{k} {p[k]}")
+        out.append(f"player {p['name']}: " + ", ".join(fields))
+    return "\n".join(out) + "\n"
+
+
+def save_position(game, path: str | os.PathLike) -> Path:
+    """Write the exact game (:meth:`~eb_core.engine.Game.to_json`) to ``path``; returns the path."""
+    p = Path(path)
+    p.write_text(game.to_json(indent=1) + "\n", encoding="utf-8")
+    return p
+
+
+def load_position(path: str | os.PathLike):
+    """Read a game written by :func:`save_position` (or a position description file)."""
+    return position(Path(path))
+
+
+# ============================================================================== trying actions
+@dataclass(frozen=True)
+class Outcome:
+    """What an action would do in a position. ``accepted``; ``cost`` the millions the acting player
+    would pay (0 if none, never negative: a delivery's payout shows in ``cash_change``); ``rule`` and
+    ``reason`` when rejected (the rulebook section and a plain-English sentence; ``rule`` is ``None``
+    for a malformed action); ``cash_change`` the change to the player's cash; ``log`` the lines the
+    game would write; ``game`` the position after the action (``None`` when rejected)."""
+
+    accepted: bool
+    cost: int = 0
+    rule: str | None = None
+    reason: str | None = None
+    action: Any = field(default=None, compare=False)
+    player: str = field(default="", compare=False)
+    cash_change: int = field(default=0, compare=False)
+    log: tuple[str, ...] = field(default=(), compare=False)
+    game: Any = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return (f"Outcome(accepted={self.accepted!r}, cost={self.cost!r}, rule={self.rule!r}, "
+                f"reason={self.reason!r})")
+
+    def explain(self) -> str:
+        """One sentence for people."""
+        if self.accepted:
+            money = f"costs {self.cost}M" if self.cost else (
+                f"earns {self.cash_change}M" if self.cash_change > 0 else "costs nothing")
+            return f"Accepted: {self.player}'s {self.action!r} {money}."
+        if self.rule is None:
+            return f"Not a valid action: {self.reason}"
+        return f"Rejected by the rulebook ({self.rule}): {self.reason}"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+    def _repr_html_(self) -> str:  # pragma: no cover - display hook
+        from html import escape
+
+        colour = "#1b7f3a" if self.accepted else "#b00020"
+        return f"<p style='color:{colour}'><b>{escape(self.explain())}</b></p>"
+
+
+def try_action(game, action, *, player: str | int | None = None) -> Outcome:
+    """Would ``action`` be accepted in ``game``'s position? Applies it to a copy (checked, as
+    :meth:`~eb_core.engine.Game.apply`) and reports an :class:`Outcome`; ``game`` itself never changes.
+
+    ``action`` is an action object, a list of actions (applied in order, all or nothing: ``cost`` is
+    their total), or text for :func:`parse_action` (``"build London-Paris"``).
+    ``player`` (a name or seat) asks on behalf of another player than the one to play: the copy gives
+    them the turn in the same phase.
+    """
+    trial = game.clone()
+    st = trial.state
+    if player is not None:
+        names = [p.name for p in st.players]
+        if isinstance(player, str):
+            if player not in names:
+                raise InvalidAction(f"player: {player!r} is not one of {', '.join(names)}", field="player")
+            player = names.index(player)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(names):
+            raise InvalidAction(f"player: expected a name or seat 0..{len(names) - 1}, got {player!r}", field="player")
+        st.current = player
+    seat = st.current
+    who = st.players[seat].name
+    if isinstance(action, str):
+        try:
+            action = parse_action(trial, action)
+        except IllegalAction as e:
+            return Outcome(False, 0, e.rule, e.reason, action, who)
+        except InvalidAction as e:
+            return Outcome(False, 0, None, str(e), action, who)
+    before, n_log = st.players[seat].cash, len(st.log)
+    try:
+        for a in (action if isinstance(action, (list, tuple)) else [action]):
+            trial.apply(a)
+    except IllegalAction as e:
+        return Outcome(False, 0, e.rule, e.reason, action, who)
+    except InvalidAction as e:
+        return Outcome(False, 0, None, str(e), action, who)
+    change = trial.state.players[seat].cash - before
+    return Outcome(True, max(0, -change), None, None, action, who, change, tuple(trial.state.log[n_log:]), trial)
+
+
+_ACTION_WORDS = ("build", "upgrade", "place", "move", "pickup", "drop", "deliver", "discard", "discardhand",
+                 "endoperations", "endturn")
+
+
+def parse_action(game, text: str):
+    """An action from a short command, resolved in ``game``'s position for the player to act:
+
+    ``build A-B-C`` (cities or milepost ids; hops between cities follow the cheapest build for this
+    player; a route that rides through a major city's public red area becomes a list of two builds), ``upgrade 12/2``, ``place London``, ``move A-B`` (the shortest trip on built track from the
+    train, via the places given), ``pickup Wine``, ``drop Wine``, ``deliver Wine 17`` (card id; without
+    it the first card in hand demanding Wine here), ``discard 17``, ``discardhand``, ``endoperations``,
+    ``endturn``. Raises :class:`~eb_core.errors.InvalidAction` naming the field.
+
+    >>> g = position_from_text("board: tutorial\\nphase: build\\nplayer Ann: at London")
+    >>> a = parse_action(g, "build London-Birmingham")
+    >>> type(a).__name__, len(a.path) > 1
+    ('Build', True)
+    """
+    from . import actions as A
+    from .routes import cheapest_build, shortest_trip
+
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidAction(f"action: expected a command like 'build London-Paris', got {text!r}", field="action")
+    word, _, rest = text.strip().partition(" ")
+    word, rest = word.lower().replace("_", "").replace("-", ""), rest.strip()
+    board, rules, st = game.board, game.rules, game.state
+    seat = st.current
+    me = st.players[seat]
+    where = _Where(None)
+
+    def places(fld: str) -> list[int | str]:
+        items = [s.strip() for s in rest.split("-")] if rest else []
+        if not items or any(not s for s in items):
+            raise InvalidAction(f"{word}: give places joined by '-', e.g. '{word} London-Paris'", field=fld)
+        out = []
+        for s in items:
+            if s.isdigit():
+                out.append(_milepost(board, int(s), where, fld, fld))
+            elif board.has_city(s):
+                out.append(board.city(s).name)
+            else:
+                raise InvalidAction(f"{word}: there is no city {s!r} on board {board.name!r}", field=fld)
+        return out
+
+    if word == "build":
+        items = places("Build.path")
+        if len(items) == 1:
+            raise InvalidAction("build: give at least two places, e.g. 'build London-Birmingham'", field="Build.path")
+        path: list[int] = []
+        for a, b in zip(items, items[1:]):
+            if isinstance(a, int) and isinstance(b, int) and b in board.neighbors(a):
+                steps = [a, b]
+            else:
+                a0 = path[-1] if path else a
+                plan = cheapest_build(board, rules, a0, b, state=st, player=seat)
+                if plan is None:
+                    raise IllegalAction("Build Phase Rules > Right of Way",
+                                        f"No track can be built from {a} to {b} for {me.name}: other players' "
+                                        "track or full cities are in the way.")
+                steps = list(plan.mileposts)
+            path.extend(steps if not path else steps[1:])
+        # a route through a major city rides its public red area: one Build on each side of it
+        runs: list[list[int]] = [[path[0]]]
+        for u, v in zip(path, path[1:]):
+            if board.is_red_area(u, v):
+                runs.append([v])
+            else:
+                runs[-1].append(v)
+        def mine(u: int, v: int) -> bool:
+            return st.track.owner(u, v) == seat
+
+        trimmed = []
+        for r in runs:   # own track at either end of a run needs no building
+            while len(r) > 1 and mine(r[0], r[1]):
+                r = r[1:]
+            while len(r) > 1 and mine(r[-2], r[-1]):
+                r = r[:-1]
+            if len(r) > 1:
+                trimmed.append(A.Build(r))
+        if not trimmed:   # nothing new: let the engine say so
+            return A.Build(path)
+        return trimmed[0] if len(trimmed) == 1 else trimmed
+    if word == "move":
+        if me.position is None:
+            raise IllegalAction("Starting the Game > Starting Your Train",
+                                f"{me.name}'s train is not on the board yet: 'place <city>' first.")
+        items = places("Move.path")
+        path = [me.position]
+        for b in items:
+            trip = shortest_trip(board, rules, path[-1], b, state=st, player=seat)
+            if trip is None:
+                raise IllegalAction("Operations Phase Rules > Running the Train",
+                                    f"There is no built track from {_place_name(board, path[-1])} to {b}.")
+            path.extend(trip.path[1:])
+        return A.Move(path[1:])
+    if word == "upgrade":
+        return A.Upgrade(rest)
+    if word == "place":
+        return A.PlaceTrain(int(rest) if rest.isdigit() else rest)
+    if word in ("pickup", "drop"):
+        return (A.PickUp if word == "pickup" else A.Drop)(rest)
+    if word == "deliver":
+        parts = rest.split()
+        if not parts:
+            raise InvalidAction("deliver: name the load, e.g. 'deliver Wine' or 'deliver Wine 17'", field="load")
+        if len(parts) > 1:
+            return A.Deliver(parts[0], _int_field(parts[1], "card_id"))
+        here = board.city_at(me.position) if me.position is not None else None
+        for cid, dem in game.demands(seat):
+            if dem.load == parts[0] and (here is None or dem.city == here.name):
+                return A.Deliver(parts[0], cid)
+        raise IllegalAction("Operations Phase Rules > Delivering Loads",
+                            f"No demand card in {me.name}'s hand asks for {parts[0]}"
+                            + (f" in {here.name}." if here else "."))
+    if word == "discard":
+        return A.Discard(_int_field(rest, "card_id"))
+    simple = {"discardhand": A.DiscardHand, "endoperations": A.EndOperations, "endops": A.EndOperations,
+              "endturn": A.EndTurn, "end": A.EndTurn}
+    if word in simple and not rest:
+        return simple[word]()
+    raise InvalidAction(f"action: unknown command {text!r}; start with one of {', '.join(_ACTION_WORDS)}",
+                        field="action")
+
+
+def _int_field(s: str, fld: str) -> int:
+    try:
+        return int(s)
+    except ValueError:
+        raise InvalidAction(f"{fld}: expected a whole number, got {s!r}", field=fld) from None

@@ -1,0 +1,286 @@
+"""Positions from text/JSON (eb_core.positions): setting up, errors that name the line and field,
+round trips, and trying actions without changing the game.
+
+Rulebook: ../shared/rules/empire_builder_europe_rulebook.txt. Reference positions use the worked examples
+stored in the tutorial board's ``meta["examples"]`` (the rulebook's own numbers).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import eb_core as eb
+from eb_core.actions import Build, Deliver, Upgrade
+from eb_core.positions import (Outcome, PositionError, parse_action, parse_position, position, position_from_dict,
+                               position_from_text, position_to_dict, position_to_text, save_position, load_position,
+                               try_action)
+
+EXAMPLE = """
+# the example from the instructor toolkit
+board: tutorial
+ruleset: europe-standard
+player Ann: cash 60, train 9/2, at London, loads Wine Beer, track London-Birmingham
+player Ben: cash 30, at Paris
+"""
+
+
+def players_view(game):
+    """What a player would check at the table: cash, train, where, loads, hand, track, ferries."""
+    st = game.state
+    return [(p.name, p.cash, str(p.train), p.position, sorted(p.loads), sorted(p.hand),
+             sorted(st.track.segments_of(i)), sorted(st.track.owned_crossings(i)), p.spent, p.moves_used)
+            for i, p in enumerate(st.players)]
+
+
+# ------------------------------------------------------------------------------------------ set up
+def test_example_position_sets_cash_train_loads_and_track():
+    g = position_from_text(EXAMPLE)
+    board, st = g.board, g.state
+    ann, ben = st.players
+    assert (ann.name, ann.cash, ann.train, ben.cash) == ("Ann", 60, eb.Train(9, 2), 30)
+    assert board.city_at(ann.position).name == "London" and ann.position == board.city("London").center
+    assert ann.loads == ["Wine", "Beer"] and ben.loads == []
+    assert g.phase == "operations" and g.current_player == 0 and st.round == 1
+    # the track is the cheapest London->Birmingham build (oracle: routes), minus London's public red area
+    plan = eb.cheapest_build(board, g.rules, "London", "Birmingham")
+    want = {eb.track.seg_key(a, b) for a, b in zip(plan.mileposts, plan.mileposts[1:]) if not board.is_red_area(a, b)}
+    assert set(st.track.segments_of(0)) == want, plan.explain()
+    assert st.track.segments_of(1) == []
+    # chips are conserved: the two loads came out of the bank
+    assert st.chips_total() == dict(board.loads)
+    assert st.bank["Wine"] == board.loads["Wine"] - 1
+    # after the special build turns a hand holds three cards, all demand cards, none shared
+    assert len(ann.hand) == len(ben.hand) == g.rules.hand_size
+    assert not set(ann.hand) & set(ben.hand)
+    all_cards = ann.hand + ben.hand + st.draw_pile + st.discard_pile
+    assert sorted(all_cards) == sorted(c.id for c in g.deck.demand_cards + g.deck.event_cards)
+
+
+def test_json_description_gives_the_same_position_as_text():
+    desc = {"board": "tutorial", "ruleset": "europe-standard",
+            "players": [{"name": "Ann", "cash": 60, "train": "9/2", "at": "London", "loads": ["Wine", "Beer"],
+                         "track": ["London-Birmingham"]},
+                        {"name": "Ben", "cash": 30, "at": "Paris"}]}
+    assert players_view(position_from_dict(desc)) == players_view(position_from_text(EXAMPLE))
+    assert players_view(position(json.dumps(desc))) == players_view(position_from_text(EXAMPLE))
+
+
+def test_explicit_milepost_track_and_later_players_route_around_earlier_track(board):
+    ex = board.meta["examples"]["london_birmingham"]          # Building Ferry Ports example: 5M
+    chain = "-".join(str(m) for m in ex["path"])
+    g = position_from_text(f"board: tutorial\nplayer Ann: track {chain}\nplayer Ben: track London-Birmingham")
+    st = g.state
+    assert sorted(st.track.segments_of(0)) == sorted(eb.track.seg_key(a, b) for a, b in zip(ex["path"], ex["path"][1:]))
+    # Right of Way: Ben's route shares no segment with Ann's
+    assert st.track.segments_of(1) and not set(st.track.segments_of(1)) & set(st.track.segments_of(0))
+
+
+def test_building_into_a_ferry_port_buys_the_ferry(board):
+    ex = board.meta["examples"]["liverpool_dublin"]
+    port = board.crossing("Liverpool–Dublin").ports
+    g = position_from_text("board: tutorial\nphase: build\nplayer Ann: track Birmingham-Dublin")
+    assert g.state.track.owns_crossing(0, "Liverpool–Dublin"), (ex, port, g.state.track.crossings)
+    g2 = position_from_text("board: tutorial\nplayer Ann: ferry Chunnel\nplayer Ben: ferry Liverpool–Dublin")
+    assert g2.state.track.crossings == {"Chunnel": [0], "Liverpool–Dublin": [1]}
+
+
+def test_phases_and_turn():
+    g = position_from_text("board: tutorial\nphase: special-build\nturn: Ben\nplayer Ann:\nplayer Ben:")
+    assert (g.phase, g.state.special_round, g.current_player, g.state.round) == ("build", 1, 1, 0)
+    # during the special build turns each player still holds the four-card opening hand
+    assert [len(p.hand) for p in g.state.players] == [g.rules.opening_hand] * 2
+    g = position_from_text("board: tutorial\nruleset: europe-basic fast-game\nphase: build\nround: 4\nplayer Ann:")
+    assert g.rules.variants == ("fast-game",) and g.state.round == 4 and g.state.special_round == 0
+    assert g.state.players[0].train == g.rules.start_train
+
+
+def test_explicit_cards_come_out_of_the_deck(board):
+    g0 = eb.Game.new("europe-standard", board="tutorial", players=["Ann", "Ben"], seed=0)
+    bens = g0.state.players[1].hand[:2]                      # take two of the cards dealt to Ben
+    g = position_from_text(f"board: tutorial\nplayer Ann: cards {bens[0]} {bens[1]}\nplayer Ben:")
+    ann, ben = g.state.players
+    assert ann.hand == bens
+    assert not set(bens) & set(ben.hand) and len(ben.hand) == g.rules.hand_size
+    everywhere = ann.hand + ben.hand + g.state.draw_pile + g.state.discard_pile
+    assert len(everywhere) == len(set(everywhere)) == len(g.deck.demand_cards) + len(g.deck.event_cards)
+
+
+# ------------------------------------------------------------------------------------------ errors
+@pytest.mark.parametrize("text, where, field, words", [
+    ("board: tutorial\nplayer Ann: train 9/9", "line 2 (player Ann)", "train", "not a train of europe-standard"),
+    ("board: tutorial\nplayer Ann: train fast", "line 2 (player Ann)", "train", "speed/capacity"),
+    ("board: tutorial\nplayer Ann: at Atlantis", "line 2 (player Ann)", "at", "no city 'Atlantis'"),
+    ("board: tutorial\nplayer Ann: at 99999", "line 2 (player Ann)", "at", "no milepost 99999"),
+    ("board: tutorial\n\nplayer Ann: cash lots", "line 3 (player Ann)", "cash", "whole number"),
+    ("board: tutorial\nplayer Ann: colour red", "line 2 (player Ann)", "colour", "unknown player field"),
+    ("board: tutorial\nplayer Ann: loads Wine Beer Cheese", "line 2 (player Ann)", "loads", "at most 2 loads"),
+    ("board: tutorial\nplayer Ann: loads Gold", "line 2 (player Ann)", "loads", "no load 'Gold'"),
+    ("board: tutorial\nplayer Ann: track London-Atlantis", "line 2 (player Ann)", "track", "no city 'Atlantis'"),
+    ("board: tutorial\nplayer Ann: track London", "line 2 (player Ann)", "track", "at least two places"),
+    ("board: tutorial\nplayer Ann: ferry Atlantis Express", "line 2 (player Ann)", "ferry", "no ferry"),
+    ("board: tutorial\nplayer Ann: ferry Chunnel\nplayer Ben: ferry Chunnel", "line 3 (player Ben)", "ferry",
+     "Building the Chunnel"),
+    ("board: tutorial\nplayer Ann: cards 1 1", "line 2 (player Ann)", "cards", "already in Ann's hand"),
+    ("board: tutorial\nplayer Ann: cards 99999", "line 2 (player Ann)", "cards", "no card 99999"),
+    ("board: tutorial\nplayer Ann: spent 25", "line 2 (player Ann)", "spent", "at most 20M"),
+    ("board: tutorial\nplayer Ann: moves 10", "line 2 (player Ann)", "moves", "only 9 movement points"),
+    ("board: nowhere\nplayer Ann:", "line 1", "board", "cannot load board 'nowhere'"),
+    ("board: tutorial\nruleset: europe-deluxe\nplayer Ann:", "line 2", "ruleset", "no ruleset 'europe-deluxe'"),
+    ("board: tutorial\nphase: lunch\nplayer Ann:", "line 2", "phase", "operations, build, special-build"),
+    ("board: tutorial\nturn: Cy\nplayer Ann:", "line 2", "turn", "not one of the players"),
+    ("board: tutorial\nplayer Ann:\nplayer Ann:", "line 3 (player Ann)", "name", "two players are called"),
+    ("board: tutorial", "position", "players", "1 to 6 players"),
+    ("board: tutorial\nspeed: 12", "line 2", "speed", "unknown setting"),
+    ("board: tutorial\nthis is not a position", "line 2", "line", "expected 'key: value'"),
+    ("board: tutorial\nboard: europe", "line 2", "board", "given twice"),
+    ("board: tutorial\nphase: special-build\nplayer Ann: at Paris", "line 3 (player Ann)", "at",
+     "placed after the special build turns"),
+])
+def test_mistakes_name_the_line_and_the_field(text, where, field, words):
+    with pytest.raises(PositionError) as info:
+        position_from_text(text)
+    err = info.value
+    assert isinstance(err, eb.InvalidAction) and isinstance(err, ValueError)
+    assert (err.where, err.field) == (where, field), str(err)
+    assert words in str(err), str(err)
+
+
+def test_no_chip_left_in_the_bank(board):
+    n = board.loads["Wine"]
+    lines = [f"player P{i}: train 9/3, loads Wine Wine Wine" for i in range(n // 3 + 1)]
+    with pytest.raises(PositionError, match="no Wine chip is left in the bank"):
+        position_from_text("board: tutorial\nruleset: europe-standard\n" + "\n".join(lines[:6]))
+
+
+def test_json_mistakes_name_the_entry():
+    with pytest.raises(PositionError) as info:
+        position_from_dict({"board": "tutorial", "players": [{"name": "Ann"}, {"name": "Ben", "train": "1/1"}]})
+    assert info.value.where == "players[1].train" and info.value.field == "train"
+
+
+def test_track_through_another_players_segment_is_refused(board):
+    ex = board.meta["examples"]["london_birmingham"]
+    chain = "-".join(str(m) for m in ex["path"])
+    with pytest.raises(PositionError, match="Right of Way") as info:
+        position_from_text(f"board: tutorial\nplayer Ann: track {chain}\nplayer Ben: track {chain}")
+    assert info.value.where == "line 3 (player Ben)"
+
+
+# ------------------------------------------------------------------------------------- round trips
+def test_text_round_trip_keeps_every_player_detail():
+    g = position_from_text("""
+board: tutorial
+ruleset: europe-standard
+phase: build
+round: 3
+turn: Ben
+player Ann: cash 60, train 12/2, at London, loads Wine, track London-Birmingham Paris-Lyon, spent 4
+player Ben: cash 31, train 9/3, at 87, track Berlin-Hamburg, ferry Chunnel
+""")
+    text = position_to_text(g)
+    g2 = position_from_text(text)
+    assert players_view(g2) == players_view(g), text
+    assert (g2.phase, g2.state.round, g2.current_player) == ("build", 3, 1)
+    assert position_to_text(g2) == text
+    assert position_from_dict(position_to_dict(g)).state.track.segments == g.state.track.segments
+
+
+def test_json_save_and_load_is_exact(tmp_path):
+    g = position_from_text(EXAMPLE)
+    g.apply(parse_action(g, "move Birmingham"))               # the game moves on; its history is saved too
+    path = save_position(g, tmp_path / "pos.json")
+    g2 = load_position(path)
+    assert g2.to_json() == g.to_json()
+    assert position(json.loads(path.read_text())).to_json() == g.to_json()
+
+
+# -------------------------------------------------------------------------------------- try_action
+def build_position(cash=50, extra=""):
+    return position_from_text(f"board: tutorial\nphase: build\nplayer Ann: cash {cash}{extra}\nplayer Ben: cash 50")
+
+
+def test_london_to_folkestone_with_the_chunnel_costs_18M(board):
+    ex = board.meta["examples"]["london_folkestone"]         # Building the Chunnel example
+    g = build_position()
+    before = g.to_json()
+    out = try_action(g, Build(ex["path"]))
+    assert out.accepted and out.cost == ex["cost"] == 18, out.log
+    assert out.game.state.track.owns_crossing(0, "Chunnel") and out.game.state.players[0].cash == 50 - 18
+    assert g.to_json() == before                               # the given game never changes
+
+
+def test_right_of_way_is_reported_with_rule_and_reason(board):
+    ex = board.meta["examples"]["london_birmingham"]
+    chain = "-".join(str(m) for m in ex["path"])
+    g = position_from_text(f"board: tutorial\nphase: build\nplayer Ann:\nplayer Ben: track {chain}")
+    before = g.to_json()
+    out = try_action(g, Build(ex["path"]))
+    assert not out.accepted and out.cost == 0 and out.game is None
+    assert out.rule == "Build Phase Rules > Right of Way", out
+    assert "already belongs to Ben" in out.reason
+    assert "Right of Way" in out.explain()
+    assert g.to_json() == before
+
+
+def test_no_credit_and_the_20M_limit(board):
+    ex = board.meta["examples"]["london_folkestone"]
+    out = try_action(build_position(cash=10), Build(ex["path"]))
+    assert (out.accepted, out.rule) == (False, "Build Phase Rules > No Credit/No Loans"), out.reason
+    out = try_action(build_position(extra=", spent 5"), Build(ex["path"]))      # 5M + 18M > 20M
+    assert not out.accepted and "20M per build phase" in out.reason, out.reason
+
+
+def test_upgrade_costs_the_rulebook_price_and_wrong_upgrades_are_refused():
+    g = build_position()
+    out = try_action(g, Upgrade("12/2"))
+    assert out == Outcome(True, g.rules.upgrade_cost, None, None)
+    assert out.game.state.players[0].train == eb.Train(12, 2)
+    out = try_action(g, "upgrade 12/3")
+    assert not out.accepted and out.rule == "Build Phase Rules > Upgrading your Train", out.reason
+
+
+def test_moving_on_own_track_and_phase_errors():
+    g = position_from_text(EXAMPLE)                            # operations: Ann at London with track to Birmingham
+    out = try_action(g, "move Birmingham")
+    assert out.accepted and out.cost == 0, out
+    assert out.game.board.city_at(out.game.state.players[0].position).name == "Birmingham"
+    assert g.board.city_at(g.state.players[0].position).name == "London"
+    out = try_action(g, "move Paris")                          # no track to Paris
+    assert not out.accepted and out.rule == "Operations Phase Rules > Running the Train", out
+    out = try_action(build_position(extra=", at London, track London-Birmingham"), "move Birmingham")
+    assert not out.accepted and out.rule == "How to Play", out
+
+
+def test_delivery_earns_the_card_payout(board):
+    g0 = eb.Game.new("europe-standard", board="tutorial", players=["Ann"], seed=0)
+    # any demand card whose city and load exist on this board
+    card, dem = next((c, d) for c in g0.deck.demand_cards for d in c.demands
+                     if board.has_city(d.city) and d.load in board.loads)
+    g = position_from_text(f"board: tutorial\nplayer Ann: cash 10, at {dem.city}, loads {dem.load}, cards {card.id}")
+    out = try_action(g, f"deliver {dem.load}")
+    assert out.accepted and out.cost == 0 and out.cash_change == dem.payout, out.log
+    assert out.game.state.players[0].cash == 10 + dem.payout
+    assert out.action == Deliver(dem.load, card.id)
+    out = try_action(g, f"deliver {dem.load} 99999")
+    assert not out.accepted
+
+
+def test_asking_for_another_player_and_text_actions():
+    g = position_from_text(EXAMPLE.replace("player Ben: cash 30, at Paris", "player Ben: cash 30") + "phase: build\n")
+    out = try_action(g, "build London-Birmingham", player="Ben")
+    assert out.accepted and out.player == "Ben" and out.cost == eb.cheapest_build(
+        g.board, g.rules, "London", "Birmingham", state=g.state, player=1).cost
+    assert g.current_player == 0
+    assert not try_action(g, "fly to Paris").accepted
+    with pytest.raises(eb.InvalidAction):
+        try_action(g, "end", player="Cy")
+    # a build through London's public red area becomes two builds, applied together
+    acts = parse_action(g, "build Birmingham-London-Paris")
+    assert isinstance(acts, Build) or all(isinstance(a, Build) for a in acts)
+
+
+def test_parse_position_gives_the_json_form():
+    d = parse_position(EXAMPLE)
+    assert d["players"][0]["track"] == ["London-Birmingham"] and d["players"][1] == {"name": "Ben", "cash": 30,
+                                                                                         "at": "Paris"}
