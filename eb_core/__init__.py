@@ -35,6 +35,8 @@ _LAZY = {
     "Build": "actions", "BuildCrossing": "actions", "Upgrade": "actions", "Move": "actions",
     "PickUp": "actions", "Deliver": "actions", "Drop": "actions", "DiscardHand": "actions",
     "EndTurn": "actions", "PlaceTrain": "actions", "Discard": "actions", "EndOperations": "actions",
+    "position": "positions", "position_to_text": "positions", "try_action": "positions", "Outcome": "positions",
+    "PositionError": "positions", "save_position": "positions", "load_position": "positions",
 }
 
 
