@@ -535,8 +535,6 @@ class Game:
                 breakdown.append(f"across {hop.name} (yours): 0M")
                 continue
             if board.edge(a, b) is None:
-                if a in ix.tunnel_step and False:  # pragma: no cover
-                    pass
                 raise IllegalAction(R.BUILD, f"Mileposts {a} and {b} are not neighbours; track is drawn from one "
                                              "milepost to the next.")
             e = board.edge(a, b)

@@ -312,3 +312,29 @@ def test_cross_grading_variant():
     assert (g.state.players[0].train, g.state.players[0].cash, spent(g)) == (Train(12, 2), 45, 5)
     g.apply(Build([m(4, 4), m(5, 4)]))              # still up to 15M of track
     rejects(g, Upgrade("9/3"), R.CROSS_GRADE)
+
+
+def test_cannot_take_the_last_free_way_into_a_ferry_port_from_the_second_player():
+    g = new()
+    g.state.current = 1
+    g.state.track.add_crossing(1, "Westport-Eastport")
+    own(g, 1, *line((10, 7), (11, 7), (11, 6)))
+    err = rejects(g, Build([m(11, 7), m(11, 8)]), R.FERRY_BUILD)
+    assert "two players" in err.reason
+    g.apply(Build([m(11, 6), m(10, 6)]))            # elsewhere is fine
+
+
+# --------------------------------------------------------------------------- helpers for bots
+def test_buildable_segments_respect_budget_ownership_and_major_limit():
+    g = new()
+    segs = g.buildable_segments()
+    assert segs and all(g.board.city_at(a) is not None or a in g.network(0) for a, b, c in segs)
+    assert all(c <= 20 for a, b, c in segs)
+    assert not any(g.board.is_red_area(a, b) for a, b, c in segs)
+    a, b, c = next(s for s in segs if s[2] == 1)
+    g.apply(Build([a, b]))
+    g.apply(Build(next((x, y) for x, y, _ in g.buildable_segments() if g.board.city_at(x) is not None)))
+    # two segments out of majors built: only segments from the network remain
+    assert all(g.board.city_at(x) is None or not g.board.city_at(x).has_red_area for x, y, _ in g.buildable_segments())
+    g.state.players[0].cash = 0
+    assert g.buildable_segments() == []

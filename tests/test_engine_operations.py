@@ -361,3 +361,30 @@ def test_building_during_operations_starts_the_build_phase():
 def test_special_build_turns_have_no_operations():
     g = eb.Game.new(eb.ruleset("europe-standard"), board=BOARD, players=["Ann"], seed=1, deck=mini_deck())
     rejects(g, PlaceTrain("Alpha"), R.SPECIAL)
+
+
+# ------------------------------------------------------------------------------------ helpers for bots
+def test_movable_steps_follow_track_and_the_reversal_rule():
+    g = ops(at=(2, 8))
+    own(g, 0, *row(8, 0, 11))
+    assert sorted(g.movable_steps()) == sorted([m(1, 8), m(3, 8)])
+    g.apply(mv((3, 8)))
+    assert g.movable_steps() == [m(4, 8)]            # no going straight back outside a city
+    for b in g.movable_steps():
+        g.clone().apply(Move([b]))                   # every listed step is legal
+
+
+def test_legal_pickups_deliveries_and_drops():
+    g = _delivery_game()
+    assert g.legal_deliveries() == [("Beer", 1)]
+    assert g.legal_pickups() == ["Steel"]
+    assert g.legal_drops() == ["Beer"]
+    p0(g).position = m(4, 8)
+    assert (g.legal_deliveries(), g.legal_pickups(), g.legal_drops()) == ([], [], [])
+
+
+def test_longest_legal_move_stops_where_the_rules_stop_it():
+    g = ops(at=(0, 8))
+    own(g, 0, *row(8, 0, 11))
+    path = [m(c, 8) for c in range(1, 12)]
+    assert g.longest_legal_move(path) == tuple(path[:9])
