@@ -160,3 +160,123 @@ def test_cost_table_agrees_with_single_queries(europe):
     for a in names:
         for b in names:
             assert s.loc[a, b] == min(t.loc[a, b], t.loc[b, a])
+
+
+# ------------------------------------------------------------------ game positions
+def _position(board, rules, rng, players=3, lines=3):
+    """A realistic position: each player builds the cheapest lines between random cities in turn."""
+    track = eb.Track()
+    names = [c.name for c in board.cities]
+    for _ in range(lines):
+        for p in range(players):
+            a, b = rng.sample(names, 2)
+            plan = eb.cheapest_build(board, rules, a, b, track=track, player=p)
+            if plan is None:
+                continue
+            for s in plan.segments:
+                if s.crossing_name:
+                    track.add_crossing(p, s.crossing_name)
+                elif s.total and track.owner(s.a, s.b) is None:
+                    track.add_segment(p, s.a, s.b)
+    return track
+
+
+def nx_cost_in_position(board, rules, g, track, player, sources, targets):
+    """networkx oracle for a position: own track free, others' closed, owned crossings free, full
+    crossings and full cities closed to newcomers. Returns (cost, path)."""
+    mine = {k for k, p in track.segments.items() if p == player}
+    theirs = {k for k, p in track.segments.items() if p != player}
+    owned = track.owned_crossings(player)
+    tracks_at: dict[str, dict[int, int]] = {}
+    for c in board.cities:
+        if c.size.value in ("small", "medium"):
+            tracks_at[c.name] = track.city_tracks(board, c)
+    closed_cities = set()
+    for name, counts in tracks_at.items():
+        c = board.city(name)
+        players_in = {p for p, v in counts.items() if v > 0}
+        if (player not in players_in and len(players_in) >= rules.city_max_players[c.size.value]) or \
+                counts.get(player, 0) >= rules.city_max_tracks_per_player:
+            closed_cities.add(name)
+    closed_cross = set()
+    for cr in board.crossings:
+        ps = set(track.crossing_owners(cr.name))
+        limit = rules.tunnel_max_players if cr.is_tunnel and rules.tunnel_as_ferry_cost is None \
+            else rules.ferry_max_players
+        if player not in ps and len(ps) >= limit:
+            closed_cross.add(cr.name)
+    starts = set(sources)
+
+    def closed(m):
+        c = board.city_at(m)
+        return c is not None and c.name in closed_cities
+
+    def weight(u, v, d):
+        if d.get("red_area"):
+            return 0
+        if d.get("crossing"):
+            name = d["crossing"]
+            if name in owned:
+                return 0
+            if name in closed_cross or closed(u) or closed(v):
+                return None
+            return crossing_cost(rules, board.crossing(name)) if u in starts else 0
+        k = seg_key(u, v)
+        if k in theirs:
+            return None
+        if k in mine:
+            return 0
+        if closed(u) or closed(v) or any(cr.name in closed_cross for cr in board.crossings_at(v)):
+            return None
+        s = segment_cost(board, rules, u, v, owned_crossings=owned)
+        return None if s is None else s.total
+
+    dist, paths = nx.multi_source_dijkstra(g, starts, weight=weight)
+    best = min((t for t in targets if t in dist), key=lambda t: dist[t], default=None)
+    return (math.inf, None) if best is None else (dist[best], paths[best])
+
+
+def _new_tracks_ok(board, rules, track, player, path):
+    """Does a path respect 'at most three tracks per player' in small/medium cities?"""
+    mine = {k for k, p in track.segments.items() if p == player}
+    for c in board.cities:
+        if c.size.value not in ("small", "medium"):
+            continue
+        have = track.city_tracks(board, c).get(player, 0)
+        new = sum(1 for a, b in zip(path, path[1:]) if (a in c.mileposts) != (b in c.mileposts)
+                  and seg_key(a, b) not in mine and not any(cr.other_port(a) == b for cr in board.crossings_at(a)))
+        if new and have + new > rules.city_max_tracks_per_player:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_agrees_with_networkx_in_random_positions(europe, seed):
+    rules = eb.ruleset("europe-standard")
+    rng = random.Random(1000 + seed)
+    track = _position(europe, rules, rng)
+    g = europe.to_networkx()
+    names = [c.name for c in europe.cities]
+    equal = 0
+    for _ in range(12):
+        player = rng.randrange(3)
+        a, b = rng.sample(names, 2)
+        plan = eb.cheapest_build(europe, rules, a, b, track=track, player=player)
+        want, path = nx_cost_in_position(europe, rules, g, track, player, europe.resolve(a), europe.resolve(b))
+        if plan is None:
+            assert want == math.inf or not _new_tracks_ok(europe, rules, track, player, path), \
+                f"{a}->{b} for player {player}: no plan, networkx {want}M via {path}"
+            continue
+        mine = {k for k, p in track.segments.items() if p == player}
+        got, lines = recompute(europe, rules, plan, owned=track.owned_crossings(player), mine=mine)
+        assert got == plan.cost, f"{a}->{b}: plan {plan.cost}M, segments add to {got}M\n{lines}"
+        used = {seg_key(x, y) for x, y in zip(plan.mileposts, plan.mileposts[1:])}
+        assert not {k for k in used if track.owner(*k) not in (None, player)}, "built over another player's track"
+        assert _new_tracks_ok(europe, rules, track, player, plan.mileposts), plan.explain()
+        if _new_tracks_ok(europe, rules, track, player, path):
+            assert plan.cost == want, f"{a}->{b} player {player}: engine {plan.cost}M, networkx {want}M\n" \
+                                      f"{plan.explain()}\nnetworkx path {path}"
+            equal += 1
+        else:
+            assert plan.cost >= want
+    assert equal >= 8
