@@ -163,6 +163,10 @@ class DeliveryValue:
         """The ridden path (so :func:`eb_core.viz.add_route` can draw the delivery)."""
         return self.path
 
+    def track(self, player: int = 0, base: Track | None = None) -> Track:
+        """``base`` (default: no track) plus the new track this delivery builds, owned by ``player``."""
+        return _as_track(self.segments, player, base)
+
     @property
     def cost(self) -> int:
         """The build cost (so :func:`eb_core.viz.add_route` can label the delivery)."""
@@ -236,6 +240,10 @@ class HandPlan:
         """The ridden path (so :func:`eb_core.viz.add_route` can draw the plan)."""
         return self.path
 
+    def track(self, player: int = 0, base: Track | None = None) -> Track:
+        """``base`` (default: no track) plus the new track this plan builds, owned by ``player``."""
+        return _as_track(self.segments, player, base)
+
     @property
     def cost(self) -> int:
         """The build cost (so :func:`eb_core.viz.add_route` can label the plan)."""
@@ -307,13 +315,7 @@ class OpeningPlan:
 
     def track(self, player: int = 0) -> Track:
         """The track this opening builds, as a :class:`~eb_core.track.Track` for ``player``."""
-        t = Track()
-        for s in self.segments:
-            if s.crossing_name is not None:
-                t.add_crossing(player, s.crossing_name)
-            if not _is_hop(s):
-                t.add_segment(player, s.a, s.b)
-        return t
+        return _as_track(self.segments, player)
 
     def explain(self) -> str:
         """The opening in plain English."""
@@ -372,6 +374,16 @@ def _describe_builds(turn: Sequence[SegmentCost]) -> str:
         k = s.crossing_name if s.crossing_name else s.base_label
         parts[k] = parts.get(k, 0) + s.total
     return ", ".join(f"{k} {v}M" for k, v in parts.items())
+
+
+def _as_track(segments: Iterable[SegmentCost], player: int, base: Track | None = None) -> Track:
+    t = base.copy() if base is not None else Track()
+    for s in segments:
+        if s.crossing_name is not None:
+            t.add_crossing(player, s.crossing_name)
+        if not _is_hop(s) and t.owner(s.a, s.b) is None:
+            t.add_segment(player, s.a, s.b)
+    return t
 
 
 def _is_hop(s: SegmentCost) -> bool:

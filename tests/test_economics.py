@@ -463,3 +463,13 @@ def test_plan_draws_with_viz(board, rules):
     assert len(labels.text) == len(plan.segments)
     assert sum(int(x) for x in labels.text) == plan.build_cost
     assert list(plan.to_frame()["action"]).count("deliver") == len(plan.deliveries)
+
+
+def test_built_plan_needs_no_more_track(board, rules):
+    plan = plan_hand(board, rules, HANDS[3])
+    track = plan.track(0)
+    again = plan_hand(board, rules, [HANDS[3][d.card] for d in plan.deliveries], track=track, player=0,
+                      sources_per_demand=None)
+    assert again.build_cost == 0, again.explain()
+    assert again.turns <= plan.travel_turns, (plan.explain(), again.explain())
+    assert again.income_per_turn >= plan.income_per_turn
