@@ -439,8 +439,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
     fig.update_layout(
         template=TEMPLATE, title=title if title is not None else board.title,
         plot_bgcolor=COLORS["sea"] if has_land else COLORS["plain"],
-        xaxis=dict(constrain="domain"),
-        yaxis=dict(scaleanchor="x", scaleratio=1, constrain="domain",
+        yaxis=dict(scaleanchor="x", scaleratio=1,
                    autorange="reversed" if _y_reversed(board) else True),
         height=height or _auto_height(board), dragmode="pan",
         legend=dict(x=1.01, xanchor="left", y=1.0, yanchor="top"),
@@ -591,10 +590,9 @@ def zoom_to(fig: go.Figure, board: Board, mileposts: Iterable[int | str], margin
     x, y = _xy(board, mps)
     x0, x1, y0, y1 = x.min() - margin, x.max() + margin, y.min() - margin, y.max() + margin
     yr = [y1, y0] if fig.layout.yaxis.autorange == "reversed" else [y0, y1]
-    height = int(min(650, max(380, 650 * (y1 - y0) / max(x1 - x0, 1))))
-    width = int(min(1100, max(520, height * (x1 - x0) / max(y1 - y0, 1) + 300)))  # plot + legend
+    height = int(min(650, max(400, 650 * (y1 - y0) / max(x1 - x0, 1))))
     fig.update_layout(xaxis=dict(range=[x0, x1], autorange=False), yaxis=dict(range=yr, autorange=False),
-                      height=height, width=width)
+                      height=height)
     return fig
 
 
