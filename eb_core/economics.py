@@ -352,7 +352,7 @@ def _money_sentence(cost: int, crossings: Sequence[str], connection, build_turns
     else:
         s = f"Build {cost}M of new track"
         if crossings:
-            s += " (buying " + ", ".join(crossings) + ")"
+            s += ", buying " + " and ".join(crossings)
         if connection is not None and connection[0] == "your network":
             s += ", joined to your network"
         elif connection is not None:
