@@ -139,7 +139,7 @@ assert len(EUROPE_EVENTS) == 22
 TUTORIAL_EVENTS = (
     DERAIL, DERAIL,
     _flood("Rhein"), _flood("Seine"), _flood("Thames"), _flood("Donau"), _flood("Ebro"),
-    _gale("Northern Seas"), _gale("Atlantic"),
+    _gale("Northern Seas"), _gale("Atlantic"), _gale("Mediterranean"),
     _snow("Torino"), _snow("Zürich"), _fog("Frankfurt"), _fog("London"),
     STRIKE_COASTAL, STRIKE_INLAND, STRIKE_WILDCAT, STRIKE_IBERIA,
     TAX, IRISH,
