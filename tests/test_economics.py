@@ -473,3 +473,29 @@ def test_built_plan_needs_no_more_track(board, rules):
     assert again.build_cost == 0, again.explain()
     assert again.turns <= plan.travel_turns, (plan.explain(), again.explain())
     assert again.income_per_turn >= plan.income_per_turn
+
+
+def test_position_input_is_checked(board, rules):
+    track = own_track(board, rules, ("London", "Birmingham"))
+    d = Demand("London", "Iron", 9)
+    with pytest.raises(eb.InvalidAction) as e:
+        delivery_value(board, rules, d, track=track)          # whose track?
+    assert e.value.field == "player"
+    with pytest.raises(eb.InvalidAction) as e:
+        delivery_value(board, rules, d, track={"segments": []}, player=0)
+    assert e.value.field == "track"
+    with pytest.raises(eb.InvalidAction) as e:
+        plan_hand(board, "europe-standard", HANDS[0])
+    assert e.value.field == "rules"
+
+
+def test_seeded_deal_from_the_tutorial_deck_is_deterministic(board, rules):
+    deck = eb.load_deck("tutorial")
+    dealt = [deck.card(i) for i in deck.shuffled(11) if not deck.is_event(i)][:4]
+    assert dealt == [deck.card(i) for i in deck.shuffled(11) if not deck.is_event(i)][:4]
+    first = plan_opening(board, rules, dealt)
+    second = plan_opening(board, rules, list(dealt))
+    assert first == second and first.explain() == second.explain()
+    assert board.city(first.start_city).has_red_area
+    hand = [dealt[i] for i in range(4) if i not in first.discard]
+    assert set(first.plan.cards) <= set(range(4)) - set(first.discard) and len(hand) == rules.hand_size
