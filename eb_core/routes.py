@@ -537,6 +537,27 @@ def _position(state: Any, track: Track | None, player: Any) -> tuple[Track | Non
     return track, int(player)
 
 
+def _closed(board: Board, edges: Iterable[tuple[int, int]] | None, mileposts: Iterable[int] | None
+            ) -> list[tuple[int, int]]:
+    """Segments closed by ``blocked_edges`` plus every segment and crossing touching ``blocked_mileposts``."""
+    out = []
+    for i, p in enumerate(edges or ()):
+        try:
+            a, b = p
+            out.append((int(a), int(b)))
+        except (TypeError, ValueError):
+            raise InvalidAction(f"blocked_edges[{i}]: expected a pair of milepost ids, got {p!r}",
+                                field="blocked_edges") from None
+    for m in mileposts or ():
+        if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or not 0 <= m < len(board.mileposts):
+            raise InvalidAction(f"blocked_mileposts: no milepost {m!r} on board {board.name!r}",
+                                field="blocked_mileposts")
+        m = int(m)
+        out.extend((m, nb) for nb in board.neighbors(m))
+        out.extend((m, cr.other_port(m)) for cr in board.crossings_at(m))
+    return out
+
+
 def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: frozenset[str],
           mine: set[tuple[int, int]], start: str, end: str) -> BuildPlan:
     """Turn an engine path into a plan, re-deriving every segment from :func:`segment_cost`."""
@@ -563,8 +584,8 @@ def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: f
 
 # ================================================================================ public API
 def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = None, player: int | None = None,
-                   track: Track | None = None, blocked_edges: Iterable[tuple[int, int]] | None = None
-                   ) -> BuildPlan | None:
+                   track: Track | None = None, blocked_edges: Iterable[tuple[int, int]] | None = None,
+                   blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
     """The cheapest track to build from ``a`` to ``b``, or ``None`` if no track can join them.
 
     ``a`` and ``b`` are city names (any milepost of the city counts: for a major city any of its seven)
@@ -576,7 +597,9 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any =
     ``player=``: the player's own track costs 0, other players' segments are closed ("Right of Way"),
     crossings the player owns are free, full ferries/the Chunnel and full small/medium cities are closed
     to newcomers ("Building Ferry Ports", "Limits on Entry into Small and Medium Cities").
-    ``blocked_edges`` closes segments (``(a, b)`` pairs), e.g. bridges over a flooded river.
+    ``blocked_edges`` closes segments (``(a, b)`` pairs), e.g. bridges over a flooded river;
+    ``blocked_mileposts`` closes every segment and crossing touching those mileposts (e.g. the mountain
+    mileposts of a Heavy Snow area).
 
     Raises :class:`~eb_core.errors.InvalidAction` (a ``ValueError``) for unknown cities or mileposts.
     This plans; it does not check "Beginning Construction" (use :func:`cheapest_connection`).
@@ -592,7 +615,7 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any =
     dst, end = _resolve(board, b, "b")
     track, player = _position(state, track, player)
     eng = _engine(board, rules)
-    graph, owned, mine = eng.weights(rules, track, player, blocked_edges)
+    graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     found = eng.search(graph, src, dst)
     if found is None:
         return None
@@ -601,7 +624,8 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any =
 
 def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any = None,
                         player: int | None = None, track: Track | None = None,
-                        blocked_edges: Iterable[tuple[int, int]] | None = None) -> BuildPlan | None:
+                        blocked_edges: Iterable[tuple[int, int]] | None = None,
+                        blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
     """The cheapest track joining ``target`` (a city or milepost) to ``player``'s network.
 
     With no track yet, the route starts from any major or key city milepost (rulebook "Beginning
@@ -621,7 +645,7 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any
     dst, end = _resolve(board, target, "target")
     track, player = _position(state, track, player)
     eng = _engine(board, rules)
-    graph, owned, mine = eng.weights(rules, track, player, blocked_edges)
+    graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     network = sorted(track.mileposts_of(player, board)) if track is not None else []
     network = [m for m in network if not board.mileposts[m].underground]
     if network:
@@ -680,7 +704,8 @@ def _all_pairs(eng: _Engine, graph: csr_matrix, cities: list[City], predecessors
 
 def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: Any = None,
                player: int | None = None, track: Track | None = None, symmetric: bool = False,
-               blocked_edges: Iterable[tuple[int, int]] | None = None):
+               blocked_edges: Iterable[tuple[int, int]] | None = None,
+               blocked_mileposts: Iterable[int] | None = None):
     """Cheapest build cost between cities, as a pandas DataFrame of whole millions.
 
     **Read it row -> column**: ``table.loc["London", "Paris"]`` is the cheapest track built *from*
@@ -702,7 +727,7 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: A
     cl = _city_list(board, cities)
     track, player = _position(state, track, player)
     eng = _engine(board, rules)
-    graph = eng.weights(rules, track, player, blocked_edges, compact=True)[0]
+    graph = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts), compact=True)[0]
     if not cl:
         return pd.DataFrame(dtype="Int64")
     table, _, _ = _all_pairs(eng, graph, cl)
@@ -725,7 +750,8 @@ def _frame(table: np.ndarray, names: list[str]):
 
 def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = None, player: int | None = None,
                   track: Track | None = None, rent: bool = True,
-                  blocked_edges: Iterable[tuple[int, int]] | None = None) -> Trip | None:
+                  blocked_edges: Iterable[tuple[int, int]] | None = None,
+                  blocked_mileposts: Iterable[int] | None = None) -> Trip | None:
     """The fewest mileposts a train needs from ``a`` to ``b`` on track already built, or ``None``.
 
     The train may use its owner's track, the public track inside major and key cities and the
@@ -733,7 +759,10 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = 
     ``rules.rent`` per opponent used (rulebook "Renting Track"). Among equally short trips the one with
     the fewest rented steps wins. The Chunnel's three mileposts count as steps ("Movement Using the
     Chunnel"); a ferry crossing counts as one step (its staging is a matter of turns: see
-    :func:`travel_turns`). ``blocked_edges`` closes segments (floods).
+    :func:`travel_turns`). ``blocked_edges`` / ``blocked_mileposts`` close segments (floods, snow).
+
+    In the Standard Game a train reverses only in cities; a fewest-milepost path never doubles back on
+    itself, so it needs no reversal (the train's facing at the start is not modelled).
 
     >>> import eb_core as eb
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
@@ -756,7 +785,7 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = 
     rows: list[int] = []
     cols: list[int] = []
     wts: list[float] = []
-    blocked = {seg_key(*p) for p in (blocked_edges or ())}
+    blocked = {seg_key(*p) for p in _closed(board, blocked_edges, blocked_mileposts)}
 
     def add(x: int, y: int, wt: float) -> None:
         rows.append(x)

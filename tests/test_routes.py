@@ -282,6 +282,20 @@ def test_blocked_edges_are_avoided(europe):
     assert plan.cost >= base.cost
 
 
+def test_blocked_mileposts_are_avoided(europe):
+    """e.g. Heavy Snow: no building in the area's mountain mileposts."""
+    base = eb.cheapest_build(europe, STD, "Paris", "Milano")
+    inner = [m for m in base.mileposts[1:-1] if europe.city_at(m) is None][:3]
+    plan = eb.cheapest_build(europe, STD, "Paris", "Milano", blocked_mileposts=inner)
+    assert not set(plan.mileposts) & set(inner), show(plan)
+    with pytest.raises(InvalidAction) as e:
+        eb.cheapest_build(europe, STD, "Paris", "Milano", blocked_mileposts=[-1])
+    assert e.value.field == "blocked_mileposts"
+    with pytest.raises(InvalidAction) as e:
+        eb.cheapest_build(europe, STD, "Paris", "Milano", blocked_edges=[5])
+    assert e.value.field == "blocked_edges"
+
+
 # ------------------------------------------------------------------ cheapest_connection
 def test_first_build_starts_from_a_major_or_key_city(europe):
     plan = eb.cheapest_connection(europe, STD, "Bordeaux")

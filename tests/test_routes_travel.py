@@ -178,6 +178,13 @@ def test_flooded_segment_cuts_the_trip(tb):
                             blocked_edges=[(a, b)]) is None
 
 
+def test_blocked_milepost_cuts_the_trip(tb):
+    plan = eb.cheapest_build(tb, STD, "London", "Birmingham")
+    track = _build(tb, plan, 0)
+    assert eb.shortest_trip(tb, STD, "London", "Birmingham", track=track, player=0,
+                            blocked_mileposts=[plan.mileposts[-2]]) is None
+
+
 def test_public_red_area(tb):
     london = tb.city("London")
     trip = eb.shortest_trip(tb, STD, london.mileposts[1], london.mileposts[4], track=Track(), player=0)
