@@ -49,7 +49,7 @@ from scipy.sparse.csgraph import dijkstra
 from .board import Board, City, CitySize, Crossing
 from .costs import SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
-from .rules import Ruleset
+from .rules import Ruleset, Train
 from .track import Track, seg_key
 
 __all__ = [
@@ -883,7 +883,8 @@ def _crossing_steps(rules: Ruleset, cr: Crossing) -> int:
 
 
 def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) -> int:
-    """Turns a train of ``speed`` needs to run along a path, counting the turn it arrives in.
+    """Turns a train of ``speed`` (mileposts per turn, or a :class:`~eb_core.rules.Train`) needs to run
+    along a path, counting the turn it arrives in.
 
     ``path_or_trip`` is a :class:`BuildPlan`, a :class:`Trip` or a list of mileposts (a crossing may be
     written as its two ports side by side). The trip starts at the beginning of a turn on the first
@@ -903,8 +904,7 @@ def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) ->
     >>> travel_turns(board, rules, plan, 9)
     1
     """
-    if isinstance(speed, bool) or not isinstance(speed, (int, np.integer)) or speed < 1:
-        raise InvalidAction(f"speed must be a positive whole number of mileposts, got {speed!r}", field="speed")
+    speed = _speed(speed)
     if isinstance(path_or_trip, BuildPlan):
         path = list(path_or_trip.mileposts)
     elif isinstance(path_or_trip, Trip):
@@ -922,6 +922,16 @@ def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) ->
     if fixed is not None and fixed > speed:
         raise InvalidAction(f"speed {speed} is below the {fixed} movement points a crossing needs", field="speed")
     return _count_turns(_step_kinds(board, rules, path, _tunnel_steps(board), check=True), speed, fixed)
+
+
+def _speed(speed: Any) -> int:
+    """Movement points per turn from a number or a :class:`~eb_core.rules.Train`."""
+    if isinstance(speed, Train):
+        speed = speed.speed
+    if isinstance(speed, bool) or not isinstance(speed, (int, np.integer)) or speed < 1:
+        raise InvalidAction(f"speed must be a positive whole number of mileposts (or a Train), got {speed!r}",
+                            field="speed")
+    return int(speed)
 
 
 def _step_kinds(board: Board, rules: Ruleset, path: Sequence[int], inside: set[tuple[int, int]], *,
@@ -982,8 +992,7 @@ def travel_table(board: Board, rules: Ruleset, speed: int, cities: Any = "majors
     1
     """
     _check_types(board, rules)
-    if isinstance(speed, bool) or not isinstance(speed, (int, np.integer)) or speed < 1:
-        raise InvalidAction(f"speed must be a positive whole number of mileposts, got {speed!r}", field="speed")
+    speed = _speed(speed)
     fixed = rules.ferry_fixed_moves
     if fixed is not None and fixed > speed:
         raise InvalidAction(f"speed {speed} is below the {fixed} movement points a crossing needs", field="speed")

@@ -48,6 +48,7 @@ def test_land_steps_fill_whole_turns(tb):
     assert eb.travel_turns(tb, STD, path[:10], 9) == 1      # 9 mileposts: one turn at 9
     assert eb.travel_turns(tb, STD, path[:11], 9) == 2      # 10 mileposts
     assert eb.travel_turns(tb, STD, path[:11], 12) == 1
+    assert eb.travel_turns(tb, STD, path[:11], eb.Train(12, 2)) == 1
     assert eb.travel_turns(tb, STD, path[:1], 9) == 0
 
 
