@@ -63,7 +63,7 @@ _BOUNDED = (CitySize.SMALL, CitySize.MEDIUM)
 
 
 # =============================================================================== value types
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BuildPlan:
     """The cheapest track to build along a route, segment by segment.
 
@@ -80,6 +80,10 @@ class BuildPlan:
     board: Board = field(repr=False, compare=False)
     start: str = ""
     end: str = ""
+
+    def __repr__(self) -> str:
+        return (f"<BuildPlan {self.start or self.mileposts[0]} -> {self.end or self.mileposts[-1]}: {self.cost}M, "
+                f"{len(self.segments)} segments, mileposts {list(self.mileposts)}>")
 
     @property
     def paid_segments(self) -> tuple[SegmentCost, ...]:
