@@ -6,6 +6,7 @@ shared/reference/game_facts.md ("Payout = 1.1 x distance + 1.5, correlation 0.95
 """
 from __future__ import annotations
 
+import copy
 import importlib.util
 import math
 import sys
@@ -236,3 +237,65 @@ def test_deck_was_made_from_the_board_once_it_exists(deck):
     else:
         assert deck.meta["geometry"] == "latlon-fallback"
     assert math.isfinite(deck.meta["model"]["kappa"])
+
+
+def test_every_payout_is_the_documented_model(deck, geo):
+    """Oracle: recompute 1.1 d + 1.5 + premium from the board for every demand; only the noise may differ."""
+    m = deck.meta["model"]
+    worst = []
+    for card, d in deck.demands(starters=True):
+        src = min((s for s, p in geo.places.items() if d.load in p.loads), key=lambda s: (geo.dist(s, d.city), s))
+        dist = geo.dist(src, d.city)
+        cost = geo.cost(src, d.city)
+        premium = m["alpha"] * max(0.0, cost - m["kappa"] * dist)
+        model = m["slope"] * dist + m["intercept"] + premium
+        worst.append((abs(d.payout - max(m["min_payout"], model)), card.label, str(d), src, dist, cost, premium))
+    worst.sort(reverse=True)
+    limit = 3 * m["noise_sd"] + 0.5 + 0.01  # noise is clipped at 3 sd, then rounded (kappa stored to 4 places)
+    assert worst[0][0] <= limit, "\n".join(
+        f"card {lab}: {txt}: from {src} {dist:.1f} mileposts, route {cost:.0f}M, premium {pr:.1f}M, off by {off:.1f}"
+        for off, lab, txt, src, dist, cost, pr in worst[:5])
+    assert np.mean([w[0] for w in worst]) <= 1.5 * m["noise_sd"], "noise larger than documented"
+
+
+def test_costly_routes_earn_a_premium(deck, geo):
+    """A route with ferries or alpine passes pays more than an overland one of the same distance."""
+    m = deck.meta["model"]
+    prem = []
+    for _c, d in deck.demands():
+        src = min((s for s, p in geo.places.items() if d.load in p.loads), key=lambda s: (geo.dist(s, d.city), s))
+        prem.append(m["alpha"] * max(0.0, geo.cost(src, d.city) - m["kappa"] * geo.dist(src, d.city)))
+    share = sum(p > 0 for p in prem) / len(prem)
+    assert 0.2 <= share <= 0.8, f"{share:.0%} of demands carry a premium"
+    assert max(prem) >= 8, f"largest premium only {max(prem):.1f}M"
+
+
+def test_generator_names_only_rivers_and_cities_of_the_board():
+    """Events are fitted to the board: river spellings mapped, missing features dropped or refused."""
+    gen = _deckgen()
+
+    class Fake:
+        places = {"Frankfurt": None, "Dublin": None}
+        rivers = {"Rhine"}
+        seas = {"Atlantic"}
+        countries: set[str] = set()
+
+    assert gen._event_fits(gen._flood("Rhein"), Fake)["params"]["river"] == "Rhine"
+    assert gen._event_fits(gen._flood("Rhein"), Fake)["title"] == "Flood: Rhine"
+    assert gen._event_fits(gen._flood("Ebro"), Fake) is None
+    assert gen._event_fits(gen._fog("Frankfurt"), Fake)["params"]["city"] == "Frankfurt"
+    assert gen._event_fits(gen._snow("Torino"), Fake) is None
+    assert gen._event_fits(gen._gale("Mediterranean"), Fake) is None
+    assert gen._event_fits(gen.STRIKE_IBERIA, Fake) is None, "no Spanish or Portuguese mileposts"
+    assert gen._event_fits(gen.IRISH, Fake)["params"]["cities"] == ["Dublin"]
+    europe = gen.PROFILES["europe"]
+    assert not europe.optional_events, "the Europe deck must refuse a board without its rivers and cities"
+    assert len(europe.events) == 22
+
+
+def test_generator_refuses_a_board_without_the_ebro(geo):
+    gen = _deckgen()
+    dry = copy.copy(geo)
+    dry.rivers = set(geo.rivers or ()) - {"Ebro"}
+    with pytest.raises(SystemExit, match="Flood: Ebro"):
+        gen.generate(gen.PROFILES["europe"], 1, dry)

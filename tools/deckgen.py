@@ -23,7 +23,7 @@ printed 2009 deck (``shared/reference/game_facts.md``)::
     KAPPA   = the median cost per milepost of straight-line distance over every candidate demand of the
               board (so an ordinary route gets no premium and a route with ferries, long detours or
               alpine passes sits above the line)
-    noise   = normal(0, NOISE_SD), seeded
+    noise   = normal(0, NOISE_SD) clipped at +-3 NOISE_SD, seeded
 
 Which (city, load) pairs appear is a min-cost flow: destination slots per city class (major 12, key and
 medium 9, small 5, scaled to 3 x the number of cards), load slots proportional to the chip count, each
@@ -63,7 +63,7 @@ from eb_core.rules import ruleset  # noqa: E402
 SLOPE = 1.1            # millions per milepost of straight-line distance (printed deck fit)
 INTERCEPT = 1.5        # millions (printed deck fit)
 ALPHA = 0.6            # millions of premium per million of route cost above the typical cost for the distance
-NOISE_SD = 1.5         # millions, normal noise before rounding
+NOISE_SD = 1.5         # millions, normal noise before rounding (clipped at 3 sd)
 FERRY_DELAY = 6        # millions added per ferry ride: the stop at the port and the half-rate crossing
                        # (rulebook: Movement Using a Ferry) lose about half a 12-speed turn
 MIN_PAYOUT = 5         # lowest printed payout
@@ -347,7 +347,7 @@ def candidates(geo: Geometry) -> list[Candidate]:
 def price(cands: list[Candidate], rng: np.random.Generator) -> float:
     """Set every candidate's payout; returns KAPPA (median build cost per milepost of distance)."""
     kappa = float(np.median([c.cost / c.distance for c in cands]))
-    noise = rng.normal(0.0, NOISE_SD, size=len(cands))
+    noise = np.clip(rng.normal(0.0, NOISE_SD, size=len(cands)), -3 * NOISE_SD, 3 * NOISE_SD)
     for c, z in zip(cands, noise):
         premium = ALPHA * max(0.0, c.cost - kappa * c.distance)
         c.payout = max(MIN_PAYOUT, int(round(SLOPE * c.distance + INTERCEPT + premium + z)))
