@@ -69,6 +69,14 @@ class RandomBot:
             self._turn = key
             self._failed = set()
 
+    def _stuck(self, p) -> bool:
+        """No delivery for ten of its own turns: time to try new cards."""
+        seen = getattr(self, "_progress", None)
+        if seen is None or seen[0] != p.delivered:
+            self._progress = (p.delivered, p.turns)
+            return False
+        return p.turns - seen[1] >= 10
+
     # ------------------------------------------------------------------ decisions
     def choose(self, game):
         """The next action for the current position (the bot must be the current player)."""
@@ -80,7 +88,9 @@ class RandomBot:
                 return Discard(worst)
             if p.position is None:
                 return PlaceTrain(self._start_city(game))
-            if not st.ops_started and p.delivered == 0 and st.round > 12 and self.rng.random() < 0.05:
+            if not st.ops_started and self._stuck(p) and self.rng.random() < 0.3:
+                self._progress = (p.delivered, p.turns)
+                self._current_plan = None
                 return DiscardHand()
             dl = game.legal_deliveries()
             if dl:
@@ -237,6 +247,8 @@ class RandomBot:
                 carry = d.load in p.loads
                 cost = (c2 if carry else c1 + c2) + 1
                 score = d.payout / cost * (0.8 + 0.4 * self.rng.random())
+                if cost > p.cash + 5:   # prefer what it can afford to connect
+                    score /= 10
                 if best_score is None or score > best_score:
                     best, best_score = (cid, d.load, src.name, dest.name), score
         self._current_plan = best
