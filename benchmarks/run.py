@@ -7,7 +7,9 @@ baseline's weight function only looks costs up in a dict precomputed from :func:
 so it is the fastest honest plain-Python version, not a straw man.
 
 Targets (issue 2 / 4): a single cheapest-build query on the Europe board <= 1 ms median and >= 5x the
-baseline; the full city-by-city build-cost table <= 30 ms and >= 10x the baseline.
+baseline; the full city-by-city build-cost table <= 30 ms and >= 10x the baseline. Every time is given
+on two clocks, wall and this process's CPU time (which leaves out waiting for a CPU on a busy shared
+machine); targets are judged on CPU time, the wall clock is printed beside it.
 ``--strict`` exits with status 1 when a target is missed. Results are written up in ``README.md``.
 """
 from __future__ import annotations
@@ -34,13 +36,24 @@ from eb_core.costs import segment_cost  # noqa: E402
 from eb_core.track import Track  # noqa: E402
 
 
-def median_ms(fn, repeat: int) -> float:
-    times = []
+def median_ms(fn, repeat: int) -> tuple[float, float]:
+    """Median wall-clock and median CPU (this process) time of ``fn`` in ms.
+
+    On a shared machine the wall clock includes waiting for a CPU; the process CPU time does not,
+    so both are reported.
+    """
+    wall, cpu = [], []
     for _ in range(repeat):
-        t = time.perf_counter_ns()
+        t, c = time.perf_counter_ns(), time.process_time_ns()
         fn()
-        times.append(time.perf_counter_ns() - t)
-    return statistics.median(times) / 1e6
+        cpu.append(time.process_time_ns() - c)
+        wall.append(time.perf_counter_ns() - t)
+    return statistics.median(wall) / 1e6, statistics.median(cpu) / 1e6
+
+
+def med2(pairs) -> tuple[float, float]:
+    pairs = list(pairs)
+    return statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
 
 
 def baseline_weight(board, rules):
@@ -94,8 +107,8 @@ def run(board, rules, *, pairs: int, repeat: int, seed: int) -> dict:
         want = base_q(a, b)[0]
         assert got == want, f"{a}->{b}: engine {got}, baseline {want}"
 
-    eng = statistics.median(median_ms(lambda a=a, b=b: engine_q(a, b), repeat) for a, b in queries)
-    base = statistics.median(median_ms(lambda a=a, b=b: base_q(a, b), max(1, repeat // 5)) for a, b in queries)
+    eng = med2(median_ms(lambda a=a, b=b: engine_q(a, b), repeat) for a, b in queries)
+    base = med2(median_ms(lambda a=a, b=b: base_q(a, b), max(1, repeat // 5)) for a, b in queries)
 
     # -- same query with a mid-game position: 3 players, ~60 segments each
     track = Track()
@@ -108,7 +121,7 @@ def run(board, rules, *, pairs: int, repeat: int, seed: int) -> dict:
                 track.add_crossing(p, s.crossing_name)
             elif s.total and track.owner(s.a, s.b) is None:
                 track.add_segment(p, s.a, s.b)
-    state_ms = statistics.median(
+    state_ms = med2(
         median_ms(lambda a=a, b=b: eb.cheapest_build(board, rules, a, b, track=track, player=0), repeat)
         for a, b in queries[:20])
 
@@ -153,23 +166,32 @@ def main(argv=None) -> int:
         board = eb.load_board(args.board)
     rules = eb.ruleset("europe-standard")
     r = run(board, rules, pairs=args.pairs, repeat=args.repeat, seed=args.seed)
-    q_ratio = r["base_query_ms"] / r["query_ms"]
-    t_ratio = r["base_table_ms"] / r["table_ms"]
     print(f"board {board.name!r}: {len(board.mileposts)} mileposts, {r['cities']} cities; "
-          f"python {platform.python_version()}, {os.cpu_count()} cpus")
+          f"python {platform.python_version()}, {os.cpu_count()} cpus, load average "
+          f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "")
     print(f"engine build (once per board and cost rules): {r['build_ms']:.1f} ms")
+    print("times are medians in ms, wall clock / CPU time of this process; ratios per clock; "
+          "targets judged on CPU time")
     print()
-    print(f"{'measure':44} {'engine':>10} {'networkx':>10} {'ratio':>8}  target")
-    ok_q = r["query_ms"] <= 1.0 and q_ratio >= 5
-    ok_t = r["table_ms"] <= 30.0 and t_ratio >= 10
-    print(f"{'cheapest_build, median of ' + str(r['pairs']) + ' city pairs':44} {r['query_ms']:>8.3f}ms "
-          f"{r['base_query_ms']:>8.2f}ms {q_ratio:>7.1f}x  <=1 ms, >=5x: {'ok' if ok_q else 'MISSED'}")
-    print(f"{'cost_table, all ' + str(r['cities']) + 'x' + str(r['cities']) + ' cities':44} "
-          f"{r['table_ms']:>8.2f}ms {r['base_table_ms']:>8.1f}ms {t_ratio:>7.1f}x  <=30 ms, >=10x: "
-          f"{'ok' if ok_t else 'MISSED'}")
-    print(f"{'cheapest_build with ' + str(r['track_segments']) + ' built segments':44} "
-          f"{r['state_query_ms']:>8.3f}ms {'':>10} {r['base_query_ms'] / r['state_query_ms']:>7.1f}x")
-    print(f"{'travel_table, all cities, speed 9':44} {r['travel_table_ms']:>8.1f}ms")
+    print(f"{'measure':40} {'engine':>15} {'networkx':>17} {'ratio':>13}  target")
+
+    def row(label, eng, base, target=None):
+        ratio = (base[0] / eng[0], base[1] / eng[1]) if base else None
+        line = f"{label:40} {eng[0]:>7.3f}/{eng[1]:<7.3f}"
+        line += f" {base[0]:>8.2f}/{base[1]:<8.2f}" if base else " " * 18
+        line += f" {ratio[0]:>6.1f}x/{ratio[1]:.1f}x".ljust(15) if ratio else " " * 15
+        ok = None
+        if target:
+            limit, times = target
+            ok = eng[1] <= limit and ratio[1] >= times     # judged on CPU time
+            line += f"  <={limit:g} ms, >={times:g}x: {'met' if ok else 'MISSED'}"
+        print(line)
+        return ok
+
+    ok_q = row(f"cheapest_build, {r['pairs']} city pairs", r["query_ms"], r["base_query_ms"], (1.0, 5))
+    ok_t = row(f"cost_table, {r['cities']}x{r['cities']} cities", r["table_ms"], r["base_table_ms"], (30.0, 10))
+    row(f"cheapest_build, {r['track_segments']} built segments", r["state_query_ms"], r["base_query_ms"])
+    row("travel_table, all cities, speed 9", r["travel_table_ms"], None)
     if args.strict and not (ok_q and ok_t):
         return 1
     return 0
