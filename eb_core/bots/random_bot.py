@@ -55,7 +55,9 @@ class RandomBot:
         self._new_turn(game)
         a = self.choose(game)
         try:
-            (game.apply if self.checked else game.apply_unchecked)(a)
+            # builds always go through the checked apply, so that bot games obey the whole-board
+            # no-blocking rules too; everything else may use the fast path
+            (game.apply if self.checked or isinstance(a, Build) else game.apply_unchecked)(a)
             return a
         except IllegalAction:
             self._failed.add(repr(a))
