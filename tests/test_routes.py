@@ -229,7 +229,8 @@ def _small_city_on_a_route(board):
                 continue
             for m in plan.mileposts[1:-1]:
                 c = board.city_at(m)
-                if c is not None and c.size.value == "small" and c.name not in (a, b) and not board.is_port(m):
+                if c is not None and c.size.value == "small" and c.name not in (a, b) and not board.is_port(m) \
+                        and len([x for x in board.neighbors(m) if x not in plan.mileposts]) >= 3:
                     return c, plan, a, b
     raise AssertionError("no route through a small city")
 
