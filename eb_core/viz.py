@@ -362,8 +362,24 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                                  name=f"Chunnel ({crossing_cost(rules, board.tunnels[0])}M)", meta="tunnels",
                                  legendgroup="crossings"))
 
-    # --- mileposts by terrain (city mileposts and underground ones are drawn elsewhere)
-    plain = [m for m in board.mileposts if m.city is None and not m.underground]
+    # --- ports that are not cities: named, with what building into them buys
+    ports = [m.id for m in board.mileposts if m.city is None and board.is_port(m.id)]
+    if ports:
+        x, y = _xy(board, ports)
+        names = []
+        for mp in ports:
+            cr = board.crossings_at(mp)[0]
+            names.append(board.mileposts[mp].port or cr.port_names[cr.ports.index(mp)])
+        traces.append(go.Scatter(
+            x=x, y=y, mode="markers+text", marker=dict(symbol="diamond", size=9, color=COLORS["ferry"],
+                                                       line=dict(color="white", width=1)),
+            text=np.array(names, dtype=object), textposition="bottom center",
+            textfont=dict(size=10, color=COLORS["ferry"]), customdata=np.asarray(ports, dtype=np.int64),
+            hovertext=np.array([milepost_hover(board, rules, mp) for mp in ports], dtype=object), hoverinfo="text",
+            name="port", meta="ports", legendgroup="crossings"))
+
+    # --- mileposts by terrain (city mileposts, ports and underground ones are drawn elsewhere)
+    plain = [m for m in board.mileposts if m.city is None and not m.underground and not board.is_port(m.id)]
     style = {
         Terrain.CLEAR: dict(symbol="circle", size=4, color=COLORS["clear"]),
         Terrain.MOUNTAIN: dict(symbol="triangle-up", size=8, color=COLORS["mountain"]),
@@ -632,8 +648,8 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
     >>> import eb_core as eb
     >>> g = eb.Game.new(eb.ruleset("europe-standard"), board="tutorial", players=["Ann", "Ben"], seed=7)
     >>> g.apply(eb.Build(path=g.board.meta["examples"]["london_birmingham"]["path"]))
-    >>> find_trace(game_figure(g), "track:0").name
-    "Ann's track (3 segments)"
+    >>> find_trace(game_figure(g), f"track:{g.current_player}").name.endswith("track (3 segments)")
+    True
     """
     st = game.state
     names = [p.name for p in st.players]

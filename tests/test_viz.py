@@ -64,10 +64,22 @@ def test_every_plain_milepost_drawn_once_by_terrain(board, fig):
     for t in ("clear", "mountain", "alpine"):
         tr = viz.find_trace(fig, f"terrain:{t}")
         ids = list(tr.customdata) if tr.customdata is not None else []
-        want = [m.id for m in board.mileposts if m.city is None and not m.underground and m.terrain.value == t]
+        want = [m.id for m in board.mileposts if m.city is None and not m.underground and m.terrain.value == t
+                and not board.is_port(m.id)]
         assert sorted(ids) == sorted(want), f"{t}: drew {len(ids)} mileposts, board has {len(want)}"
         drawn += ids
-    assert len(drawn) == len(set(drawn))
+    ports = list(viz.find_trace(fig, "ports").customdata)
+    cities = [m for c in board.cities for m in c.mileposts]
+    underground = [m.id for m in board.mileposts if m.underground]
+    # every milepost appears exactly once: terrain, port, city or tunnel
+    assert sorted(drawn + ports + cities + underground) == list(range(len(board.mileposts)))
+
+
+def test_ports_named_with_what_they_buy(board, rules, fig):
+    tr = viz.find_trace(fig, "ports")
+    assert "Folkestone" in list(tr.text) and "Portsmouth" in list(tr.text)
+    i = list(tr.text).index("Folkestone")
+    assert "buys the tunnel for 17M" in tr.hovertext[i]
 
 
 def test_terrain_symbols_follow_the_printed_map(fig):

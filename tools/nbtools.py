@@ -88,10 +88,11 @@ COVERAGE = [
     ("Setting Up the Game", [("03", "A game between Ann and Ben")]),
     ("How to Play", [("03", "A game between Ann and Ben"), ("02", "Red areas and illegal builds (20M)")]),
     ("Starting the Game > Special Build Turns", [("03", "A game between Ann and Ben"),
-                                                ("02", "Red areas and illegal builds")]),
+                                                ("02", "Red areas and illegal builds"), ("07", "5. The opening")]),
     ("Starting the Game > Starting Your Train", [("03", "Movement")]),
     ("Build Phase Rules (costs, Beginning Construction, Right of Way, Bridges)",
-     [("02", "Milepost costs"), ("02", "Bridges"), ("02", "Red areas and illegal builds")]),
+     [("02", "Milepost costs"), ("02", "Bridges"), ("02", "Red areas and illegal builds"),
+      ("04", "2. Is this allowed, and what does it cost?"), ("07", "1. The cheapest build between two cities")]),
     ("Build Phase Rules > Building Ferry Ports", [("02", "Ferries")]),
     ("Build Phase Rules > Building the Chunnel", [("02", "The Chunnel")]),
     ("Build Phase Rules > Right to Enter Major Cities and Key Cities", [("02", "Red areas and illegal builds")]),
@@ -105,7 +106,7 @@ COVERAGE = [
     ("Operations Phase Rules > Movement Using the Chunnel", [("03", "The Chunnel and renting track")]),
     ("Operations Phase Rules > Renting Track", [("03", "The Chunnel and renting track")]),
     ("Operations Phase Rules > Picking Up Loads", [("03", "Movement"), ("01", "Where loads come from")]),
-    ("Operations Phase Rules > Delivering Loads", [("03", "Deliveries")]),
+    ("Operations Phase Rules > Delivering Loads", [("03", "Deliveries"), ("07", "3. What one demand is worth")]),
     ("Admin Phase", []),
     ("Ending the Game (Standard Game: Final Scoring Phase)", []),
     ("Event Card Effects (Derailments, Floods, Counting Mileposts, Half-Rate Movement, No Movement, "
@@ -627,11 +628,21 @@ def nb02():
         md("""
         In a game, the engine checks every rule before it changes anything. A rejected build raises
         `eb.IllegalAction` with the rulebook section it breaks (`.rule`) and a plain-English `.reason`, and
-        leaves the game exactly as it was. Ann replays Ed's turn in the first special build turn:
+        leaves the game exactly as it was. We set up the position with `eb.position` (the instructor
+        toolkit's short text format): Ann and Ben, 50M each, the first special build turn, Ann to play. Ann
+        replays Ed's turn:
         """),
         code("""
-        game = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=SEED)
+        game = eb.position(f\"\"\"
+        board: tutorial
+        ruleset: {rules.name}
+        seed: {SEED}
+        phase: special-build
+        player Ann:
+        player Ben:
+        \"\"\")
         ann = game.current_player
+        assert game.player(ann).name == "Ann" and game.player(ann).cash == 50
         game.apply(eb.Build(path=examples["london_birmingham"]["path"]))
         game.apply(eb.Build(path=examples["london_portsmouth"]["path"]))
         print(game.player(ann).name, "has", game.player(ann).cash, "M; built out of", game.player(ann).built_out_of)
@@ -770,10 +781,35 @@ def nb03():
 
         *Give each player 50 million … Shuffle the draw card deck thoroughly, and deal four demand cards to
         each player … The player with the highest single payout on their demand cards will be the starting
-        player.* (Setting Up the Game.) The game takes a seed, so every run deals the same cards:
+        player.* (Setting Up the Game.)
+
+        So that this story stays the same whatever happens to the project's generated decks, we write a
+        small classroom deck of twelve demand cards for the tutorial board (`Game.new` takes any deck; the
+        real one is `eb.load_deck("tutorial")`). Each card shows three demands; only one of them can be
+        delivered. The game takes a seed, so every run deals the same cards.
         """),
         code("""
-        game = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=SEED)
+        from eb_core.cards import Deck, Demand, DemandCard
+
+        CARDS = {
+            1: [("Antwerpen", "China", 19), ("Lyon", "Wine", 12), ("Madrid", "Fish", 38)],
+            2: [("Paris", "Iron", 13), ("Wien", "Cheese", 19), ("Milano", "Potatoes", 33)],
+            3: [("Berlin", "Tourists", 17), ("Madrid", "Beer", 30), ("Birmingham", "Wood", 27)],
+            4: [("Milano", "Steel", 16), ("Dublin", "Flowers", 27), ("München", "Imports", 9)],
+            5: [("London", "Chocolate", 15), ("Berlin", "Oil", 22), ("Hamburg", "Wheat", 17)],
+            6: [("Paris", "Cars", 12), ("Zürich", "Fish", 25), ("Wien", "Potatoes", 35)],
+            7: [("Holland", "Wine", 11), ("Ruhr", "Iron", 10), ("Stockholm", "Beer", 28)],
+            8: [("Madrid", "Cheese", 28), ("Lyon", "Imports", 12), ("Wien", "Wood", 30)],
+            9: [("Oslo", "Flowers", 24), ("Paris", "Steel", 10), ("Dublin", "Chocolate", 26)],
+            10: [("Milano", "Tourists", 24), ("Berlin", "China", 16), ("Lyon", "Oil", 31)],
+            11: [("Paris", "Beer", 9), ("London", "Wheat", 14), ("München", "Fish", 29)],
+            12: [("Holland", "Cars", 11), ("Madrid", "Imports", 29), ("Oslo", "Wine", 30)],
+        }
+        classroom = Deck(name="classroom", board="tutorial", demand_cards=[
+            DemandCard(cid, str(cid), tuple(Demand(*d) for d in demands)) for cid, demands in CARDS.items()])
+        assert classroom.problems(board) == [], "every city and load is on the tutorial board"
+
+        game = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=SEED, deck=classroom)
         ANN, BEN = 0, 1
         hands = pd.DataFrame([(game.player(s).name, cid, str(d)) for s in (ANN, BEN)
                               for cid in game.player(s).hand for d in game.deck.card(cid).demands],
@@ -783,9 +819,8 @@ def nb03():
         code("""
         assert [p.cash for p in game.state.players] == [50, 50] and game.player(ANN).train == eb.Train(9, 2)
         assert len(game.player(ANN).hand) == len(game.player(BEN).hand) == 4
-        assert game.current_player == ANN, "Ann holds the highest payout (41M: Wood to Dublin) and starts"
-        assert str(game.deck.card(6).demands[2]) == "China to Antwerpen for 19M" and 6 in game.player(ANN).hand
-        assert str(game.deck.card(20).demands[0]) == "Iron to Paris for 13M" and 20 in game.player(BEN).hand
+        assert 1 in game.player(ANN).hand and 2 in game.player(BEN).hand
+        assert game.current_player == ANN, "Ann holds the highest payout (38M: Fish to Madrid) and starts"
         """),
         md("""
         Ann wants **China to Antwerpen (19M)** and Ben **Iron to Paris (13M)**; Birmingham offers both loads.
@@ -820,12 +855,12 @@ def nb03():
         ## Movement
 
         *"As you begin your first turn that includes an Operations phase, you discard down to three cards …
-        Then, you must place your train in any city."* Ann discards card 10, places her train in Birmingham and
+        Then, you must place your train in any city."* Ann discards card 5, places her train in Birmingham and
         picks up China (*"You may pick up a load when your train is on or passes through a city where it is
         offered"*).
         """),
         code("""
-        game.apply(eb.Discard(10))
+        game.apply(eb.Discard(5))
         game.apply(eb.PlaceTrain("Birmingham"))
         game.apply(eb.PickUp("China"))
         assert game.player(ANN).loads == ["China"] and game.player(ANN).position == board.city("Birmingham").center
@@ -872,13 +907,13 @@ def nb03():
         md("""
         ## The Chunnel and renting track
 
-        Ben places his train in Birmingham and picks up Iron. To reach his own track in London he uses Ann's
+        Ben discards card 11, places his train in Birmingham and picks up Iron. To reach his own track in London he uses Ann's
         London–Birmingham line: *"You must pay 4 million for unlimited use of another player's network that
         turn."* Then through London's red area and into his Chunnel: *"All three Chunnel mileposts are counted
         for normal movement."* Nine movement points end inside the tunnel.
         """),
         code("""
-        game.apply(eb.Discard(9))
+        game.apply(eb.Discard(11))
         game.apply(eb.PlaceTrain("Birmingham"))
         game.apply(eb.PickUp("Iron"))
         to_london = eb.shortest_trip(board, rules, "Birmingham", "London", state=game.state, player=BEN)
@@ -935,9 +970,9 @@ def nb03():
         game.apply(eb.Move(path=path[9:]))
         print("Ben can deliver:", game.legal_deliveries())
         cash = game.player(BEN).cash
-        game.apply(eb.Deliver("Iron", 20))
+        game.apply(eb.Deliver("Iron", 2))
         ben = game.player(BEN)
-        assert ben.cash == cash + 13 and "Iron" not in ben.loads and 20 not in ben.hand and len(ben.hand) == 3
+        assert ben.cash == cash + 13 and "Iron" not in ben.loads and 2 not in ben.hand and len(ben.hand) == 3
         print(*game.state.log[-3:], sep="\\n")
         game.apply(eb.EndTurn())
         """),
@@ -947,7 +982,7 @@ def nb03():
         """),
         code("""
         try:
-            game.apply(eb.Deliver("China", 6))              # still in Paris
+            game.apply(eb.Deliver("China", 1))              # still in Paris
         except eb.IllegalAction as err:
             print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
             refused = err
@@ -955,7 +990,7 @@ def nb03():
         run = eb.shortest_trip(board, rules, game.player(ANN).position, "Antwerpen", state=game.state, player=ANN)
         game.apply(eb.Move(path=run.path[1:]))
         cash = game.player(ANN).cash
-        game.apply(eb.Deliver("China", 6))
+        game.apply(eb.Deliver("China", 1))
         assert game.player(ANN).cash == cash + 19 and game.player(ANN).loads == []
         print(*game.state.log[-3:], sep="\\n")
         """),
