@@ -440,16 +440,20 @@ class _Leg:
     path: tuple[int, ...]
     items: tuple[SegmentCost, ...]     # priced new segments in build order (before any union discount)
     distance: int
+    touches: bool = False              # reaches a major/key city or the player's own track
     costs: dict = field(default_factory=dict)   # segment key -> cost, for legs without ferries/tunnels
-    crosses: bool = False                       # buys a ferry or tunnel: priced the slow, careful way
-
+    crosses: bool = False                       # buys a ferry or tunnel
     fast: tuple = ()                            # (key, cost, crossing name, is a hop, item) per item
+    keyinfo: dict = field(default_factory=dict)  # segment key -> (cost, enters a port, leg id)
+    events: tuple = ()                          # the ferry/tunnel items in order (see _Evaluator.union_cost)
 
     def __post_init__(self):
         self.crosses = any(i.crossing_name is not None for i in self.items)
-        if not self.crosses:
-            self.costs = {seg_key(i.a, i.b): i.total for i in self.items}
         self.fast = tuple((seg_key(i.a, i.b), i.total, i.crossing_name, _is_hop(i), i) for i in self.items)
+        self.costs = {k: c for k, c, cname, hop, _ in self.fast if cname is None}
+        me = id(self)
+        self.keyinfo = {k: (c, cname is not None, me) for k, c, cname, hop, _ in reversed(self.fast) if not hop}
+        self.events = tuple(f for f in self.fast if f[2] is not None)
 
 
 class _Evaluator:
@@ -501,7 +505,7 @@ class _Evaluator:
         if a == b and isinstance(a, str):
             return _Leg((), (), 0)           # two stops in one city: the train is already there
         if a == b or (isinstance(a, int) and isinstance(b, str) and a in board.city(b).mileposts):
-            return _Leg((a,), (), 0)
+            return _Leg((a,), (), 0, a in self.roots)
         best = None
         for x, y, rev in ((a, b, False), (b, a, True)):
             try:
@@ -522,7 +526,7 @@ class _Evaluator:
             trip = self._trip(a, b)
             if trip is not None:
                 path = trip
-        return _Leg(path, items, self._moves(path))
+        return _Leg(path, items, self._moves(path), any(m in self.roots for m in path))
 
     def _trip(self, a, b) -> tuple[int, ...] | None:
         try:
@@ -690,19 +694,50 @@ class _Evaluator:
     def places_need_connection(self, legs: Sequence[_Leg]) -> bool:
         """True when no leg touches a major/key city or the player's own track, so the new track could
         not legally be begun (rulebook: Build Phase Rules, "Beginning Construction")."""
-        if not any(leg.items for leg in legs):
-            return False
-        roots = self.roots
-        return not any(m in roots for leg in legs for m in leg.path)
+        builds = False
+        for leg in legs:
+            if leg.touches:
+                return False
+            builds = builds or bool(leg.items)
+        return builds
 
     def union_cost(self, legs: Sequence[_Leg]) -> int:
-        """The cost of :meth:`union` (fast path when no leg buys a crossing)."""
-        if any(leg.crosses for leg in legs):
-            return self.union(legs)[0]
+        """The cost of :meth:`union`, computed with dictionary merges (the planners call this for every
+        candidate; :meth:`score` checks it against :meth:`union`)."""
         merged: dict = {}
-        for leg in reversed(legs):          # the first leg to use a segment sets its price
-            merged.update(leg.costs)
-        return sum(merged.values())
+        if not any(leg.crosses for leg in legs):
+            for leg in reversed(legs):          # the first leg to use a segment sets its price
+                merged.update(leg.costs)
+            return sum(merged.values())
+        for leg in reversed(legs):
+            merged.update(leg.keyinfo)
+        cost = sum(v[0] for v in merged.values() if not v[1])
+        bought = set(self.owned)
+        done: set = set()
+        for leg in legs:                        # ferries and tunnels in the order the legs meet them
+            me = id(leg)
+            for k, c, cname, hop, sc in leg.events:
+                if hop:
+                    if cname not in bought:
+                        bought.add(cname)
+                        cost += c
+                    continue
+                if k in done or merged[k][2] != me:
+                    continue
+                done.add(k)
+                if cname in bought:
+                    cost += self._reprice_entry(sc, bought)
+                else:
+                    bought.add(cname)
+                    cost += c
+        return cost
+
+    def _reprice_entry(self, sc: SegmentCost, bought: set[str]) -> int:
+        rk = (sc.a, sc.b, frozenset(bought))
+        again = self._reprice.get(rk)
+        if again is None:
+            again = self._reprice[rk] = segment_cost(self.board, self.rules, sc.a, sc.b, owned_crossings=bought)
+        return again.total
 
     def cost_part(self, places: Sequence[int | str]):
         """``(cost, connection, legs)`` for a sequence of places (the legs include the start spur when
@@ -729,7 +764,7 @@ class _Evaluator:
                     best = c
             if best is None:
                 return None
-            legs.append(_Leg((), best[2], 0))
+            legs.append(_Leg((), best[2], 0, True))
             connection = (best[0], best[1])
         return self.union_cost(legs), connection, legs
 

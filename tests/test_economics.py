@@ -499,3 +499,24 @@ def test_seeded_deal_from_the_tutorial_deck_is_deterministic(board, rules):
     assert board.city(first.start_city).has_red_area
     hand = [dealt[i] for i in range(4) if i not in first.discard]
     assert set(first.plan.cards) <= set(range(4)) - set(first.discard) and len(hand) == rules.hand_size
+
+
+def test_fast_union_cost_equals_the_careful_union(board, rules):
+    # the planners price every candidate with dictionary merges; the careful walk is the reference
+    import random
+
+    from eb_core.economics import _Evaluator
+
+    ev = _Evaluator(board, rules, None, None, rules.start_train)
+    rng = random.Random(5)
+    names = sorted(c.name for c in board.cities)
+    ports = ["Dublin", "Belfast", "London", "Birmingham", "Paris", "Stockholm", "Oslo", "Berlin"]
+    checked = 0
+    for _ in range(300):
+        places = [rng.choice(ports if rng.random() < 0.6 else names) for _ in range(rng.randint(2, 7))]
+        legs = [ev.leg(a, b) for a, b in zip(places, places[1:])]
+        if any(l is None for l in legs):
+            continue
+        assert ev.union_cost(legs) == ev.union(legs)[0], places
+        checked += 1
+    assert checked > 200
