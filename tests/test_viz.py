@@ -272,3 +272,29 @@ def test_game_figure_draws_tracks_and_trains_with_their_state(board):
     game.state.players[seat].position = board.city("Birmingham").center
     tr = viz.find_trace(viz.game_figure(game), f"train:{seat}")
     assert f"<b>{name}</b>: 9/2 train, 45M" in tr.hovertext[0]
+
+
+def test_path_figure_zooms_onto_the_example_and_prices_it(board, rules):
+    ex = board.meta["examples"]["calais_south"]
+    f = viz.path_figure(board, rules, ex["path"], owned_crossings=ex["owned_crossings"], title="Jeff")
+    labels = [int(t) for t in viz.find_trace(f, "route_labels").text]
+    assert sum(labels) == 2, labels                       # "spending his last 2M"
+    assert viz.find_trace(f, "route").name == "this build: 2M"
+    (x0, x1), (y0, y1) = f.layout.xaxis.range, f.layout.yaxis.range
+    xy = board.xy[list(ex["path"])]
+    assert (x0 < xy[:, 0].min() and xy[:, 0].max() < x1 and y0 < xy[:, 1].min() and xy[:, 1].max() < y1)
+    assert x1 - x0 < np.ptp(board.xy[:, 0]), "zoomed in, not the whole board"
+
+
+def test_europe_board_reads_at_full_zoom():
+    europe = eb.load_board("europe")
+    f = viz.board_figure(europe)
+    majors = viz.find_trace(f, "cities:major")
+    assert len(majors.text) == 8 and len(viz.find_trace(f, "cities:small").text) == 31
+    assert viz.find_trace(f, "land").fill == "toself", "the land is drawn under the mileposts"
+    # y grows northwards on the generated board: Oslo is drawn above Madrid
+    oslo, madrid = europe.city("Oslo").center, europe.city("Madrid").center
+    up = -1 if f.layout.yaxis.autorange == "reversed" else 1
+    assert up * (europe.xy[oslo, 1] - europe.xy[madrid, 1]) > 0
+    names = set(t.split(":")[0].removeprefix("river ") for t in viz.find_trace(f, "rivers").hovertext)
+    assert {"Rhein", "Donau", "Seine", "Thames"} <= names, names
