@@ -557,6 +557,9 @@ class Game:
                 why = eff.blocks_build(self, act, seat, a, b)
                 if why:
                     raise IllegalAction(R.EVENTS, why)
+            why = _events.rebuild_reserved(self, seat, a, b)
+            if why:
+                raise IllegalAction(R.EVENTS + " > Floods", why)
             ca = ix.city_at[a]
             if ca is not None and ca.has_red_area:
                 if len(prior_out) + len(out_of) >= rules.builds_out_of_major_per_turn:
@@ -843,8 +846,13 @@ class Game:
                     why = eff.blocks_staging(self, act, seat, pos)
                     if why:
                         raise IllegalAction(R.EVENTS, why)
-            if info.kind == "same-port" and rules.ferry_half_speed:
-                half = True
+            if info.kind == "same-port":
+                for act, eff in self._active():
+                    why = eff.blocks_staging(self, act, seat, pos)
+                    if why:
+                        raise IllegalAction(R.EVENTS, why)
+                if rules.ferry_half_speed:
+                    half = True
             if info.kind not in ("ferry", "same-port") and b == prev and not self._can_reverse_at(pos):
                 raise IllegalAction(R.RUNNING, f"A train may only reverse direction in a city or at a ferry port; "
                                                f"{self._where(pos)} is neither, so it cannot go straight back to "
@@ -1118,6 +1126,7 @@ class Game:
     def _end_turn(self) -> None:
         st = self.state
         n = len(st.players)
+        lost = False
         while True:
             p = st.players[st.current]
             st.turn_over = False
@@ -1129,6 +1138,7 @@ class Game:
                 p.staged = not blocked
             else:
                 p.staged = False
+            _events.turn_ended(self, st.current, lost=lost)
             self._admin()
             if st.phase == "over":
                 return
@@ -1142,6 +1152,7 @@ class Game:
             if q.lost_turns > 0 and not st.special_round:
                 q.lost_turns -= 1
                 st.log.append(f"{q.name} loses this turn.")
+                lost = True
                 continue
             return
 
@@ -1284,6 +1295,8 @@ class Game:
                     if len(tr.crossing_owners(cr.name)) >= cap:
                         continue
                 if any(eff.blocks_build(self, act, seat, a, b) for act, eff in self._active()):
+                    continue
+                if _events.rebuild_reserved(self, seat, a, b):
                     continue
                 try:
                     self._check_city_limits(seat, [k], [sc.crossing_name] if sc.crossing_name else [])

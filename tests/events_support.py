@@ -1,0 +1,109 @@
+"""Helpers for the event tests: positions on the Europe board set up directly in a game's state.
+
+Not a test module (no ``test_`` prefix); imported by ``tests/test_events*.py``.
+"""
+from __future__ import annotations
+
+import eb_core as eb
+from eb_core.areas import city_area, distances_from
+from eb_core.track import seg_key
+
+EUROPE = eb.load_board("europe")
+DECK = eb.load_deck("europe")
+
+
+def ops_game(players=("Ann", "Ben"), *, seed: int = 3, rules: str = "europe-standard", current: int = 0,
+             speed: int | None = None) -> eb.Game:
+    """A Europe game in round 1, ``current``'s operations phase, three cards each, no train placed and a
+    draw pile of demand cards only (so nothing random happens unless a test puts an event on top)."""
+    g = eb.Game.new(rules, board=EUROPE, deck=DECK, players=list(players), seed=seed)
+    st = g.state
+    st.special_round, st.round, st.phase = 0, 1, "operations"
+    st.first_player = st.current = current
+    for p in st.players:
+        st.discard_pile.extend(p.hand[3:])
+        p.hand = p.hand[:3]
+        if speed is not None:
+            p.train = eb.Train(speed, p.train.capacity)
+    events = [c for c in st.draw_pile if not hasattr(g.deck.card(c), "demands")]
+    st.draw_pile = [c for c in st.draw_pile if c not in events]
+    st.discard_pile.extend(events)
+    return g
+
+
+def lay_track(g: eb.Game, seat: int, path) -> None:
+    """Give ``seat`` the segments along ``path`` (red-area segments are public and skipped)."""
+    for a, b in zip(path, path[1:]):
+        if not g.board.is_red_area(a, b):
+            g.state.track.segments[seg_key(a, b)] = seat
+
+
+def place(g: eb.Game, seat: int, mp: int, loads=()) -> None:
+    p = g.state.players[seat]
+    p.position, p.prev = mp, None
+    for ld in loads:
+        g.state.bank[ld] -= 1
+        p.loads.append(ld)
+
+
+def line_towards(board: eb.Board, city: str, start_distance: int, radius: int = 4) -> list[int]:
+    """A straight-ish line of mileposts whose distance to ``city``'s centre falls by one per step, from
+    ``start_distance`` down to 0, such that a milepost is in the city's ``radius`` area exactly when its
+    distance is at most ``radius``."""
+    c = board.city(city)
+    d = distances_from(board, [c.center])
+    area = city_area(board, city, radius)
+    for start in sorted(int(m) for m in (d == start_distance).nonzero()[0]):
+        path = [start]
+        while d[path[-1]] > 0:
+            nxt = [b for b in board.neighbors(path[-1]) if d[b] == d[path[-1]] - 1]
+            path.append(min(nxt))
+        if all((m in area) == (d[m] <= radius) for m in path) and all(
+                board.city_at(m) is None or board.city_at(m).name == city for m in path):
+            return path
+    raise AssertionError(f"no clean line towards {city}")
+
+
+def event_card(title: str):
+    return next(c for c in DECK.event_cards if c.title == title)
+
+
+def demand_card_with(city: str, *, avoid=()):
+    """The first demand card of the deck with a demand to ``city`` and none of ``avoid``'s cities."""
+    for c in DECK.demand_cards:
+        names = {d.city for d in c.demands}
+        if city in names and not names & set(avoid):
+            return c
+    raise AssertionError(city)
+
+
+def far_demand_cards(board: eb.Board, away_from, n: int, radius: int = 3):
+    """``n`` demand cards none of whose cities is within ``radius`` of any milepost in ``away_from``."""
+    out = []
+    for c in DECK.demand_cards:
+        if all(not (city_area(board, d.city, radius) & set(away_from)) for d in c.demands):
+            out.append(c)
+            if len(out) == n:
+                return out
+    raise AssertionError("not enough far cards")
+
+
+def line_from(board: eb.Board, start: int, steps: int) -> list[int]:
+    """A path of ``steps`` steps from ``start`` that gets one milepost farther from it at every step
+    (depth-first, smallest ids first), avoiding other cities."""
+    d = distances_from(board, [start])
+
+    def go(path):
+        if len(path) == steps + 1:
+            return path
+        for b in sorted(board.neighbors(path[-1])):
+            if d[b] == len(path) and (board.city_at(b) is None or board.city_at(b) is board.city_at(start)):
+                got = go(path + [b])
+                if got:
+                    return got
+        return None
+
+    got = go([start])
+    if got is None:
+        raise AssertionError(f"no line of {steps} steps from {start}")
+    return got
