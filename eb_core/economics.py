@@ -291,7 +291,8 @@ class OpeningPlan:
     :class:`~eb_core.costs.SegmentCost` per special turn (each costing at most ``rules.build_limit``, and
     at most ``rules.builds_out_of_major_per_turn`` of them leaving major/key city mileposts), ``spent``
     the cost per turn, ``plan`` the hand plan the track serves, ``train_city`` where to place the train
-    at the first operations turn and ``discard`` the hand indexes to discard down to the hand size.
+    at the first operations turn, ``discard`` the hand indexes to discard down to the hand size and
+    ``out_of_cities`` every major/key city the built track leaves from (``start_city`` first).
     """
 
     start_city: str
@@ -300,6 +301,7 @@ class OpeningPlan:
     train_city: str
     discard: tuple[int, ...]
     remaining_cost: int
+    out_of_cities: tuple[str, ...] = ()
 
     @property
     def spent(self) -> tuple[int, ...]:
@@ -320,6 +322,10 @@ class OpeningPlan:
     def explain(self) -> str:
         """The opening in plain English."""
         lines = [f"Begin building at {self.start_city}."]
+        others = [c for c in self.out_of_cities if c != self.start_city]
+        if others:
+            lines.append("Track also leaves " + " and ".join(others) + " (any major or key city milepost may start "
+                         "a build).")
         for i, (turn, spent) in enumerate(zip(self.builds, self.spent), 1):
             if not turn:
                 lines.append(f"Special build turn {i}: nothing useful left to build.")
@@ -371,8 +377,12 @@ def _money_sentence(cost: int, crossings: Sequence[str], connection, build_turns
 def _describe_builds(turn: Sequence[SegmentCost]) -> str:
     parts: dict[str, int] = {}
     for s in turn:
-        k = s.crossing_name if s.crossing_name else s.base_label
-        parts[k] = parts.get(k, 0) + s.total
+        if s.crossing_name:
+            parts[s.crossing_name] = parts.get(s.crossing_name, 0) + s.total
+            continue
+        parts[s.base_label] = parts.get(s.base_label, 0) + s.base
+        if s.water:
+            parts["bridges"] = parts.get("bridges", 0) + s.water
     return ", ".join(f"{k} {v}M" for k, v in parts.items())
 
 
@@ -1160,4 +1170,6 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: i
             ev_vals.append((best, -i, i))
         ev_vals.sort()
         discard = tuple(sorted(i for _, _, i in ev_vals[:extra]))
-    return OpeningPlan(start_city, tuple(tuple(t) for t in turns), plan, plan.stops[0].city, discard, remaining)
+    out_of = tuple(dict.fromkeys(board.city_at(s.a).name for s in built if s.a in anchors and not _is_hop(s)))
+    return OpeningPlan(start_city, tuple(tuple(t) for t in turns), plan, plan.stops[0].city, discard, remaining,
+                       out_of)

@@ -403,6 +403,8 @@ def test_opening_is_legal_within_budget_and_serves_the_plan(board, rules, hand_n
     first = o.builds[0][0] if o.builds[0] else None
     if first is not None:
         assert board.city_at(first.a).name == o.start_city
+    left = list(dict.fromkeys(board.city_at(s.a).name for s in o.segments if s.a in anchors))
+    assert list(o.out_of_cities) == left and (not left or left[0] == o.start_city)
     # the track serves the plan: every segment built is on the plan's track
     plan_keys = {seg_key(s.a, s.b) for s in o.plan.segments}
     assert all(seg_key(s.a, s.b) in plan_keys for s in o.segments if not s.base_label.startswith("across "))
