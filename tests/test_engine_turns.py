@@ -300,3 +300,16 @@ def test_clone_is_independent():
     c = g.clone()
     c.apply(PickUp("Beer"))
     assert g.state.players[0].loads == [] and c.state.players[0].loads == ["Beer"]
+
+
+def test_every_rule_name_is_a_rulebook_section():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "shared" / "rules" / "empire_builder_europe_rulebook.txt")
+    if not text.exists():
+        pytest.skip("the rulebook text is not next to the repository")
+    book = text.read_text(encoding="utf-8")
+    for name, rule in vars(R).items():
+        if name.startswith("_"):
+            continue
+        for part in rule.split(" > "):
+            assert part in book, f"R.{name}: {part!r} is not in the rulebook"
