@@ -1324,6 +1324,38 @@ class Game:
             out.append(b)
         return out
 
+    def legal_actions(self) -> list:
+        """Small legal actions for the current player: one-segment builds (whole-board no-blocking
+        rules not checked), upgrades, single-step moves, pick-ups, drops, deliveries, discards, train
+        placements (one per city), and the phase/turn endings. Handy for random agents and teaching;
+        longer builds and moves are of course legal too."""
+        st, rules = self.state, self.rules
+        if st.phase == "over":
+            return []
+        p = st.players[st.current]
+        out: list = []
+        if st.phase == "operations":
+            if len(p.hand) > rules.hand_size:
+                return [Discard(c) for c in p.hand]
+            if not st.ops_started:
+                out.append(DiscardHand())
+            if p.position is None:
+                return out + [PlaceTrain(c.name) for c in self.board.cities]
+            out += [Deliver(ld, cid) for ld, cid in self.legal_deliveries()]
+            out += [PickUp(ld) for ld in self.legal_pickups()]
+            out += [Drop(ld) for ld in self.legal_drops()]
+            out += [Move((b,)) for b in self.movable_steps()]
+            out.append(EndOperations())
+            out.append(EndTurn())
+            return out
+        if st.special_round and not p.spent and not p.upgraded:
+            out.append(DiscardHand())
+        if not p.spent and not p.upgraded and p.cash >= rules.upgrade_cost:
+            out += [Upgrade(t) for t in rules.upgrade_options(p.train)]
+        out += [Build((a, b)) for a, b, _ in self.buildable_segments()]
+        out.append(EndTurn())
+        return out
+
     def track_neighbors(self, mp: int, seat: int | None = None, *, rent: bool = True) -> list[int]:
         """Mileposts a train could step to from ``mp`` over track usable by ``seat`` (own, public, and --
         with ``rent`` -- opponents' track and ferries), ignoring direction, speed and staging."""

@@ -313,3 +313,31 @@ def test_every_rule_name_is_a_rulebook_section():
             continue
         for part in rule.split(" > "):
             assert part in book, f"R.{name}: {part!r} is not in the rulebook"
+
+
+def test_legal_actions_are_legal():
+    import random
+    g = eb.Game.new("europe-standard", board=TUTORIAL, players=["A", "B"], seed=2)
+    rng = random.Random(2)
+    for _ in range(300):
+        acts = g.legal_actions()
+        assert acts and EndTurn() in acts or any(isinstance(a, (Discard, PlaceTrain)) for a in acts)
+        sample = rng.sample(acts, min(4, len(acts)))
+        for a in sample:
+            c = g.clone()
+            try:
+                c.apply(a)
+            except eb.IllegalAction as e:   # only the whole-board no-blocking rules may still refuse a build
+                assert isinstance(a, Build) and e.rule in (R.MAJOR_ENTRY, R.CITY_LIMIT, R.FERRY_BUILD,
+                                                             R.CHUNNEL_BUILD), (a, e)
+        nonend = [a for a in acts if not isinstance(a, (EndTurn, EndOperations, DiscardHand))]
+        a = rng.choice(nonend) if nonend and rng.random() < 0.8 else (
+            EndOperations() if g.phase == "operations" and EndOperations() in acts else EndTurn())
+        if isinstance(a, (Discard, PlaceTrain)) or a in acts:
+            try:
+                g.apply(a)
+            except eb.IllegalAction:
+                g.apply(EndTurn())
+        if g.over:
+            break
+    assert g.state.round >= 1
