@@ -26,9 +26,28 @@ Two ways to apply an action:
 * :meth:`Game.apply_unchecked` -- the fast path for bots and simulations: it skips the whole-board
   no-blocking check (the most expensive one) and trusts the caller on it; all other rules still raise.
 
+How some rules are read (the rulebook leaves room):
+
+* Ending a turn on a ferry port stages the train. At the start of the next turn its first step may
+  be across (onto the other port) or "onto the port on the same side" (``Move([port, ...])`` naming
+  the port it stands on); either way the whole turn is at half speed, rounded up. A staged train that
+  simply drives off on land at its first step never boarded and moves at full speed.
+* The Chunnel is driven through its three underground mileposts, counted like any others; no staging.
+* The no-blocking rules (Right to Enter Major Cities and Key Cities; a 2nd player into a small city,
+  2nd and 3rd into a medium one; two players to each ferry, one to the Chunnel) are checked over the
+  graph of segments still free to build, plus public red areas and crossings that still have room
+  (plus each player's own track for the major/key-city rule). A build is refused only if it makes
+  one of these rights fail that held before it. A city's or port's free approaches are counted as
+  free segments into it from mileposts joined to the major cities in that graph.
+* Victory: the major cities counted are those in one group joined by the player's own track, public
+  red areas and the ferries/tunnels the player owns.
+
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
-:meth:`Game.network`, :meth:`Game.connected_majors`.
+:meth:`Game.network`, :meth:`Game.connected_majors`, :meth:`Game.legal_actions`,
+:meth:`Game.longest_legal_move`, :meth:`Game.track_neighbors`, :meth:`Game.plan_build` (the cost breakdown of
+a build without making it). Primitives for event effects: :meth:`Game.lose_turn`, :meth:`Game.lose_load`,
+:meth:`Game.draw_card` (see :mod:`eb_core.events`).
 """
 from __future__ import annotations
 
