@@ -419,7 +419,7 @@ def _demand_fields(d: Any, fld: str) -> tuple[str, str, int]:
     return city, load, int(payout)
 
 
-def _check_demand(board: Board, d: Any, fld: str) -> tuple[str, str, int]:
+def _check_demand(board: Board, d: Any, fld: str, need_source: bool = True) -> tuple[str, str, int]:
     city, load, payout = _demand_fields(d, fld)
     if not board.has_city(city):
         raise InvalidAction(f"{fld}: no city {city!r} on board {board.name!r} (rulebook: {_DELIVER_RULE})",
@@ -428,7 +428,7 @@ def _check_demand(board: Board, d: Any, fld: str) -> tuple[str, str, int]:
         raise InvalidAction(f"{fld}: no load {load!r} on board {board.name!r} (rulebook: {_PICKUP_RULE})",
                             field=f"{fld}.load")
     city = board.city(city).name
-    if not [c for c in board.sources(load) if c.name != city]:
+    if need_source and not [c for c in board.sources(load) if c.name != city]:
         raise InvalidAction(f"{fld}: no city other than {city} offers {load} on board {board.name!r} "
                             f"(rulebook: {_PICKUP_RULE})", field=f"{fld}.load")
     return city, load, payout
@@ -980,7 +980,8 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
         cid, demands = _card_demands(card, f"cards[{ci}]")
         opts = []
         for di, d in enumerate(demands):
-            city, load, payout = _check_demand(board, d, f"cards[{ci}].demands[{di}]")
+            # a demand no other city can supply is simply never chosen
+            city, load, payout = _check_demand(board, d, f"cards[{ci}].demands[{di}]", need_source=False)
             srcs = []
             for src in _sources(board, city, load):
                 places = ([start] if start is not None else []) + [src, city]

@@ -522,3 +522,16 @@ def test_fast_union_cost_equals_the_careful_union(board, rules):
         assert ev.union_cost(legs) == ev.union(legs)[0], places
         checked += 1
     assert checked > 200
+
+
+def test_undeliverable_demand_is_skipped_by_the_planner(board, rules):
+    only = [c.name for c in board.sources("Flowers")]
+    assert only == ["Holland"]            # the tutorial board offers Flowers in Holland only
+    hand = [card(31, ("Holland", "Flowers", 90), ("Birmingham", "Tourists", 12), ("Holland", "Flowers", 80))]
+    plan = plan_hand(board, rules, hand)
+    assert [(d.city, d.load) for d in plan.deliveries] == [("Birmingham", "Tourists")]
+    with pytest.raises(eb.InvalidAction, match="no city other than Holland offers Flowers"):
+        delivery_value(board, rules, Demand("Holland", "Flowers", 90))
+    with pytest.raises(eb.InvalidAction, match="no demand in this hand can be delivered"):
+        plan_hand(board, rules, [card(32, ("Holland", "Flowers", 9), ("Holland", "Flowers", 8),
+                                      ("Holland", "Flowers", 7))])
