@@ -118,3 +118,15 @@ def test_replaying_the_history_with_checked_apply_gives_the_same_game():
 def test_checked_bots_play_legal_games():
     g = play(11, checked=True)
     assert g.over or g.state.turn >= TURN_CAP
+
+
+def test_a_game_saved_to_json_halfway_continues_identically():
+    g = play(13, invariants=False)
+    half = len(g.history) // 2
+    replay = eb.Game.new(g.rules, board=BOARD, players=["Ann", "Ben"], seed=13)
+    for a in g.history[:half]:
+        replay.apply_unchecked(a)
+    restored = eb.Game.from_json(replay.to_json())
+    for a in g.history[half:]:
+        restored.apply_unchecked(a)
+    assert restored.to_json() == g.to_json()
