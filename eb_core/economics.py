@@ -39,7 +39,12 @@ A plan is a sequence of *stops*: the train's start (if given), then pick-ups and
   ``income_per_turn``, then fewer turns, cheaper track, higher payout, then by the cards, demands,
   sources and order (a fixed text key), so the answer never depends on dictionary order.
 * **Not modelled:** renting other players' track, events, cash on hand (No Credit/No Loans), loads
-  already on the train, chips running out.
+  already on the train, chips running out. Legs are planned on the existing track, not on the track
+  earlier legs of the same plan will build, so two legs may run parallel track where one could share
+  (on sampled Europe hands the union cost stays within about 10% of planning legs one after another).
+* **Search.** :func:`plan_hand` enumerates every candidate (cards x demands x sources x orders) and
+  prunes with a safe bound (it never drops the best plan): travel takes at least ``ceil(mileposts / speed)`` turns. Leg builds are
+  cached per call, so a hand costs a few hundred route searches (about a second on the Europe board).
 
 >>> import eb_core as eb
 >>> from eb_core.cards import Demand
