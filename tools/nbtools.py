@@ -159,6 +159,8 @@ def nb00():
         SEED = 7                      # every random thing in these notebooks takes a seed
         board = eb.load_board("tutorial")
         rules = eb.ruleset("europe-standard")
+        # the numbers quoted above come from the ruleset
+        assert (rules.start_cash, rules.build_limit, rules.city_cost["major"]) == (50, 20, 5)
         board
         """),
         md("""
@@ -352,6 +354,9 @@ def nb01():
         assert sorted(viz.find_trace(inspector.figure, "area:selected").customdata) == sorted(board.city("Oslo").mileposts)
         inspector.city.value = "Zürich"
         assert inspector.result["size"] == "medium" and inspector.result["max_players"] == 3
+        inspector.city.value = "Bern"
+        assert inspector.result["size"] == "small" and inspector.result["max_players"] == 2
+        assert rules.victory_majors == 7 and rules.city_cost["key"] == 3
         inspector.result
         """),
         md("""
@@ -493,6 +498,7 @@ def nb02():
         # major city 5, key city 3, medium 3, small 3; at most 20M per build phase
         assert costs["M"].tolist() == [1, 2, 5, 2, 3, 5, 3, 3, 3, 17], costs
         assert rules.water_cost["inlet"] == 3 and rules.build_limit == 20
+        assert rules.ferry_max_players == 2 and rules.tunnel_max_players == 1   # "two players only", "one player only"
         """),
         md("""
         The tutorial board: hover a milepost to read what building into it costs; the grey lines are every
