@@ -211,6 +211,10 @@ def nb00():
         Run them in order the first time. Each starts with *what you will learn*, imports and a fixed seed,
         and ends every claim with an assertion cell — if a number in the text were wrong, the notebook
         would fail its test (`make test` runs every notebook with `pytest --nbval-lax`).
+
+        *Adding a notebook?* Add a line to `INDEX` in `tools/nbtools.py` (and its sections to `COVERAGE`),
+        then run `python tools/nbtools.py 00`: this page is generated, and a notebook appears as a link as
+        soon as its file exists.
         """, INDEX=_index_table()),
         code("""
         from pathlib import Path
