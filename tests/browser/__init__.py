@@ -1,0 +1,1 @@
+"""Real-browser tests (JupyterLab and Voila in headless Chromium)."""
