@@ -36,6 +36,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from .board import Board, CitySize, Terrain
+from .costs import crossing_cost
 from .rules import Ruleset, ruleset as _ruleset
 
 __all__ = [
@@ -210,7 +211,6 @@ def milepost_hover(board: Board, rules: Ruleset, mp: int) -> str:
     if crossings:
         for cr in crossings:
             port = cr.port_names[cr.ports.index(mp)]
-            from .costs import crossing_cost
             lines.append(f"port {port} of {cr.name}: building into it buys the {cr.kind} for "
                          f"{crossing_cost(rules, cr)}M")
     else:
@@ -227,7 +227,6 @@ def city_hover(board: Board, rules: Ruleset, name: str) -> str:
     cost = rules.city_cost[size]
     ports = [cr for mp in c.mileposts for cr in board.crossings_at(mp)]
     if ports:
-        from .costs import crossing_cost
         lines.append("port: " + "; ".join(f"{cr.name} ({crossing_cost(rules, cr)}M buys the city and the "
                                            f"{cr.kind})" for cr in ports))
     lines.append(f"build into it: {cost}M")
@@ -345,7 +344,6 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                  "stage on a port, cross next turn at half speed" for cr in board.ferries], dtype=object),
             name="ferry cost", meta="ferry_costs", showlegend=False, legendgroup="crossings"))
     if board.tunnels:
-        from .costs import crossing_cost
         tx, ty, tt = [], [], []
         for cr in board.tunnels:
             path = (cr.ports[0], *cr.mileposts, cr.ports[1])
