@@ -1252,7 +1252,17 @@ class Game:
                 self._finish(top, "wins with the most cash among the players who met the victory conditions")
                 return
             st.sudden_death = top
-            st.active_events = [e for e in st.active_events if e["duration"] in ("lasting", "permanent")]
+            # Sudden Death Tiebreaker: events that are not lasting or permanent are discarded
+            keep = []
+            for act in st.active_events:
+                if act["duration"] in ("lasting", "permanent"):
+                    keep.append(act)
+                    continue
+                eff = _events.EFFECTS.get(act["kind"])
+                if eff is not None:
+                    eff.on_expire(self, act)
+                st.discard_pile.append(act["card"])
+            st.active_events = keep
             st.log.append("Tie for first between " + ", ".join(st.players[s].name for s in top)
                           + f" at {best}M: sudden-death tiebreaker.")
         st.round += 1

@@ -261,9 +261,13 @@ def test_standard_tie_goes_to_sudden_death_and_the_richest_after_a_delivery_roun
     g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), cash=(70, 70))
     _ben_connects(g)
     assert g.connected_majors(1) == ["Alpha", "Beta"]
+    g.state.active_events.append({"card": 101, "kind": "no-such-kind", "drawn_by": 0, "duration": "one-round",
+                                  "expires_after": 9, "data": {}})
     g.apply(EndTurn())
     g.apply(EndTurn())
     assert not g.over and g.state.sudden_death == [0, 1]
+    # Sudden Death Tiebreaker: one-round events are discarded
+    assert g.state.active_events == [] and 101 in g.state.discard_pile
     g.apply(EndTurn())                                   # a round without deliveries decides nothing
     g.apply(EndTurn())
     assert not g.over
