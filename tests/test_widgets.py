@@ -72,10 +72,11 @@ def test_route_explorer_same_city_clears_the_route(board, rules):
     assert "different" in app.summary.value
 
 
-def test_route_explorer_update_is_quick_enough_to_feel_live(explorer):
-    # a loose sanity bound only; the routes benchmark measures ratios
-    explorer.update()
-    assert explorer.elapsed < 5
+def test_route_explorer_update_returns_the_plan_and_times_itself(explorer):
+    # speed is measured as ratios in benchmarks/; here only that the timing is recorded for them
+    plan = explorer.update()
+    assert plan is explorer.result and plan.cost == 5
+    assert explorer.elapsed > 0
 
 
 def test_route_explorer_uses_existing_track(board, rules):
