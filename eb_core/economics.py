@@ -341,6 +341,9 @@ class OpeningPlan:
             lines.append(f"About {self.remaining_cost}M of the plan's track is left for later turns.")
         else:
             lines.append("That is all the track the plan needs.")
+            if self.total < self.plan.build_cost:
+                lines.append(f"Built in this order (out of major cities rather than into them) it costs "
+                             f"{self.total}M, not the {self.plan.build_cost}M the plan estimated.")
         if self.discard:
             lines.append("Discard card" + ("s " if len(self.discard) > 1 else " ")
                          + ", ".join(str(i + 1) for i in self.discard) + " of the hand.")
@@ -1078,24 +1081,22 @@ def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: f
                     network.update(cr.ports)
                     network.update(cr.mileposts)
                 else:
-                    p, q = it.a, it.b
-                    if p in network:
-                        u, v = p, q
-                    elif q in network:
-                        u, v = q, p
-                    elif p in anchors:
-                        u, v = p, q
-                    elif q in anchors:
-                        u, v = q, p
-                    else:
+                    best = None     # the cheaper legal direction; ties keep the major-city allowance
+                    for u, v in ((it.a, it.b), (it.b, it.a)):
+                        if u not in network and u not in anchors:
+                            continue
+                        from_anchor = u in anchors
+                        if from_anchor and out_of_major >= rules.builds_out_of_major_per_turn:
+                            continue
+                        c = segment_cost(board, rules, u, v, owned_crossings=owned)
+                        if c is None or c.total > budget:
+                            continue
+                        if best is None or (c.total, from_anchor) < (best[0].total, best[1]):
+                            best = (c, from_anchor)
+                    if best is None:
                         continue
-                    from_anchor = u in anchors
-                    if from_anchor and out_of_major >= rules.builds_out_of_major_per_turn:
-                        # maybe the other end works without using the allowance
-                        continue
-                    sc = segment_cost(board, rules, u, v, owned_crossings=owned)
-                    if sc is None or sc.total > budget:
-                        continue
+                    sc, from_anchor = best
+                    u, v = sc.a, sc.b
                     out_of_major += from_anchor
                     network.update((u, v))
                     if sc.crossing_name:

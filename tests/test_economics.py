@@ -535,3 +535,20 @@ def test_undeliverable_demand_is_skipped_by_the_planner(board, rules):
     with pytest.raises(eb.InvalidAction, match="no demand in this hand can be delivered"):
         plan_hand(board, rules, [card(32, ("Holland", "Flowers", 9), ("Holland", "Flowers", 8),
                                       ("Holland", "Flowers", 7))])
+
+
+def test_opening_respects_two_builds_out_of_major_cities(board, rules):
+    # this hand wants three segments out of major cities at once (Ruhr, Wien, Holland): the rule pushes
+    # one of them to the second special build turn
+    dealt = [card(41, ("Holland", "Cars", 13), ("Madrid", "Iron", 9), ("Oslo", "Wine", 9)),
+             card(42, ("Ruhr", "Cars", 8), ("Dublin", "Wheat", 5), ("Lyon", "Fish", 6)),
+             card(43, ("Wien", "Steel", 13), ("Belfast", "Chocolate", 7), ("Stockholm", "Cheese", 8)),
+             card(44, ("Madrid", "Potatoes", 9), ("Oslo", "Beer", 5), ("Dublin", "Wood", 7))]
+    anchors = {m for c in board.cities if c.has_red_area for m in c.mileposts}
+    limited = plan_opening(board, rules, dealt)
+    free = plan_opening(board, rules.with_(builds_out_of_major_per_turn=99), dealt)
+    outs = [sum(s.a in anchors for s in t) for t in limited.builds]
+    assert max(outs) <= rules.builds_out_of_major_per_turn == 2, limited.explain()
+    assert sum(s.a in anchors for s in free.builds[0]) > 2, free.explain()   # without the rule, turn 1 takes 3
+    assert limited.spent[0] < free.spent[0], (limited.spent, free.spent)
+    assert limited.total == free.total           # same track, only spread differently over the two turns
