@@ -318,13 +318,17 @@ def test_plan_hand_is_optimal_by_brute_force(board, rules, hand_no, train):
     assert plan_hand(board, rules, hand, train=train).income_per_turn <= plan.income_per_turn + 1e-9
 
 
-def test_plan_hand_with_track_and_start_matches_brute_force(board, rules):
+@pytest.mark.parametrize("where", ["Birmingham", "a London milepost", "a milepost on the track"])
+def test_plan_hand_with_track_and_start_matches_brute_force(board, rules, where):
     track = own_track(board, rules, ("London", "Birmingham"), ("London", "Paris"))
+    start = {"Birmingham": "Birmingham", "a London milepost": board.city("London").mileposts[3],
+             "a milepost on the track": sorted(m for m in track.mileposts_of(0) if board.city_at(m) is None)[0]}[where]
     hand = HANDS[0]
-    plan = plan_hand(board, rules, hand, track=track, player=0, start="Birmingham", sources_per_demand=None)
-    best, detail = Brute(board, rules, track=track, player=0).best(hand, start="Birmingham")
+    plan = plan_hand(board, rules, hand, track=track, player=0, start=start, sources_per_demand=None)
+    best, detail = Brute(board, rules, track=track, player=0).best(hand, start=start)
     assert plan.income_per_turn == pytest.approx(best, abs=1e-9), (plan.explain(), detail)
-    assert plan.start == "Birmingham" and plan.explain().startswith("Best plan")
+    assert plan.start == start and plan.explain().startswith("Best plan")
+    assert plan.path[0] == start or isinstance(start, str)
 
 
 def test_single_card_plan_equals_best_delivery(board, rules):
