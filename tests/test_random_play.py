@@ -8,7 +8,8 @@ actually end in victory), each to victory or a turn cap. After every action:
 * every segment is a real, buildable edge outside red areas with one owner (Right of Way);
 * small/medium cities have at most 2/3 players and at most 3 tracks per player; ferries at most two
   owners and the Chunnel one (Limits on Entry into Small and Medium Cities, Building Ferry Ports, the Chunnel);
-* nobody spends more than 20M in a build phase (How to Play).
+* nobody spends more than 20M in a build phase (How to Play);
+* every card is in exactly one place: a hand, the draw pile, the discard pile or in play.
 """
 import random
 
@@ -34,8 +35,18 @@ def rules_for(seed: int):
     return r.with_(events=False)
 
 
-def check_invariants(game, action):
+def all_cards(st):
+    ids = list(st.draw_pile) + list(st.discard_pile) + [e["card"] for e in st.active_events]
+    for p in st.players:
+        ids += p.hand
+    return ids
+
+
+def check_invariants(game, action, cards=None):
     st, rules, board = game.state, game.rules, game.board
+    if cards is not None:
+        ids = all_cards(st)
+        assert len(ids) == len(set(ids)) and set(ids) == cards, "cards were lost or duplicated"
     for p in st.players:
         assert p.cash >= 0, (p.name, p.cash, action, st.log[-3:])
         assert p.spent <= rules.build_limit, (p.name, p.spent, action)
@@ -61,11 +72,12 @@ def play(seed: int, *, checked: bool = False, invariants: bool = True):
     game = eb.Game.new(rules_for(seed), board=BOARD, players=["Ann", "Ben"], seed=seed)
     bots = [RandomBot(i, random.Random(1000 * seed + i), checked=checked) for i in range(2)]
     steps = [0]
+    cards = set(all_cards(game.state))
 
     def on_step(g, a):
         steps[0] += 1
         if invariants:
-            check_invariants(g, a)
+            check_invariants(g, a, cards)
         if steps[0] % 40 == 0:
             text = g.to_json()
             assert eb.Game.from_json(text).to_json() == text
