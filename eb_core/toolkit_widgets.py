@@ -56,7 +56,7 @@ class PositionLab:
         self.outcome = None
         self.error: str | None = None
         self._syncing = False
-        self._board_name = None
+        self._stale = True
         self.text = W.Textarea(value=text, layout=W.Layout(width="100%", height="130px"))
         self.setup_button = W.Button(description="Set up position", button_style="primary")
         self.player = W.Dropdown(options=["-"], description="who acts")
@@ -68,8 +68,8 @@ class PositionLab:
         self.cash = W.BoundedIntText(min=0, max=10_000, description="cash (M)", layout=W.Layout(width="180px"))
         self.train = W.Dropdown(options=["-"], description="train", layout=W.Layout(width="180px"))
         self.at = W.Dropdown(options=[NOT_PLACED], description="train at")
-        self.figure = go.FigureWidget()
-        self._fig_box = W.Box([self.figure])
+        self.figure = None          # built by set_up() from the first position, in its final state
+        self._fig_slot = W.HTML()   # replaced by the figure
 
         self.setup_button.on_click(lambda _: self.set_up())
         self.try_button.on_click(lambda _: self.try_(self.custom.value))
@@ -84,7 +84,7 @@ class PositionLab:
                        W.HBox([self.edit_player, self.cash, self.train, self.at])])
         self.editor = W.Accordion(children=[form], titles=("Position",))
         self.widget = W.VBox([W.HBox([self.player, self.action]), W.HBox([self.custom, self.try_button]),
-                              self._fig_box, self.message, self.editor])
+                              self._fig_slot, self.message, self.editor])
         self.set_up()
 
     # ------------------------------------------------------------------ display
@@ -124,25 +124,38 @@ class PositionLab:
         finally:
             self._syncing = False
         self._load_form()
-        self._draw_position()
+        self._stale = True          # the next drawing redraws the whole position
         self.try_(None)
         return game
 
-    def _draw_position(self) -> None:
+    def _draw(self, plan, name: str, colour: str, title: str) -> None:
+        """Draw the tried action (and, after a new position, the position itself). A new figure is
+        built complete before it is wrapped as a widget (Voila shows a FigureWidget as first built)."""
         game = self.game
-        fig = viz.game_figure(game, title="")
-        viz.add_route(fig, game.board, None, name="tried action")
-        if self.height:
-            fig.update_layout(height=self.height)
-        if self._board_name == game.board.name:
-            with self.figure.batch_update():
-                self.figure.data = ()
-                self.figure.add_traces(fig.data)
-                self.figure.layout = fig.layout
-        else:   # a new board: a new figure widget
-            self.figure = go.FigureWidget(fig)
-            self._fig_box.children = [self.figure]
-            self._board_name = game.board.name
+
+        def full_figure() -> go.Figure:
+            fig = viz.game_figure(game, title=title)
+            viz.add_route(fig, game.board, plan, name=name, color=colour)
+            if self.height:
+                fig.update_layout(height=self.height)
+            return fig
+
+        if self.figure is None or self._stale:
+            # a new position: a new figure widget, complete before it is shown, put in place of the old
+            # one (Voila shows a FigureWidget as first built, and does not redraw one inside a Box)
+            old, self.figure = self.figure, go.FigureWidget(full_figure())
+            slot = old if old is not None else self._fig_slot
+            self.widget.children = tuple(self.figure if w is slot else w for w in self.widget.children)
+            if old is not None:
+                old.close()
+        else:
+            i = viz.trace_index(self.figure, "route")
+            with self.figure.batch_update():    # trace changes only: layout changes in the same batch
+                viz.set_route(self.figure, game.board, plan, name=name)   # are lost under Voila
+                self.figure.data[i].line.color = colour
+                self.figure.data[i].marker.color = colour
+            self.figure.layout.title.text = title
+        self._stale = False
 
     # ------------------------------------------------------------------ the form
     def _seat(self) -> int:
@@ -224,13 +237,8 @@ class PositionLab:
             except (EbError, ValueError, KeyError):
                 segs = ()
         plan = SimpleNamespace(mileposts=tuple(path), segments=segs, cost=out.cost)
-        i = viz.trace_index(self.figure, "route")
-        with self.figure.batch_update():
-            viz.set_route(self.figure, game.board, plan, name=f"{command}: " + (f"{out.cost}M" if out.accepted
-                                                                                 else "rejected"))
-            self.figure.data[i].line.color = colour
-            self.figure.data[i].marker.color = colour
-            self.figure.layout.title.text = _short(out.explain(), 110)
+        self._draw(plan, f"{command}: " + (f"{out.cost}M" if out.accepted else "rejected"), colour,
+                   _short(out.explain(), 110))
         self.message.value = (f"<p style='color:{colour}'><b>{html.escape(out.explain())}</b></p>"
                               + ("<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in out.log) + "</ul>"
                                  if out.log else ""))
