@@ -55,17 +55,15 @@ import json
 import random
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from . import events as _events
 from .actions import (Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp, PlaceTrain,
                       Upgrade, action_from_dict, action_to_dict)
 from .board import Board, City, CitySize, Crossing, data_dir, load_board
-from .costs import crossing_cost, segment_cost
+from .costs import segment_cost
 from .errors import IllegalAction, InvalidAction
 from .rules import Ruleset, Train, ruleset as _named_ruleset
 from .state import GameState, PlayerState
@@ -162,6 +160,10 @@ def _index(board: Board) -> _Index:
 
 
 def _components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Connected-component label of each of ``n`` mileposts joined by the edges ``a[i]-b[i]``."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
     m = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
     return connected_components(m, directed=False)[1]
 
@@ -1144,7 +1146,6 @@ class Game:
     # ============================================================================ admin / turn order
     def _end_turn(self) -> None:
         st = self.state
-        n = len(st.players)
         lost = False
         while True:
             p = st.players[st.current]
