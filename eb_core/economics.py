@@ -43,8 +43,9 @@ A plan is a sequence of *stops*: the train's start (if given), then pick-ups and
   earlier legs of the same plan will build, so two legs may run parallel track where one could share
   (on sampled Europe hands the union cost stays within about 10% of planning legs one after another).
 * **Search.** :func:`plan_hand` enumerates every candidate (cards x demands x sources x orders) and
-  prunes with a safe bound (it never drops the best plan): travel takes at least ``ceil(mileposts / speed)`` turns. Leg builds are
-  cached per call, so a hand costs a few hundred route searches (about a second on the Europe board).
+  prunes with a safe bound (it never drops the best plan): travel takes at least
+  ``ceil(mileposts / speed)`` turns. Leg builds are cached per call, so a hand costs a few hundred
+  route searches (about a second on the Europe board).
 
 >>> import eb_core as eb
 >>> from eb_core.cards import Demand
@@ -58,8 +59,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from .board import Board
 from .costs import SegmentCost, crossing_cost, segment_cost
@@ -67,11 +69,8 @@ from .errors import InvalidAction
 from .rules import Ruleset, Train
 from .track import Track, seg_key
 
-__all__ = ["DeliveryValue", "PlannedDelivery", "Stop", "HandPlan", "OpeningPlan", "delivery_value",
-           "delivery_table", "plan_hand", "plan_opening", "BIG"]
-
-BIG = 10 ** 9
-"""Internal "no route" cost."""
+__all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop", "delivery_table", "delivery_value",
+           "plan_hand", "plan_opening"]
 
 _NOCITY = type("_NoCity", (), {"mileposts": ()})()
 _PICKUP_RULE = "Operations Phase Rules > Picking Up Loads"
@@ -282,7 +281,7 @@ class HandPlan:
                                 self.distance, self.travel_turns, self.train, self.free_build_turns, self.build_limit)
         tail = (f"{self.turns} turn{'s' if self.turns != 1 else ''} in all: {self.payout_per_turn:.1f}M of payout "
                 f"per turn, {self.income_per_turn:.1f}M per turn after paying for the track.")
-        return " ".join((head, order, money, tail))
+        return f"{head} {order} {money} {tail}"
 
     def __str__(self) -> str:
         return self.explain()
@@ -558,7 +557,7 @@ class _Evaluator:
     def _moves(self, path: Sequence[int]) -> int:
         """Movement steps along a path (a ferry hop is one step; the Chunnel's inner mileposts count)."""
         n = 0
-        for a, b in zip(path, path[1:]):
+        for a, b in itertools.pairwise(path):
             n += 1
             for cr in self.board.crossings_at(a):
                 if cr.other_port(a) == b and cr.mileposts:
@@ -768,7 +767,7 @@ class _Evaluator:
 
     def _cost_part(self, places: Sequence[int | str]):
         legs = []
-        for a, b in zip(places, places[1:]):
+        for a, b in itertools.pairwise(places):
             leg = self.leg(a, b)
             if leg is None:
                 return None
@@ -874,7 +873,7 @@ def delivery_value(board: Board, rules: Ruleset, demand: Any, *, track: Track | 
     return _delivery_value(_Evaluator(board, rules, track, player, tr), board, rules, demand, "demand", start, tr)
 
 
-def _delivery_value(ev: "_Evaluator", board: Board, rules: Ruleset, demand: Any, fld: str,
+def _delivery_value(ev: _Evaluator, board: Board, rules: Ruleset, demand: Any, fld: str,
                     start: int | str | None, tr: Train) -> DeliveryValue:
     city, load, payout = _check_demand(board, demand, fld)
     options = []

@@ -7,7 +7,6 @@ cheapest_connection, shortest_trip, travel_turns), over every subset of cards, d
 """
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 
@@ -83,7 +82,7 @@ def test_ferry_staging_and_half_speed(board, rules):
     ex = board.meta["examples"]
     ferry = board.crossing("Portsmouth–Le Havre")
     lp, hp = ex["london_portsmouth"]["path"], ex["le_havre_paris"]["path"]
-    track = Track.of([(a, b, 0) for a, b in zip(lp, lp[1:])] + [(a, b, 0) for a, b in zip(hp, hp[1:])],
+    track = Track.of([(a, b, 0) for a, b in itertools.pairwise(lp)] + [(a, b, 0) for a, b in itertools.pairwise(hp)],
                      {ferry.name: [0]})
     v = delivery_value(board, rules, Demand("Paris", "Tourists", 20), track=track, player=0, start="London")
     assert v.source == "London" and v.build_cost == 0, why(v)
@@ -129,7 +128,7 @@ def test_delivery_value_is_consistent_with_its_parts(board, rules, demand):
         if s.crossing_name:
             owned.add(s.crossing_name)
     # the ride is a real path: neighbours, public red areas, or a crossing's own steps
-    for a, b in zip(v.path, v.path[1:]):
+    for a, b in itertools.pairwise(v.path):
         ok = board.edge(a, b) is not None or any(
             cr.other_port(a) == b or b in cr.mileposts or a in cr.mileposts for cr in board.crossings)
         assert ok, f"{a}->{b} is not a step: {v.path}"
@@ -173,10 +172,15 @@ class Brute:
         self.roots = {m for c in board.cities if c.has_red_area for m in c.mileposts} | \
             self.track.mileposts_of(self.player, board)
         self.owned = set(self.track.owned_crossings(self.player))
+        self._legs, self._inside = {}, {}
 
-    @functools.lru_cache(maxsize=None)
     def leg(self, a, b):
         """(path a->b, paid segments in build order) building whichever direction is cheaper."""
+        if (a, b) not in self._legs:
+            self._legs[a, b] = self._leg(a, b)
+        return self._legs[a, b]
+
+    def _leg(self, a, b):
         if a == b:
             return ((), ()) if isinstance(a, str) else ((a,), ())
         if isinstance(a, int) and isinstance(b, str) and a in self.board.city(b).mileposts:
@@ -195,13 +199,14 @@ class Brute:
                 path = trip.path
         return path, paid
 
-    @functools.lru_cache(maxsize=None)
     def across_city(self, a, b):
         """Public track inside a major city's red area."""
-        return eb.shortest_trip(self.board, self.rules, a, b, track=Track(), player=0).path
+        if (a, b) not in self._inside:
+            self._inside[a, b] = eb.shortest_trip(self.board, self.rules, a, b, track=Track(), player=0).path
+        return self._inside[a, b]
 
     def evaluate(self, places, payout):
-        legs = [self.leg(a, b) for a, b in zip(places, places[1:])]
+        legs = [self.leg(a, b) for a, b in itertools.pairwise(places)]
         if any(l is None for l in legs):
             return None
         segs = [s for _, paid in legs for s in paid]
@@ -322,7 +327,7 @@ def test_plan_hand_is_optimal_by_brute_force(board, rules, hand_no, train):
 def test_plan_hand_with_track_and_start_matches_brute_force(board, rules, where):
     track = own_track(board, rules, ("London", "Birmingham"), ("London", "Paris"))
     start = {"Birmingham": "Birmingham", "a London milepost": board.city("London").mileposts[3],
-             "a milepost on the track": sorted(m for m in track.mileposts_of(0) if board.city_at(m) is None)[0]}[where]
+             "a milepost on the track": min(m for m in track.mileposts_of(0) if board.city_at(m) is None)}[where]
     hand = HANDS[0]
     plan = plan_hand(board, rules, hand, track=track, player=0, start=start, sources_per_demand=None)
     best, detail = Brute(board, rules, track=track, player=0).best(hand, start=start)
@@ -520,7 +525,7 @@ def test_fast_union_cost_equals_the_careful_union(board, rules):
     checked = 0
     for _ in range(300):
         places = [rng.choice(ports if rng.random() < 0.6 else names) for _ in range(rng.randint(2, 7))]
-        legs = [ev.leg(a, b) for a, b in zip(places, places[1:])]
+        legs = [ev.leg(a, b) for a, b in itertools.pairwise(places)]
         if any(l is None for l in legs):
             continue
         assert ev.union_cost(legs) == ev.union(legs)[0], places
