@@ -39,7 +39,7 @@ from .board import Board, CitySize, Terrain
 
 __all__ = [
     "distances_from", "city_area", "sea_area", "coastal_area", "inland_area", "country_area", "river_edges",
-    "terrain_in", "gale_ports", "Area", "event_area", "UNREACHABLE",
+    "terrain_in", "gale_ports", "Area", "event_area", "path_towards", "UNREACHABLE",
 ]
 
 UNREACHABLE = 10 ** 6
@@ -193,6 +193,45 @@ def terrain_in(board: Board, mileposts: Iterable[int], terrains: Iterable[str]) 
     """The mileposts of ``mileposts`` whose terrain is one of ``terrains`` (``"mountain"``, ``"alpine"``)."""
     ts = {Terrain(t) for t in terrains}
     return frozenset(m for m in mileposts if board.mileposts[m].terrain in ts)
+
+
+def path_towards(board: Board, city: str, start_distance: int) -> list[int]:
+    """A path of mileposts from ``start_distance`` mileposts away from ``city``'s centre to the centre,
+    one milepost closer at every step and through no other city (the lowest ids first) -- the kind of
+    line the rulebook's Half-Rate Movement examples run along.
+
+    >>> import eb_core as eb
+    >>> b = eb.load_board("europe")
+    >>> path = path_towards(b, "Frankfurt", 12)
+    >>> d = distances_from(b, [b.city("Frankfurt").center])
+    >>> [int(d[m]) for m in path] == list(range(12, -1, -1))
+    True
+    """
+    c = board.city(city)
+    d = distances_from(board, [c.center])
+
+    def ok(m: int) -> bool:
+        other = board.city_at(m)
+        return other is None or other.name == c.name
+
+    def go(path: list[int]) -> list[int] | None:
+        m = path[-1]
+        if d[m] == 0:
+            return path
+        for b in sorted(board.neighbors(m)):
+            if d[b] == d[m] - 1 and ok(b):
+                got = go(path + [b])
+                if got:
+                    return got
+        return None
+
+    for start in sorted(int(m) for m in np.nonzero(d == start_distance)[0]):
+        if ok(start):
+            got = go([start])
+            if got:
+                return got
+    raise ValueError(f"no milepost of {board.name!r} is {start_distance} mileposts from {c.name} along a "
+                     "path that avoids other cities")
 
 
 @dataclass(frozen=True)

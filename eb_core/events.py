@@ -558,3 +558,15 @@ class IrishBoom(EventEffect):
     def payout_bonus(self, game, active, player, city, load):
         p = game.deck.card(active["card"]).params
         return int(p["bonus"]) if city in p["cities"] else 0
+
+
+def build_blockers(game: "Game", seat: int, a: int, b: int) -> list[str]:
+    """Every reason the events in play give for ``seat`` not to build ``a``-``b`` now (all of them, where
+    the engine stops at the first), including a flooded bridge reserved for its owner."""
+    out = [why for act in game.state.active_events if act["kind"] in EFFECTS
+           for why in [EFFECTS[act["kind"]].blocks_build(game, act, seat, a, b)] if why]
+    why = rebuild_reserved(game, seat, a, b)
+    return out + ([why] if why else [])
+
+
+__all__.append("build_blockers")
