@@ -144,6 +144,8 @@ def test_chunnel_one_player_only(europe):
     assert plan is None or ch.name not in {s.crossing_name for s in plan.segments}, show(plan)
     fast = eb.ruleset("europe-basic", "fast-game")
     assert eb.cheapest_build(europe, fast, ch.ports[0], ch.ports[1]).cost == 4
+    # Fast Game: "Treat the Chunnel as another ferry" -- two players may build it
+    assert eb.cheapest_build(europe, fast, ch.ports[0], ch.ports[1], track=taken, player=0).cost == 4
 
 
 # ------------------------------------------------------------------ major cities
