@@ -38,8 +38,8 @@ A plan is a sequence of *stops*: the train's start (if given), then pick-ups and
   ``payout_per_turn = payout / turns`` and ``income_per_turn = net / turns``. Plans are ranked by
   ``income_per_turn``, then fewer turns, cheaper track, higher payout, then by the cards, demands,
   sources and order (a fixed text key), so the answer never depends on dictionary order.
-* **Not modelled:** renting other players' track, events, cash on hand (No Credit/No Loans), loads
-  already on the train, chips running out. Legs are planned on the existing track, not on the track
+* **Not modelled:** renting other players' track, events, cash on hand (No Credit/No Loans), chips
+  running out (loads already on the train: ``plan_hand(..., carrying=...)``). Legs are planned on the existing track, not on the track
   earlier legs of the same plan will build, so two legs may run parallel track where one could share
   (on sampled Europe hands the union cost stays within about 10% of planning legs one after another).
 * **Search.** :func:`plan_hand` enumerates every candidate (cards x demands x sources x orders) and
@@ -95,7 +95,7 @@ class Stop:
 @dataclass(frozen=True, slots=True)
 class PlannedDelivery:
     """A demand chosen for a plan: the card it is on (index in the hand and card id), the demand, and the
-    city the load is picked up at."""
+    city the load is picked up at (``None``: it is already on the train)."""
 
     card: int
     card_id: Any
@@ -103,10 +103,11 @@ class PlannedDelivery:
     city: str
     load: str
     payout: int
-    source: str
+    source: str | None
 
     def __str__(self) -> str:
-        return f"{self.load} from {self.source} to {self.city} for {self.payout}M"
+        where = "already on the train" if self.source is None else f"from {self.source}"
+        return f"{self.load} {where} to {self.city} for {self.payout}M"
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,7 @@ class HandPlan:
     free_build_turns: int = 0
     considered: int = 0
     build_limit: int = 20
+    carrying: tuple[str, ...] = ()
 
     @property
     def net(self) -> int:
@@ -277,6 +279,13 @@ class HandPlan:
         start = f"Start at {_place_name(self.start)}" if self.start is not None else \
             f"Place the train at {self.stops[0].city}"
         order = start + ", then " + ", ".join(str(s) for s in self.stops) + "."
+        if self.carrying:
+            used = [d.load for d in self.deliveries if d.source is None]
+            spare = list(self.carrying)
+            for ld in used:
+                spare.remove(ld)
+            order += " On the train at the start: " + ", ".join(self.carrying)
+            order += (f"; {', '.join(spare)} dropped at the first city." if spare else ".")
         money = _money_sentence(self.build_cost, self.crossings, self.connection, self.build_turns,
                                 self.distance, self.travel_turns, self.train, self.free_build_turns, self.build_limit)
         tail = (f"{self.turns} turn{'s' if self.turns != 1 else ''} in all: {self.payout_per_turn:.1f}M of payout "
@@ -802,6 +811,21 @@ class _Evaluator:
         return _Score(cost, tuple(segs), tuple(crossings), connection, path, self._moves(path), bt, tt, turns)
 
 
+def _check_carrying(board: Board, carrying: Any, train: Train, start) -> list[str]:
+    if isinstance(carrying, str) or not isinstance(carrying, (list, tuple)):
+        raise InvalidAction(f"carrying: expected a list of load names, got {carrying!r}", field="carrying")
+    for i, ld in enumerate(carrying):
+        if ld not in board.loads:
+            raise InvalidAction(f"carrying[{i}]: no load {ld!r} on board {board.name!r}", field=f"carrying[{i}]")
+    if len(carrying) > train.capacity:
+        raise InvalidAction(f"carrying: a {train} train holds at most {train.capacity} loads, not {len(carrying)} "
+                            f"(rulebook: {_PICKUP_RULE})", field="carrying")
+    if carrying and start is None:
+        raise InvalidAction("carrying: a train with loads is already on the board; say where with start=",
+                            field="start")
+    return list(carrying)
+
+
 def _check_core(board: Any, rules: Any) -> None:
     if not isinstance(board, Board):
         raise InvalidAction(f"board must be an eb_core Board (eb.load_board(...)), got {type(board).__name__}",
@@ -927,13 +951,14 @@ def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, trac
     return pd.DataFrame(rows, columns=cols)
 
 
-def _orders(n: int, capacity: int) -> list[tuple[tuple[str, int], ...]]:
-    """Every order of ``n`` pick-ups and ``n`` deliveries (each pick-up before its delivery) that never
-    carries more than ``capacity`` loads, in a fixed order."""
+def _orders(n: int, capacity: int, carried: frozenset[int] = frozenset()) -> list[tuple[tuple[str, int], ...]]:
+    """Every order of pick-ups and deliveries of ``n`` loads (each pick-up before its delivery; the loads
+    in ``carried`` are already on the train and have no pick-up) that never carries more than
+    ``capacity`` loads, in a fixed order."""
     out: list[tuple[tuple[str, int], ...]] = []
 
     def rec(seq, picked, dropped, held):
-        if len(seq) == 2 * n:
+        if len(dropped) == n:
             out.append(tuple(seq))
             return
         for i in range(n):
@@ -942,14 +967,14 @@ def _orders(n: int, capacity: int) -> list[tuple[tuple[str, int], ...]]:
             if i in picked and i not in dropped:
                 rec(seq + [("deliver", i)], picked, dropped | {i}, held - 1)
 
-    rec([], frozenset(), frozenset(), 0)
+    rec([], frozenset(carried), frozenset(), len(carried))
     return out
 
 
 def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Track | None = None,
               player: int | None = None, start: int | str | None = None, train: Train | str | None = None,
               max_deliveries: int = 3, sources_per_demand: int | None = 2,
-              free_build_turns: int = 0) -> HandPlan:
+              free_build_turns: int = 0, carrying: Sequence[str] = ()) -> HandPlan:
     """The best plan of one to ``max_deliveries`` deliveries from a hand (one delivery per card,
     rulebook: Delivering Loads, "Only one load can be delivered from each demand card").
 
@@ -958,7 +983,10 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
     deliveries that fits the train's capacity (rulebook: Picking Up Loads) is scored with the model of
     :mod:`eb_core.economics`; the plan with the highest income per turn wins, ties broken by fewer turns,
     cheaper track, higher payout, then card/demand/source/order. ``free_build_turns`` build turns cost no
-    operations (:func:`plan_opening` passes the special build turns).
+    operations (:func:`plan_opening` passes the special build turns). ``carrying`` lists the loads already
+    on the train (at ``start``, which is then required): a demand for one of them may be delivered
+    without a pick-up (its ``source`` is ``None``); carried loads the plan does not deliver are dropped
+    at the first city (rulebook: Picking Up Loads, "Loads may be dropped without payoff at any city").
 
     >>> import eb_core as eb
     >>> from eb_core.cards import Demand
@@ -980,8 +1008,10 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
     start = _resolve_start(board, start)
     tr = _train(rules, train)
     ev = _Evaluator(board, rules, track, player, tr, free_build_turns)
+    carrying = _check_carrying(board, carrying, tr, start)
+    on_train = {ld: carrying.count(ld) for ld in carrying}
 
-    # every (card, demand) -> candidate sources
+    # every (card, demand) -> candidate sources (None: the load is already on the train)
     hand: list[list[tuple[int, Any, str, str, int, list[str]]]] = []
     for ci, card in enumerate(cards):
         cid, demands = _card_demands(card, f"cards[{ci}]")
@@ -996,14 +1026,16 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
                 if s is not None:
                     srcs.append((_rank_key((payout - s.build_cost) / s.turns, s, payout, src), src))
             srcs.sort()
-            names = [x[1] for x in srcs]
+            names: list[str | None] = [x[1] for x in srcs]
             if sources_per_demand is not None:
                 names = names[:sources_per_demand]
+            if load in on_train:
+                names.insert(0, None)
             if names:
                 opts.append((di, d, city, load, payout, names))
         hand.append([(cid,) + o for o in opts])
 
-    orders = {n: _orders(n, tr.capacity) for n in range(1, max_deliveries + 1)}
+    orders: dict[tuple[int, frozenset[int]], list] = {}
     best = None
     best_income = -math.inf
     considered = 0
@@ -1011,10 +1043,16 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
         for subset in itertools.combinations(range(len(cards)), n):
             for choice in itertools.product(*(hand[ci] for ci in subset)):
                 for srcs in itertools.product(*(c[6] for c in choice)):
+                    carried = frozenset(i for i, s in enumerate(srcs) if s is None)
+                    if carried and any(sum(1 for i in carried if choice[i][4] == ld) > k
+                                       for ld, k in on_train.items()):
+                        continue            # more deliveries from the train than loads on it
                     dels = tuple(PlannedDelivery(ci, c[0], c[1], c[3], c[4], c[5], s)
                                  for ci, c, s in zip(subset, choice, srcs))
                     payout = sum(d.payout for d in dels)
-                    for order in orders[n]:
+                    if (n, carried) not in orders:
+                        orders[n, carried] = _orders(n, tr.capacity, carried)
+                    for order in orders[n, carried]:
                         places = [start] if start is not None else []
                         places += [dels[i].source if act == "pickup" else dels[i].city for act, i in order]
                         part = ev.cost_part(places)
@@ -1045,7 +1083,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
                   for act, i in order)
     return HandPlan(dels, stops, s.build_cost, s.segments, s.crossings, s.connection, s.path, s.distance,
                     s.build_turns, s.travel_turns, s.turns, payout, tr, start, free_build_turns, considered,
-                    rules.build_limit)
+                    rules.build_limit, tuple(carrying))
 
 
 def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: frozenset[int],

@@ -250,16 +250,20 @@ class Brute:
         turns = max(1, max(bt, self.free) + tt)
         return (payout - cost) / turns, cost, turns
 
-    def best(self, cards, start=None, max_deliveries=3):
+    def best(self, cards, start=None, max_deliveries=3, carrying=()):
         top = (-math.inf, None)
         for n in range(1, min(max_deliveries, len(cards)) + 1):
             for subset in itertools.combinations(range(len(cards)), n):
                 for demands in itertools.product(*(cards[i].demands for i in subset)):
                     for srcs in itertools.product(*([c.name for c in self.board.sources(d.load) if c.name != d.city]
-                                                    for d in demands)):
-                        events = [("pickup", i) for i in range(n)] + [("deliver", i) for i in range(n)]
+                                                    + ([None] if d.load in carrying else []) for d in demands)):
+                        from_train = [d.load for d, s in zip(demands, srcs) if s is None]
+                        if any(from_train.count(ld) > list(carrying).count(ld) for ld in from_train):
+                            continue
+                        events = [("pickup", i) for i in range(n) if srcs[i] is not None] + \
+                            [("deliver", i) for i in range(n)]
                         for order in itertools.permutations(events):
-                            held, ok, picked = 0, True, set()
+                            held, ok, picked = len(from_train), True, {i for i in range(n) if srcs[i] is None}
                             for act, i in order:
                                 if act == "pickup":
                                     held += 1
@@ -561,3 +565,34 @@ def test_opening_respects_two_builds_out_of_major_cities(board, rules):
     assert sum(s.a in anchors for s in free.builds[0]) > 2, free.explain()   # without the rule, turn 1 takes 3
     assert limited.spent[0] < free.spent[0], (limited.spent, free.spent)
     assert limited.total == free.total           # same track, only spread differently over the two turns
+
+
+@pytest.mark.parametrize("carrying", [("Wine",), ("Tourists", "Wine"), ("Cheese", "Cheese")])
+def test_loads_on_the_train_are_delivered_without_a_pickup(board, rules, carrying):
+    hand = HANDS[0]       # Tourists -> Birmingham, Wine -> Paris, ...; Cheese is demanded by no card
+    plan = plan_hand(board, rules, hand, start="Ruhr", carrying=carrying, sources_per_demand=None)
+    best, detail = Brute(board, rules).best(hand, start="Ruhr", carrying=carrying)
+    assert plan.income_per_turn == pytest.approx(best, abs=1e-9), (plan.explain(), detail)
+    held = sum(1 for d in plan.deliveries if d.source is None)
+    for st in plan.stops:      # a load from the train has no pick-up stop; capacity counts it from the start
+        held += 1 if st.action == "pickup" else -1
+        assert 0 <= held <= rules.start_train.capacity
+        assert not (st.action == "pickup" and plan.deliveries[st.delivery].source is None)
+    assert "On the train at the start" in plan.explain()
+    if "Wine" in carrying:     # in Paris with Wine on board: deliver at once, no track, one turn
+        there = plan_hand(board, rules, hand, start="Paris", carrying=carrying)
+        assert [(d.load, d.source) for d in there.deliveries] == [("Wine", None)], there.explain()
+        assert there.build_cost == 0 and there.turns == 1 and there.income_per_turn == 15
+        assert [str(st) for st in there.stops] == ["deliver Wine at Paris"]
+
+
+def test_carrying_input_is_checked(board, rules):
+    with pytest.raises(eb.InvalidAction) as e:
+        plan_hand(board, rules, HANDS[0], carrying=("Wine",))           # where is that train?
+    assert e.value.field == "start"
+    with pytest.raises(eb.InvalidAction, match="Picking Up Loads") as e:
+        plan_hand(board, rules, HANDS[0], start="Paris", carrying=("Wine", "Wine", "Wine"))
+    assert e.value.field == "carrying"
+    with pytest.raises(eb.InvalidAction) as e:
+        plan_hand(board, rules, HANDS[0], start="Paris", carrying=("Gold",))
+    assert e.value.field == "carrying[0]"
