@@ -28,7 +28,7 @@ _LAZY = {
     "cheapest_connection": "routes", "shortest_trip": "routes", "travel_turns": "routes", "Trip": "routes",
     "Game": "engine",
     "delivery_value": "economics", "delivery_table": "economics", "plan_hand": "economics",
-    "plan_opening": "economics",
+    "plan_opening": "economics", "plan_for": "economics",
     "DeliveryValue": "economics", "HandPlan": "economics", "OpeningPlan": "economics",
     "GameState": "state", "PlayerState": "state",
     "load_deck": "cards", "Deck": "cards", "DemandCard": "cards", "Demand": "cards", "EventCard": "cards",

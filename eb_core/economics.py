@@ -70,7 +70,7 @@ from .rules import Ruleset, Train
 from .track import Track, seg_key
 
 __all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop", "delivery_table", "delivery_value",
-           "plan_hand", "plan_opening"]
+           "plan_for", "plan_hand", "plan_opening"]
 
 _NOCITY = type("_NoCity", (), {"mileposts": ()})()
 _PICKUP_RULE = "Operations Phase Rules > Picking Up Loads"
@@ -1217,3 +1217,33 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: i
     out_of = tuple(dict.fromkeys(board.city_at(s.a).name for s in built if s.a in anchors and not _is_hop(s)))
     return OpeningPlan(start_city, tuple(tuple(t) for t in turns), plan, plan.stops[0].city, discard, remaining,
                        out_of)
+
+
+def plan_for(game: Any, player: int | None = None, **options: Any) -> HandPlan:
+    """:func:`plan_hand` for a player of a running :class:`~eb_core.engine.Game`: their hand, track, train,
+    train position (``start``) and loads (``carrying``) are read from ``game.state`` (``player`` defaults
+    to the player whose turn it is). Before the train is placed (the special build turns) the plan is
+    the one a new train could run, placed at its first pick-up. ``options`` go to :func:`plan_hand`.
+
+    >>> import eb_core as eb
+    >>> game = eb.Game.new("europe-standard", board="tutorial", players=["Ann", "Ben"], seed=3)
+    >>> plan = plan_for(game, 0)
+    >>> {d.card_id for d in plan.deliveries} <= set(game.state.players[0].hand)
+    True
+    """
+    try:
+        state, board, rules, deck = game.state, game.board, game.rules, game.deck
+    except AttributeError:
+        raise InvalidAction(f"game: expected an eb_core Game, got {type(game).__name__}", field="game") from None
+    who = state.current if player is None else player
+    if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < len(state.players):
+        raise InvalidAction(f"player {player!r} is not in this game (players 0..{len(state.players) - 1})",
+                            field="player")
+    me = state.players[who]
+    cards = [deck.card(i) for i in me.hand]
+    placed = me.position is not None
+    kwargs: dict[str, Any] = {"track": state.track, "player": who, "train": me.train,
+                              "start": me.position if placed else None,
+                              "carrying": tuple(me.loads) if placed else ()}
+    kwargs.update(options)
+    return plan_hand(board, rules, cards, **kwargs)

@@ -596,3 +596,21 @@ def test_carrying_input_is_checked(board, rules):
     with pytest.raises(eb.InvalidAction) as e:
         plan_hand(board, rules, HANDS[0], start="Paris", carrying=("Gold",))
     assert e.value.field == "carrying[0]"
+
+
+def test_plan_for_a_running_game_reads_the_players_position(board, rules):
+    game = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=3)
+    me = game.state.players[1]
+    plan = eb.plan_for(game, 1)
+    cards = [game.deck.card(i) for i in me.hand]
+    assert plan == plan_hand(board, rules, cards, track=game.state.track, player=1, train=me.train)
+    # once the train is placed and loaded, the position and the loads are used
+    me.position = board.city("Paris").center
+    me.loads = ["Wine"]
+    placed = eb.plan_for(game, 1, sources_per_demand=None)
+    assert placed.start == me.position and placed.carrying == ("Wine",)
+    assert placed == plan_hand(board, rules, cards, track=game.state.track, player=1, train=me.train,
+                               start=me.position, carrying=("Wine",), sources_per_demand=None)
+    with pytest.raises(eb.InvalidAction) as e:
+        eb.plan_for(game, 5)
+    assert e.value.field == "player"
