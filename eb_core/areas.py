@@ -30,16 +30,28 @@ cached per board, so the engine can ask "is this milepost in the fog?" at every 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import numpy as np
 
 from .board import Board, CitySize, Terrain
 
 __all__ = [
-    "distances_from", "city_area", "sea_area", "coastal_area", "inland_area", "country_area", "river_edges",
-    "terrain_in", "gale_ports", "Area", "event_area", "path_towards", "UNREACHABLE",
+    "UNREACHABLE",
+    "Area",
+    "city_area",
+    "coastal_area",
+    "country_area",
+    "distances_from",
+    "event_area",
+    "gale_ports",
+    "inland_area",
+    "path_towards",
+    "river_edges",
+    "sea_area",
+    "terrain_in",
 ]
 
 UNREACHABLE = 10 ** 6
@@ -288,6 +300,8 @@ def event_area(board: Board, card) -> Area:
         return Area(kind, title, area, blocked, text=text)
     if kind == "gale":
         r = int(p.get("radius", 4))
+        if p["sea"] not in board.seas:
+            return Area(kind, title, text=f"no {p['sea']} coast on board {board.name!r}: no effect")
         area = sea_area(board, p["sea"], r)
         return Area(kind, title, area, ports=gale_ports(board, p["sea"], r),
                     text=f"within {r} mileposts of the {p['sea']} coast: half rate and no track building; "

@@ -70,7 +70,7 @@ class EventExplorer(_App):
         st = g.state
         cities = sorted({c.name for m in res["mileposts"] for c in [board.city_at(m)] if c is not None})
         owners: dict[str, int] = {}
-        for _, o in res["track"].items():
+        for o in res["track"].values():
             owners[st.players[o].name] = owners.get(st.players[o].name, 0) + 1
         rows = [f"<b>{html.escape(res['title'])}</b>: {html.escape(res['text'])}",
                 f"{len(res['mileposts'])} mileposts"

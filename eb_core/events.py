@@ -39,12 +39,13 @@ True
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine import Game
 
-__all__ = ["EventEffect", "EFFECTS", "register", "resolve", "DURATIONS"]
+__all__ = ["DURATIONS", "EFFECTS", "EventEffect", "register", "resolve"]
 
 DURATIONS = ("immediate", "one-round", "lasting", "permanent")
 
@@ -56,41 +57,41 @@ class EventEffect:
     question about a single milepost).
     """
 
-    def on_draw(self, game: "Game", active: dict[str, Any], drawer: int) -> None:
+    def on_draw(self, game: Game, active: dict[str, Any], drawer: int) -> None:
         """Called once when the card is drawn and takes effect."""
 
-    def on_expire(self, game: "Game", active: dict[str, Any]) -> None:
+    def on_expire(self, game: Game, active: dict[str, Any]) -> None:
         """Called in the Admin phase when the card is discarded."""
 
-    def expired(self, game: "Game", active: dict[str, Any]) -> bool:
+    def expired(self, game: Game, active: dict[str, Any]) -> bool:
         """For ``lasting`` cards: whether the card should be discarded in this Admin phase."""
         return False
 
-    def half_rate(self, game: "Game", active: dict[str, Any], player: int, a: int, b: int) -> bool:
+    def half_rate(self, game: Game, active: dict[str, Any], player: int, a: int, b: int) -> bool:
         """Whether a step ``a -> b`` puts the train at half rate (Half-Rate Movement)."""
         return False
 
-    def blocks_move(self, game: "Game", active: dict[str, Any], player: int, a: int, b: int) -> str | None:
+    def blocks_move(self, game: Game, active: dict[str, Any], player: int, a: int, b: int) -> str | None:
         """A reason if the train may not step ``a -> b`` (No Movement, Floods), else ``None``."""
         return None
 
-    def blocks_build(self, game: "Game", active: dict[str, Any], player: int, a: int, b: int) -> str | None:
+    def blocks_build(self, game: Game, active: dict[str, Any], player: int, a: int, b: int) -> str | None:
         """A reason if segment ``a``-``b`` may not be built now, else ``None``."""
         return None
 
-    def blocks_pickup(self, game: "Game", active: dict[str, Any], player: int, mp: int, load: str) -> str | None:
+    def blocks_pickup(self, game: Game, active: dict[str, Any], player: int, mp: int, load: str) -> str | None:
         """A reason if ``load`` may not be picked up at milepost ``mp`` now."""
         return None
 
-    def blocks_delivery(self, game: "Game", active: dict[str, Any], player: int, mp: int, load: str) -> str | None:
+    def blocks_delivery(self, game: Game, active: dict[str, Any], player: int, mp: int, load: str) -> str | None:
         """A reason if ``load`` may not be delivered at milepost ``mp`` now."""
         return None
 
-    def blocks_staging(self, game: "Game", active: dict[str, Any], player: int, port: int) -> str | None:
+    def blocks_staging(self, game: Game, active: dict[str, Any], player: int, port: int) -> str | None:
         """A reason if a train may not stage at or cross from ferry port ``port`` now (Gales)."""
         return None
 
-    def payout_bonus(self, game: "Game", active: dict[str, Any], player: int, city: str, load: str) -> int:
+    def payout_bonus(self, game: Game, active: dict[str, Any], player: int, city: str, load: str) -> int:
         """Millions added to a delivery's payout (Irish Economy Booming: +4)."""
         return 0
 
@@ -112,7 +113,7 @@ def effect_of(kind: str) -> EventEffect | None:
     return EFFECTS.get(kind)
 
 
-def resolve(game: "Game", card, drawer: int, *, special: bool = False) -> dict[str, Any] | None:
+def resolve(game: Game, card, drawer: int, *, special: bool = False) -> dict[str, Any] | None:
     """Put a freshly drawn event card into play (the engine calls this).
 
     Returns the active-event record when the card stays in play, ``None`` when it went to the discard
@@ -157,10 +158,18 @@ def resolve(game: "Game", card, drawer: int, *, special: bool = False) -> dict[s
 # Everything below fills EFFECTS with the Empire Builder: Europe event cards (rulebook: Event Card
 # Effects). Areas come from eb_core.areas (Counting Mileposts); the engine consults the hooks.
 
-from . import areas as _areas  # noqa: E402
+from . import areas as _areas
 
-__all__ += ["area_of", "derailment_area", "set_load_policy", "least_valuable_load", "rebuild_reserved",
-            "turn_ended", "play_event", "affected"]
+__all__ += [
+    "affected",
+    "area_of",
+    "derailment_area",
+    "least_valuable_load",
+    "play_event",
+    "rebuild_reserved",
+    "set_load_policy",
+    "turn_ended",
+]
 
 R_EVENTS = "Event Card Effects"
 R_DERAIL = "Event Card Effects > Derailments"
@@ -170,10 +179,10 @@ R_HALF = "Event Card Effects > Half-Rate Movement"
 R_LOADS = "Event Card Effects > Losing Loads"
 R_TURNS = "Event Card Effects > Losing Turns"
 
-_AREA_CACHE: dict[tuple[int, int], tuple[Any, Any, "_areas.Area"]] = {}
+_AREA_CACHE: dict[tuple[int, int], tuple[Any, Any, _areas.Area]] = {}
 
 
-def area_of(game: "Game", card) -> "_areas.Area":
+def area_of(game: Game, card) -> _areas.Area:
     """The :class:`~eb_core.areas.Area` of ``card`` (an event card or its id) on ``game.board``."""
     if isinstance(card, int):
         card = game.deck.card(card)
@@ -185,21 +194,21 @@ def area_of(game: "Game", card) -> "_areas.Area":
     return hit[2]
 
 
-def _area(game: "Game", active: dict[str, Any]) -> "_areas.Area":
+def _area(game: Game, active: dict[str, Any]) -> _areas.Area:
     return area_of(game, game.deck.card(active["card"]))
 
 
-def _title(game: "Game", active: dict[str, Any]) -> str:
+def _title(game: Game, active: dict[str, Any]) -> str:
     return game.deck.card(active["card"]).title
 
 
-def _where(game: "Game", mp: int) -> str:
+def _where(game: Game, mp: int) -> str:
     c = game.board.city_at(mp)
     return f"{c.name} (milepost {mp})" if c else f"milepost {mp}"
 
 
 # ---------------------------------------------------------------------------- load-loss decisions
-def least_valuable_load(game: "Game", seat: int, loads: list[str]) -> str:
+def least_valuable_load(game: Game, seat: int, loads: list[str]) -> str:
     """The deterministic default choice of the load to lose (Losing Loads): the load whose best payout
     on the player's demand cards is lowest (a load nobody asks for is worth 0); ties by name."""
     p = game.state.players[seat]
@@ -211,7 +220,7 @@ def least_valuable_load(game: "Game", seat: int, loads: list[str]) -> str:
     return min(loads, key=lambda ld: (best.get(ld, 0), ld))
 
 
-def set_load_policy(game: "Game", policy: Callable[["Game", int, list[str]], str] | None) -> None:
+def set_load_policy(game: Game, policy: Callable[[Game, int, list[str]], str] | None) -> None:
     """Decide which load a player loses to an event (rulebook: Losing Loads: "you choose which load is
     lost ... immediately, before the next card is revealed").
 
@@ -222,7 +231,7 @@ def set_load_policy(game: "Game", policy: Callable[["Game", int, list[str]], str
     game.load_loss_policy = policy
 
 
-def _lose_load(game: "Game", seat: int, why: str) -> str | None:
+def _lose_load(game: Game, seat: int, why: str) -> str | None:
     p = game.state.players[seat]
     if not p.loads:
         game.state.log.append(f"{p.name} carries no load, so the load loss of {why} is ignored.")
@@ -237,7 +246,7 @@ def _lose_load(game: "Game", seat: int, why: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------- helpers for people
-def affected(game: "Game", card) -> dict[str, Any]:
+def affected(game: Game, card) -> dict[str, Any]:
     """What ``card`` covers in this game now: ``mileposts``, ``blocked`` mileposts, ``edges`` and
     ``track`` (built segments in the area, with owners), ``trains`` (seats whose train stands in the area),
     ``ports`` (closed ferry ports) and ``text``."""
@@ -254,7 +263,7 @@ def affected(game: "Game", card) -> dict[str, Any]:
             "edges": a.edges, "ports": a.ports, "track": track, "trains": trains}
 
 
-def _find_card(game: "Game", which):
+def _find_card(game: Game, which):
     if isinstance(which, int):
         return game.deck.card(which)
     for c in game.deck.event_cards:
@@ -264,7 +273,7 @@ def _find_card(game: "Game", which):
     raise KeyError(f"no event card {which!r} in deck {game.deck.name!r} (events: {titles})")
 
 
-def play_event(game: "Game", which, drawer: int | None = None) -> dict[str, Any] | None:
+def play_event(game: Game, which, drawer: int | None = None) -> dict[str, Any] | None:
     """Take the event card ``which`` (id, label or title) out of the draw pile and resolve it as if
     ``drawer`` (default: the current player) had just drawn it -- for teaching, tests and what-ifs.
     Returns the active-event record, or ``None`` for a card that went straight to the discard pile."""
@@ -441,7 +450,7 @@ class Flood(EventEffect):
             game.state.log.append(f"The flood is over: the city bridges of {', '.join(cities)} are rebuilt.")
 
 
-def rebuild_reserved(game: "Game", seat: int, a: int, b: int) -> str | None:
+def rebuild_reserved(game: Game, seat: int, a: int, b: int) -> str | None:
     """A reason if ``seat`` may not build ``a``-``b`` because a flood destroyed another player's bridge
     there and that player has not yet had a turn in which they could have rebuilt it (rulebook: Floods,
     4), else ``None``. The engine asks this for every segment built."""
@@ -454,7 +463,7 @@ def rebuild_reserved(game: "Game", seat: int, a: int, b: int) -> str | None:
             f"(rulebook: {R_FLOOD}).")
 
 
-def turn_ended(game: "Game", seat: int, *, lost: bool = False) -> None:
+def turn_ended(game: Game, seat: int, *, lost: bool = False) -> None:
     """Engine hook, called at the end of each of ``seat``'s turns before the Admin phase: a destroyed
     bridge's first right to rebuild ends after the owner's first turn in which they could have rebuilt it
     -- a turn not lost, not cut short by an event, with no active event forbidding that segment to them
@@ -560,7 +569,7 @@ class IrishBoom(EventEffect):
         return int(p["bonus"]) if city in p["cities"] else 0
 
 
-def build_blockers(game: "Game", seat: int, a: int, b: int) -> list[str]:
+def build_blockers(game: Game, seat: int, a: int, b: int) -> list[str]:
     """Every reason the events in play give for ``seat`` not to build ``a``-``b`` now (all of them, where
     the engine stops at the first), including a flooded bridge reserved for its owner."""
     out = [why for act in game.state.active_events if act["kind"] in EFFECTS

@@ -4,6 +4,8 @@ Not a test module (no ``test_`` prefix); imported by ``tests/test_events*.py``.
 """
 from __future__ import annotations
 
+import itertools
+
 import eb_core as eb
 from eb_core.areas import city_area, distances_from
 from eb_core.track import seg_key
@@ -33,7 +35,7 @@ def ops_game(players=("Ann", "Ben"), *, seed: int = 3, rules: str = "europe-stan
 
 def lay_track(g: eb.Game, seat: int, path) -> None:
     """Give ``seat`` the segments along ``path`` (red-area segments are public and skipped)."""
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         if not g.board.is_red_area(a, b):
             g.state.track.segments[seg_key(a, b)] = seat
 

@@ -5,14 +5,24 @@ events are played with :func:`eb_core.events.play_event` or drawn through real a
 worked examples (Half-Rate Movement, Losing Turns A and B, Trella's Ebro bridge) are replayed move by move.
 """
 import pytest
+from events_support import (
+    DECK,
+    EUROPE,
+    demand_card_with,
+    event_card,
+    far_demand_cards,
+    lay_track,
+    line_from,
+    line_towards,
+    ops_game,
+    place,
+)
 
 import eb_core as eb
 from eb_core import events
 from eb_core.actions import Build, Deliver, EndTurn, Move, PickUp
 from eb_core.areas import city_area, coastal_area, country_area, distances_from, inland_area, sea_area
 from eb_core.track import seg_key
-from events_support import (DECK, EUROPE, demand_card_with, event_card, far_demand_cards, lay_track,
-                            line_from, line_towards, ops_game, place)
 
 
 def rejects(g, action, rule_prefix="Event Card Effects"):
@@ -91,7 +101,7 @@ def ferry_setup(g, seat=0, steps=7):
 
 def test_ferry_12_speed_train_leaving_a_staged_port_gets_5_mileposts_away():
     g = ops_game(speed=12)
-    port, path = ferry_setup(g)
+    _, path = ferry_setup(g)
     g.apply(Move(path[:6]))                      # the crossing, then 5 mileposts
     p = g.state.players[0]
     assert p.half_rate and p.moves_used == 12 and p.position == path[5], g.state.log[-1]
@@ -484,7 +494,7 @@ def test_trella_ebro_example_first_right_to_rebuild_waits_for_a_turn_she_could_h
     place(g, 1, EUROPE.city("Paris").center)
     for p in st.players:
         p.cash = 100
-    trella, ben = st.players
+    trella = st.players[0]
 
     def ben_cannot():
         st.phase = "build"

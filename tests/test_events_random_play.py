@@ -18,13 +18,13 @@ Europe event card three times), so that every kind of event is drawn many times.
 import random
 
 import pytest
+from test_random_play import BOARD, check_invariants
 
 import eb_core as eb
 from eb_core import events
 from eb_core.areas import river_edges
 from eb_core.bots.random_bot import RandomBot, play_game
 from eb_core.cards import Deck, EventCard
-from test_random_play import BOARD, check_invariants
 
 TUTORIAL_GAMES = 48
 BATCHES = 4

@@ -1,5 +1,4 @@
 """The event explorer of notebook 05 (eb_core.event_widgets): the dropdown drives the figure and the list."""
-import eb_core as eb
 from eb_core import viz
 from eb_core.areas import city_area, sea_area
 from eb_core.event_widgets import event_explorer
