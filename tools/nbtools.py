@@ -465,7 +465,8 @@ def nb02():
 
         1. what a segment costs: the milepost you build *to*, plus the most expensive bridge;
         2. how ferries and the Chunnel are bought, and why building *into* a major city is dear;
-        3. the limits: two segments out of major cities per turn, 20M per turn, no credit, right of way;
+        3. the limits: two segments out of major cities per turn, 20M per turn, right of way, players and tracks
+           per small or medium city (and the no-blocking rule), no credit;
         4. how to find the cheapest build between two cities yourself.
         """),
         code("""
@@ -727,6 +728,166 @@ def nb02():
         assert len(game.state.track.segments_of(ann)) == 3 + 2 + 4
         assert game.state.track.owned_crossings(ann) == {"Portsmouth–Le Havre"}
         assert game.state.track.owned_crossings(ben) == {"Chunnel"}
+        """),
+        md("""
+        ## Limits on entry into small and medium cities
+
+        *"Only three players may build into a medium city and only two players may build into a small city.
+        No player may build more than three track sections to or from a medium or small city. No track may be
+        built which would block a second player from a small city, or prevent a second or third player from
+        building into a medium city."* (*Build Phase Rules > Limits on Entry into Small and Medium Cities*)
+        """),
+        code("""
+        assert dict(rules.city_max_players) == {"medium": 3, "small": 2}
+        assert rules.city_max_tracks_per_player == 3
+        pd.DataFrame({"max players": rules.city_max_players,
+                      "max tracks per player": rules.city_max_tracks_per_player})
+        """),
+        md("""
+        **Two players into a small city.** Ann (from Paris) and Ben (from Milano) have built into Lyon, a
+        small city. Cid's track ends one milepost short of it (milepost 377); the last segment into Lyon is
+        refused, and the game does not change:
+        """),
+        code("""
+        lyon = board.city("Lyon")
+        game = eb.position(\"\"\"
+        board: tutorial
+        phase: build
+        turn: Cid
+        player Ann: track Paris-Lyon
+        player Ben: track Milano-Lyon
+        player Cid: track Madrid-377
+        \"\"\")
+        assert sorted(game.state.track.city_tracks(board, lyon)) == [0, 1]      # Ann and Ben
+        before = game.to_json()
+        err = attempt(eb.Build(path=[377, lyon.center]))
+        assert err.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
+        assert "2 players" in err.reason and "Lyon" in err.reason
+        assert game.to_json() == before, "a rejected build changes nothing"
+        viz.game_figure(game, title="Lyon is full: Ann and Ben", zoom=["Lyon"])
+        """),
+        md("""
+        **Three players into a medium city.** Ann and Ben have built into Zürich, a medium city. Cid is the
+        third: his segment into Zürich is accepted (3M). Dan, the fourth, is refused:
+        """),
+        code("""
+        zurich = board.city("Zürich")
+        game = eb.position(\"\"\"
+        board: tutorial
+        phase: build
+        turn: Cid
+        player Ann: at Ruhr, track Ruhr-Zürich
+        player Ben: at Milano, track Milano-Zürich
+        player Cid: at Paris, track Paris-307
+        player Dan: at Wien, track Wien-336
+        \"\"\")
+        assert attempt(eb.Build(path=[307, zurich.center])) is None
+        assert game.player().spent == rules.city_cost["medium"] == 3
+        game.apply(eb.EndTurn())
+        assert game.player().name == "Dan"
+        before = game.to_json()
+        err = attempt(eb.Build(path=[336, zurich.center]))
+        assert err.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
+        assert "3 players" in err.reason and game.to_json() == before
+        assert sorted(game.state.track.city_tracks(board, zurich)) == [0, 1, 2]
+        """),
+        md("""
+        **At most three tracks per player.** Ann already has three segments into Lyon; a fourth, from her
+        track out of Paris, is refused:
+        """),
+        code("""
+        import math
+
+        def around(city):
+            \"\"\"The six neighbours of a city milepost, in order around it.\"\"\"
+            c = board.mileposts[city.center]
+            return sorted(board.neighbors(city.center),
+                          key=lambda n: math.atan2(board.mileposts[n].y - c.y, board.mileposts[n].x - c.x))
+
+        ring = around(lyon)
+        three = " ".join(f"{n}-{lyon.center}" for n in ring[:3])
+        game = eb.position(f\"\"\"
+        board: tutorial
+        phase: build
+        player Ann: track Paris-{ring[3]} {three}
+        player Ben:
+        \"\"\")
+        assert game.state.track.city_tracks(board, lyon) == {0: 3}
+        before = game.to_json()
+        err = attempt(eb.Build(path=[ring[3], lyon.center]))
+        assert err.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
+        assert "more than 3" in err.reason and game.to_json() == before
+        """),
+        md("""
+        **No blocking.** Ann has her three tracks into Lyon, and her track hems in the other side of the city:
+        of the segments that lead to Lyon's three free neighbours, only one is still unbuilt. Building it
+        would leave no way for a second player to reach Lyon, so the engine refuses it — even though each
+        segment on its own is legal and affordable:
+        """),
+        code("""
+        free_side = ring[3:]
+        approaches = sorted({(n, x) for n in free_side for x in board.neighbors(n)
+                             if x != lyon.center and x not in free_side})
+        hem = " ".join(f"{a}-{b}" for a, b in approaches[:-1])
+        game = eb.position(f\"\"\"
+        board: tutorial
+        phase: build
+        player Ann: track {three} {hem}
+        player Ben:
+        \"\"\")
+        last = approaches[-1]
+        assert last[1] in game.network(0), "the last approach starts on Ann's network"
+        before = game.to_json()
+        err = attempt(eb.Build(path=[last[1], last[0]]))
+        assert err.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
+        assert "block a second player" in err.reason and game.to_json() == before
+        viz.game_figure(game, title="Ann may not close the last way into Lyon", zoom=["Lyon"], margin=2)
+        """),
+        md("""
+        Ben, the second player, still has a way in: the cheapest build for him goes through that last gap.
+        """),
+        code("""
+        plan = eb.cheapest_build(board, rules, "Paris", "Lyon", state=game.state, player=1)
+        assert plan is not None and plan.mileposts[-1] == lyon.center
+        assert last in set(zip(plan.mileposts, plan.mileposts[1:])) | set(zip(plan.mileposts[1:], plan.mileposts))
+        print(plan.explain())
+        """),
+        md("""
+        ## No credit, no loans
+
+        *"You may not build track for which you cannot immediately pay. Track drawn which cannot be paid for
+        is immediately erased."* (*Build Phase Rules > No Credit/No Loans*) Ann has 5M: the Antwerp example
+        costs 6M, so it is refused and nothing is drawn; London to Birmingham (5M) she can pay.
+        """),
+        code("""
+        game = eb.position(\"\"\"
+        board: tutorial
+        phase: build
+        player Ann: cash 5
+        player Ben:
+        \"\"\")
+        before = game.to_json()
+        err = attempt(eb.Build(path=examples["antwerp"]["path"]))
+        assert err.rule == "Build Phase Rules > No Credit/No Loans" and "6M" in err.reason and "5M" in err.reason
+        assert game.state.track.segments_of(0) == [] and game.to_json() == before   # "immediately erased"
+        assert attempt(eb.Build(path=examples["london_birmingham"]["path"])) is None
+        assert game.player(0).cash == 0 and len(game.state.track.segments_of(0)) == 3
+        """),
+        md("""
+        The same holds for an upgrade (20M): `eb.try_action` asks the engine on a copy, so the game itself
+        never changes.
+        """),
+        code("""
+        game = eb.position(\"\"\"
+        board: tutorial
+        phase: build
+        player Ann: cash 15
+        player Ben:
+        \"\"\")
+        outcome = eb.try_action(game, eb.Upgrade(to=eb.Train(12, 2)))
+        print(outcome)
+        assert not outcome.accepted and outcome.rule == "Build Phase Rules > No Credit/No Loans"
+        assert game.player(0).cash == 15 and game.player(0).train == rules.start_train
         """),
     ]
     return cells
