@@ -30,6 +30,20 @@ another kind is one line::
         def half_rate(self, game, active, player, a, b):
             ...
 
+Readings of the rulebook where the printed cards are not quoted in it (each is tested in
+``tests/test_events.py``):
+
+* Gales close the ferries with a port within the card's radius of that sea, and a train staged at a closed
+  port may not move at all ("you may not stage to or move from being staged at any ferry port"); no track
+  may be built in a gale's area (the Ebro example: Trella "is prevented from rebuilding the bridge by the
+  Mediterranean Gales event").
+* Derailments draw both cards first, derail, then resolve the event(s) drawn in order; each derailed
+  player's lost load is chosen at once by :func:`set_load_policy`'s policy (default
+  :func:`least_valuable_load`). Trains not yet placed cannot derail.
+* The Iberian Rail Strike costs a turn to every train standing in Spain or Portugal when it is drawn.
+* A flooded bridge's first right to rebuild ends after the owner's first turn that was not lost or cut
+  short and in which no event in play forbade that segment to them (:func:`turn_ended`).
+
 Handlers receive the :class:`~eb_core.engine.Game` and the active-event record (a dict stored in
 ``game.state.active_events``: ``card``, ``kind``, ``drawn_by``, ``duration``, ``expires_after``, ``data``
 -- ``data`` is free for the handler and must stay JSON-ready).

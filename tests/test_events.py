@@ -530,3 +530,47 @@ def test_trella_ebro_example_first_right_to_rebuild_waits_for_a_turn_she_could_h
     st.phase = "build"
     g.apply(Build([a, b]))                               # now Ben may build there
     assert st.track.owner(a, b) == 1, st.log[-3:]
+
+
+# ------------------------------------------------------------------------------ rulesets and tiebreaks
+def test_faster_game_ignores_derailments_and_the_tax():
+    g = eb.Game.new(eb.ruleset("europe-standard", "faster-game"), board=EUROPE, deck=DECK, players=["A", "B"],
+                    seed=1)
+    in_deck = {g.deck.card(c).kind for c in g.state.draw_pile if not hasattr(g.deck.card(c), "demands")}
+    assert "derailment" not in in_deck and "tax" not in in_deck and "fog" in in_deck
+    g.state.players[0].cash = 120
+    g.state.special_round, g.state.phase = 0, "operations"
+    assert events.play_event(g, "Excess Profits Tax") is None
+    assert g.state.players[0].cash == 120 and "money_public" not in g.state.flags
+
+
+def test_events_drawn_in_the_sudden_death_tiebreaker_are_discarded_without_effect():
+    g = ops_game()
+    g.state.sudden_death = [0, 1]
+    assert events.play_event(g, "Fog: Frankfurt") is None and active_kinds(g) == []
+    assert event_card("Fog: Frankfurt").id in g.state.discard_pile
+
+
+def test_fog_slows_trains_but_does_not_stop_building():
+    g = ops_game()
+    fog = city_area(EUROPE, "Frankfurt", 4)
+    a, b, c = next((a, b, c) for a in sorted(fog) if EUROPE.city_at(a) is None
+                   for b in EUROPE.neighbors(a) for c in EUROPE.neighbors(a)
+                   if b != c and b in fog and EUROPE.city_at(b) is None and EUROPE.city_at(c) is None)
+    g.state.track.segments[seg_key(a, c)] = 0
+    place(g, 0, EUROPE.city("Frankfurt").center)
+    place(g, 1, EUROPE.city("Wien").center)
+    events.play_event(g, "Fog: Frankfurt")
+    g.apply(Build([a, b]))
+    assert g.state.track.owner(a, b) == 0, g.state.log[-1]
+
+
+def test_a_train_with_no_load_still_loses_the_turn():
+    g = ops_game()
+    place(g, 0, EUROPE.city("Wien").center)
+    place(g, 1, EUROPE.city("Oslo").center)
+    stack(g, demand_card_with("Wien"), *far_demand_cards(EUROPE, EUROPE.city("Wien").mileposts, 1))
+    events.play_event(g, "Derailments!", drawer=1)
+    assert g.state.players[0].lost_turns == 1 and g.state.players[0].loads == []
+    assert not g.state.players[0].no_pickup
+    assert any("carries no load" in line for line in g.state.log)
