@@ -385,12 +385,31 @@ class NotebookUI:
         return self.page.evaluate(_FIGURE_SIGNATURE_JS)
 
     def wait_rendered(self, timeout: float = 60) -> None:
-        """At least one plotly figure and one ipywidgets control are visible; no widget is still loading."""
+        """At least one plotly figure and one ipywidgets control are visible, no widget is still loading,
+        and no new output has appeared for a few seconds."""
         self.page.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=timeout * 1000)
         self.page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=timeout * 1000)
         self.page.wait_for_function(
             "() => [...document.querySelectorAll('.jupyter-widgets')].every("
             "(e) => !/^\\s*Loading widget\\.\\.\\.\\s*$/.test(e.textContent))", timeout=timeout * 1000)
+        self.wait_outputs_settled(timeout=timeout)
+
+    def wait_outputs_settled(self, quiet: float = 3.0, timeout: float = 90) -> None:
+        """Wait until no figure or widget has appeared for ``quiet`` seconds (Voila and JupyterLab render
+        widget outputs progressively, after the cells have run)."""
+        count = ("() => [document.querySelectorAll('.js-plotly-plot').length,"
+                 " document.querySelectorAll('.jupyter-widgets').length,"
+                 " [...document.querySelectorAll('.jupyter-widgets')].filter("
+                 "(e) => /^\\s*Loading widget/.test(e.textContent)).length].join(',')")
+        deadline = time.monotonic() + timeout
+        last, since = None, time.monotonic()
+        while time.monotonic() < deadline:
+            now = self.page.evaluate(count)
+            if now != last:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
+                return
+            time.sleep(0.25)
 
     def settled_signature(self, timeout: float = 15) -> list[str]:
         """The figure signature once it stopped changing for a second (plotly draws asynchronously)."""
@@ -423,7 +442,7 @@ class NotebookUI:
                 out.append((f"toggle button #{i}", toggles.nth(i)))
         return out
 
-    def change_control_until_figure_changes(self, max_controls: int = 6, wait: float = 12) -> str:
+    def change_control_until_figure_changes(self, max_controls: int = 6, wait: float = 20) -> str:
         """Change controls one by one (select another dropdown value, move a slider one step, press a
         toggle button) until a figure on the page changes. Returns what was changed and how."""
         before = self.settled_signature()
@@ -448,8 +467,10 @@ class NotebookUI:
                     self.settled_signature()
                     return desc
                 time.sleep(0.25)
+        after = self.figure_signature()
         raise AssertionError(f"no figure changed after changing {tried or 'any control (none found)'}; "
-                             f"errors on the page: {self.errors()}")
+                             f"errors on the page: {self.errors()}; figure titles before "
+                             f"{[json.loads(x)[0] for x in before]}, after {[json.loads(x)[0] for x in after]}")
 
     def screenshot(self, name: str) -> Path:
         path = self.artifacts / f"{self.prefix}_{name}.png"

@@ -14,8 +14,8 @@ import pytest
 NOTEBOOKS = Path(os.environ.get("EB_NOTEBOOKS_DIR") or Path(__file__).resolve().parents[2] / "notebooks")
 
 
-# served as apps; the first is the one `make present` users open most
-VOILA_NOTEBOOKS = ["02", "04"]
+# one notebook served as an app: the instructor toolkit, whose position lab is meant to be used this way
+VOILA_NOTEBOOKS = ["04"]
 
 
 @pytest.mark.parametrize("prefix", VOILA_NOTEBOOKS)
@@ -28,11 +28,11 @@ def test_notebook_as_voila_app(prefix, voila_factory, ui):
     nb = ui(f"voila_{prefix}")
     nb.page.goto(server.base + "/", timeout=180_000)
     try:
-        nb.wait_rendered(timeout=180)
-        # Voila has finished executing when its spinner is gone
+        # Voila has finished executing when its spinner is gone; widgets keep appearing a little later
         nb.page.wait_for_function("() => !document.querySelector('#loading') || "
                                   "getComputedStyle(document.querySelector('#loading')).display === 'none'",
                                   timeout=180_000)
+        nb.wait_rendered(timeout=180)
     finally:
         nb.screenshot("loaded")
     errors = nb.errors()
