@@ -1,9 +1,9 @@
-"""Write the teaching notebooks 00-03 from the Python source below, without outputs.
+"""Write the teaching notebooks 00-03 and 08 from the Python source below, without outputs.
 
 The notebooks are committed without outputs and execution counts; this script is their source of truth so
 they are easy to review and regenerate. Run from the repository root::
 
-    python tools/nbtools.py                 # (re)write notebooks 00-03
+    python tools/nbtools.py                 # (re)write notebooks 00-03 and 08
     python tools/nbtools.py 02              # only notebooks whose name starts with 02
     python tools/nbtools.py --check         # exit 1 if a committed notebook differs from its source
 
@@ -1178,7 +1178,313 @@ def nb03():
     ]
 
 
-NOTEBOOKS = {"00_start_here": nb00, "01_the_board": nb01, "02_building_track": nb02, "03_running_trains": nb03}
+# ============================================================================ 08 winning the game
+def nb08():
+    return [
+        md("""
+        # Winning the game
+
+        *"The game ends at the end of the round during which a player has 250 million in cash, plus seven of
+        the eight Major Cities connected at the end of any player's turn."* (rulebook: *How to Win*)
+
+        **What you will learn**
+
+        1. the victory conditions of the standard and the basic game, and what "connected" means;
+        2. when victory is announced: at the end of a turn, in the Admin phase, whose steps run in order;
+        3. why play goes on to the end of the round, so everyone gets an equal number of turns;
+        4. who wins: the most cash among the players who met the conditions — even below 250M;
+        5. the sudden-death tiebreaker of the standard game, and the shared win of the basic game.
+
+        Every position below is set up with `eb.position` on the tutorial board, and the last turns are
+        played with the engine.
+        """),
+        code("""
+        import pandas as pd
+
+        import eb_core as eb
+        from eb_core import events, viz
+
+        SEED = 7
+        board = eb.load_board("tutorial")
+        rules = eb.ruleset("europe-standard")
+        basic = eb.ruleset("europe-basic")
+        ANN, BEN = 0, 1
+        """),
+        md("""
+        ## How to Win
+
+        | | standard game | basic game |
+        |---|---|---|
+        | cash | 250M | 200M |
+        | major cities connected | 7 of the 8 | 7 of the 8 |
+        | several players met them | most cash at the end of the Final Scoring Phase wins | most cash wins |
+        | tie for first | sudden-death tiebreaker | the players share the win |
+
+        Key cities (Oslo, Stockholm) do not count. The numbers come from the rulesets:
+        """),
+        code("""
+        assert (rules.victory_cash, rules.victory_majors, rules.tie_shares_win) == (250, 7, False)
+        assert (basic.victory_cash, basic.victory_majors, basic.tie_shares_win) == (200, 7, True)
+        assert len(board.major_cities) == 8
+        pd.DataFrame({r.name: {"cash (M)": r.victory_cash, "major cities": r.victory_majors,
+                               "a tie": "shared win" if r.tie_shares_win else "sudden death"} for r in (rules, basic)})
+        """),
+        md("""
+        ## A race to the finish
+
+        Round 29 of a long game. Ann has 270M and track through six major cities: Madrid, Paris, Holland,
+        Ruhr, Berlin and Wien. Ben is richer, 300M, and his track touches seven major cities — London,
+        Paris, Ruhr, Milano, Wien, Berlin and Madrid — but in two separate networks: London–Paris is not
+        joined to the rest. *Connected* means in one network (own track, the public red areas of major
+        cities, and the ferries one owns), so Ben counts five.
+        """),
+        code("""
+        RACE = \"\"\"
+        board: tutorial
+        ruleset: {ruleset}
+        seed: 7
+        phase: build
+        round: {round}
+        player Ann: cash {ann}, train 12/3, at Wien, track Madrid-Paris-Holland-Ruhr-Berlin-Wien
+        player Ben: cash {ben}, train 12/3, at Milano, track London-Paris Ruhr-Milano-Wien Berlin-Madrid{extra}
+        \"\"\"
+
+
+        def standings(game):
+            \"\"\"Cash, connected major cities and the victory conditions, player by player.\"\"\"
+            return pd.DataFrame([(p.name, p.cash, len(game.connected_majors(s)), game.meets_victory(s), p.announced)
+                                 for s, p in enumerate(game.state.players)],
+                                columns=["player", "cash (M)", "majors connected", "meets conditions",
+                                         "announced"]).set_index("player")
+
+
+        game = eb.position(RACE.format(ruleset="europe-standard", round=29, ann=270, ben=300, extra=""))
+        standings(game)
+        """),
+        code("""
+        assert game.connected_majors(ANN) == ["Berlin", "Holland", "Madrid", "Paris", "Ruhr", "Wien"]
+        assert game.connected_majors(BEN) == ["Berlin", "Madrid", "Milano", "Ruhr", "Wien"]
+        touched = {board.city_at(m).name for m in game.network(BEN) if board.city_at(m) is not None}
+        assert touched >= {"London", "Paris", "Ruhr", "Milano", "Wien", "Berlin", "Madrid"}, touched
+        assert not game.meets_victory(ANN) and not game.meets_victory(BEN)
+        viz.game_figure(game, title="Round 29: Ann (6 major cities, 270M) and Ben (5 connected, 300M)")
+        """),
+        md("""
+        It is Ann's build phase. Ann has just delivered a load and drawn **Flood: Rhein** (a one-round
+        event: it lasts through the end of her next turn). We play that card with `events.play_event`: the
+        Rhein's bridges inside Holland and Ruhr are out. Then Ben takes his turn and passes.
+        """),
+        code("""
+        flood = events.play_event(game, "Flood: Rhein", drawer=ANN)
+        print(*game.state.log[-2:], sep="\\n")
+        game.apply(eb.EndTurn())          # Ann
+        game.apply(eb.EndTurn())          # Ben
+        assert game.state.round == 30 and game.current_player == ANN
+        assert [a["kind"] for a in game.state.active_events] == ["flood"], "the flood lasts through Ann's next turn"
+        """),
+        md("""
+        Round 30. Ann builds from Wien to Milano, her seventh major city, and pays for it: 270M − 17M = 253M,
+        still at least 250M.
+        """),
+        code("""
+        plan = eb.cheapest_build(board, rules, "Wien", "Milano", state=game.state, player=ANN)
+        print(plan.explain())
+        game.apply(eb.Build(path=plan.mileposts))
+        assert plan.cost == 17 and game.player(ANN).cash == 253
+        assert len(game.connected_majors(ANN)) == 7 and game.meets_victory(ANN)
+        assert not game.player(ANN).announced, "victory is checked in the Admin phase, after the turn"
+        """),
+        md("""
+        ## The Admin phase
+
+        *"When a player finishes their turn, and before the next player begins their turn, there is an Admin
+        phase during which the following activities occur in the order listed:*
+
+        1. *Events that expired at the end of the finishing player's turn are discarded.*
+        2. *Any destroyed major city bridges are rebuilt, and closed-down ferry ports are re-opened.*
+        3. *All players check to see whether they have met victory conditions (see How to Win), and announce
+           if they have done so (this is not optional).*
+        4. *If this is the end of the round, and at least one player has met victory conditions during the
+           round, then Final Scoring occurs (see Ending the Game)."*
+
+        Ann ends her turn. The game log shows the Admin phase:
+        """),
+        code("""
+        start = len(game.state.log)
+        game.apply(eb.EndTurn())
+        admin = game.state.log[start:]
+        print(*admin, sep="\\n")
+        """),
+        code("""
+        def line_of(text):
+            return next(i for i, line in enumerate(admin) if text in line)
+
+        discarded = line_of("expires and is discarded")                          # step 1
+        rebuilt = line_of("city bridges of Holland, Ruhr are rebuilt")           # step 2
+        announced = line_of("Ann announces victory conditions")                  # step 3
+        assert max(discarded, rebuilt) < announced
+        assert game.state.active_events == [] and flood["card"] in game.state.discard_pile
+        assert game.player(ANN).announced and not game.over, "step 4 waits for the end of the round"
+        assert game.current_player == BEN
+        """),
+        md("""
+        ## Ending the game: the round is finished
+
+        *"A player who has reached the victory conditions at the end of any player's turn must announce it.
+        Play continues until the end of the round, so each player gets an equal number of turns."* Ann holds
+        the Starting Player marker, so Ben still plays round 30.
+
+        In his turn Ben draws the **Excess Profits Tax**: each player pays 25M. Ann drops to 228M, below
+        250M — but *"once any player has met victory conditions, the game will end at the end of that round,
+        even if an event on a later turn causes that player to no longer meet those conditions."*
+        """),
+        code("""
+        after_ann = game.clone()          # we come back to this moment below
+        events.play_event(game, "Excess Profits Tax", drawer=BEN)
+        assert [p.cash for p in game.state.players] == [228, 275]
+        assert not game.meets_victory(ANN)
+        game.apply(eb.EndTurn())          # Ben; the end of round 30: Final Scoring
+        print(*game.state.log[-4:], sep="\\n")
+        standings(game)
+        """),
+        md("""
+        ## Final scoring: most cash among those who met the conditions
+
+        *"Standard Game: Final Scoring Phase … 2. Your final score is the amount of cash you have. 3. Among
+        the players who met victory conditions in the final round, the player with the most cash … wins.
+        Note: The winning score might be below 250 million."* Ben has more cash (275M) but never met the
+        conditions; Ann wins with 228M. Both played the same number of turns.
+        """),
+        code("""
+        assert game.over and game.winners == [ANN]
+        assert "Final scoring: Ann wins" in game.state.log[-1] and "(228M)" in game.state.log[-1]
+        assert game.player(ANN).turns == game.player(BEN).turns == 2, "equal turns"
+        assert game.player(BEN).cash > game.player(ANN).cash < rules.victory_cash
+        """),
+        md("""
+        The game is over: any further action is refused with the rule, and nothing changes.
+        """),
+        code("""
+        before = game.to_json()
+        try:
+            game.apply(eb.EndTurn())
+        except eb.IllegalAction as err:
+            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+            refused = err
+        assert refused.rule == "Ending the Game" and game.to_json() == before
+        """),
+        md("""
+        **Two players meet the conditions.** Back to the moment after Ann's announcement, without the tax.
+        This time Ben joins his two networks: from Paris to his own track towards Ruhr costs him 3M. At the
+        end of his turn he announces too, with 297M; the round is over, and Ben has the most cash among
+        the two.
+        """),
+        code("""
+        game = after_ann
+        join = eb.cheapest_build(board, rules, "Paris", "Ruhr", state=game.state, player=BEN)
+        game.apply(eb.Build(path=join.mileposts))
+        assert join.cost == 3 and len(game.connected_majors(BEN)) == 7
+        game.apply(eb.EndTurn())
+        print(*game.state.log[-2:], sep="\\n")
+        assert game.over and game.winners == [BEN] and game.player(BEN).cash == 297
+        assert game.player(ANN).announced and game.player(BEN).announced
+        standings(game)
+        """),
+        md("""
+        Step 1 of the Final Scoring Phase — players whose track an event cut after they met the conditions
+        rebuild it and pay the usual cost — is not asked for by the engine yet: here no track was cut (the
+        flood destroyed only the public bridges inside Holland and Ruhr, rebuilt in the Admin phase).
+        """),
+        md("""
+        ## The sudden-death tiebreaker
+
+        *"In case of a tie for first, the tied players continue in a sudden-death format, continuing to play
+        with the cards and loads they have. Events that are not lasting or permanent are discarded, and any
+        Event cards drawn during tiebreaker play are discarded without effect. … Cash is counted at the end
+        of every round during which at least one player has made a delivery."*
+
+        The same race, but Ben starts with 256M, and his train in Milano carries a load he holds a demand
+        for there (the first Milano demand of the tutorial deck). Ann builds to Milano (253M) and announces; Ben draws **Fog: London** (one round), joins his
+        networks for 3M (253M) and announces: a tie.
+        """),
+        code("""
+        deck = eb.load_deck("tutorial")
+        card = next(c for c in deck.demand_cards if any(d.city == "Milano" for d in c.demands))
+        demand = next(d for d in card.demands if d.city == "Milano")
+        others = [c.id for c in deck.demand_cards if c.id != card.id][:2]
+        game = eb.position(RACE.format(ruleset="europe-standard", round=30, ann=270, ben=253 + join.cost,
+                                       extra=f", loads {demand.load}, cards {card.id} {others[0]} {others[1]}"))
+        game.apply(eb.Build(path=eb.cheapest_build(board, rules, "Wien", "Milano", state=game.state,
+                                                   player=ANN).mileposts))
+        game.apply(eb.EndTurn())
+        fog = events.play_event(game, "Fog: London", drawer=BEN)
+        game.apply(eb.Build(path=eb.cheapest_build(board, rules, "Paris", "Ruhr", state=game.state,
+                                                   player=BEN).mileposts))
+        game.apply(eb.EndTurn())
+        print(*game.state.log[-3:], sep="\\n")
+        """),
+        code("""
+        assert [p.cash for p in game.state.players] == [253, 253]
+        assert not game.over and game.state.sudden_death == [ANN, BEN]
+        assert game.state.active_events == [] and fog["card"] in game.state.discard_pile, "one-round events go"
+        """),
+        md("""
+        Sudden-death round 1: nobody delivers, so cash is not counted and play goes on.
+        """),
+        code("""
+        game.apply(eb.EndTurn())          # Ann
+        game.apply(eb.EndTurn())          # Ben
+        assert not game.over and game.state.round == 32
+        """),
+        md("""
+        Round 2: Ben delivers his load in Milano. To show what happens to events now, we put a
+        **Derailments!** card on top of the draw pile: Ben draws it as his replacement card, and it is
+        discarded without effect (no derailment, no lost load). At the end of the round Ben has the most
+        cash and wins the tiebreaker.
+        """),
+        code("""
+        game.apply(eb.EndTurn())          # Ann
+        derailment = next(e.id for e in game.deck.event_cards if e.kind == "derailment")
+        game.state.draw_pile.remove(derailment)
+        game.state.draw_pile.append(derailment)          # the top of the draw pile is its last card
+        start = len(game.state.log)
+        game.apply(eb.Deliver(demand.load, card.id))
+        game.apply(eb.EndTurn())
+        print(*game.state.log[start:], sep="\\n")
+        """),
+        code("""
+        log = game.state.log[start:]
+        assert any("Derailments!" in line and "discarded without effect" in line for line in log)
+        assert derailment in game.state.discard_pile and game.player(BEN).loads == []
+        assert game.over and game.winners == [BEN]
+        assert game.player(BEN).cash == 253 + demand.payout and game.player(ANN).cash == 253
+        assert game.player(ANN).turns == game.player(BEN).turns
+        """),
+        md("""
+        ## Basic game: a tie shares the win
+
+        *"Basic Game Victory Conditions: … 200 million in cash, plus seven of the eight Major Cities connected
+        … If more than one player meets those conditions, the one with the most cash at the end of the round
+        wins. In the event of a tie, the players share the win."* The same race under the basic rules, both
+        players finishing with 200M:
+        """),
+        code("""
+        game = eb.position(RACE.format(ruleset="europe-basic", round=30, ann=200 + 17, ben=200 + join.cost, extra=""))
+        game.apply(eb.Build(path=eb.cheapest_build(board, basic, "Wien", "Milano", state=game.state,
+                                                   player=ANN).mileposts))
+        game.apply(eb.EndTurn())
+        game.apply(eb.Build(path=eb.cheapest_build(board, basic, "Paris", "Ruhr", state=game.state,
+                                                   player=BEN).mileposts))
+        game.apply(eb.EndTurn())
+        print(game.state.log[-1])
+        assert game.over and game.winners == [ANN, BEN]
+        assert [p.cash for p in game.state.players] == [200, 200] == [basic.victory_cash] * 2
+        """),
+    ]
+
+
+NOTEBOOKS = {"00_start_here": nb00, "01_the_board": nb01, "02_building_track": nb02, "03_running_trains": nb03,
+             "08_winning_the_game": nb08}
 
 
 def build(name: str):
