@@ -1246,6 +1246,7 @@ class Game:
                     return
                 st.sudden_death = top
         elif st.victory_announced:
+            _events.final_rebuild(self)
             cands = [s for s, q in enumerate(st.players) if q.announced]
             best = max(st.players[s].cash for s in cands)
             top = [s for s in cands if st.players[s].cash == best]

@@ -434,6 +434,8 @@ class Flood(EventEffect):
         for k, o in gone:
             del st.track.segments[k]
             st.blocked_rebuild[f"{k[0]}-{k[1]}"] = o
+        if gone:
+            st.flags.setdefault("destroyed_track", []).extend([k[0], k[1], o] for k, o in gone)
         red = sorted(k for k in edges if game.board.is_red_area(*k))
         active["data"]["destroyed"] = [[k[0], k[1], o] for k, o in gone]
         active["data"]["city_bridges"] = [list(k) for k in red]
@@ -593,3 +595,44 @@ def build_blockers(game: Game, seat: int, a: int, b: int) -> list[str]:
 
 
 __all__.append("build_blockers")
+
+
+def final_rebuild(game: "Game") -> dict[int, int]:
+    """Final Scoring, step 1 (rulebook: Ending the Game > Standard Game: Final Scoring Phase): "If an Event
+    destroyed track which disconnected required major cities after any players met victory conditions,
+    those players rebuild the track to reconnect, paying the usual build cost."
+
+    For every player who announced victory but no longer connects enough major cities, the track events
+    destroyed of theirs that nobody has built since is rebuilt, most recent first, at the usual cost
+    (:func:`eb_core.costs.segment_cost`), until the cities connect again (or the money runs out: no
+    credit). The engine calls this before the winner is chosen; returns ``{seat: millions paid}``.
+    """
+    from .costs import segment_cost
+
+    st, rules = game.state, game.rules
+    destroyed = st.flags.get("destroyed_track", [])
+    paid: dict[int, int] = {}
+    for s, p in enumerate(st.players):
+        if not p.announced or len(game.connected_majors(s)) >= rules.victory_majors:
+            continue
+        mine = [(a, b) for a, b, o in reversed(destroyed) if o == s]
+        owned = set(st.track.owned_crossings(s))
+        for a, b in mine:
+            if (a, b) in st.track.segments:
+                continue
+            cost = segment_cost(game.board, rules, a, b, owned_crossings=owned).total
+            if cost > p.cash:
+                st.log.append(f"Final scoring: {p.name} cannot pay {cost}M to rebuild {a}-{b}.")
+                break
+            st.track.segments[(a, b)] = s
+            p.cash -= cost
+            paid[s] = paid.get(s, 0) + cost
+            if len(game.connected_majors(s)) >= rules.victory_majors:
+                break
+        if s in paid:
+            st.log.append(f"Final scoring: {p.name} rebuilds track destroyed by events for {paid[s]}M to "
+                          f"reconnect the major cities (cash {p.cash}M).")
+    return paid
+
+
+__all__.append("final_rebuild")

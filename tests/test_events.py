@@ -574,3 +574,27 @@ def test_a_train_with_no_load_still_loses_the_turn():
     assert g.state.players[0].lost_turns == 1 and g.state.players[0].loads == []
     assert not g.state.players[0].no_pickup
     assert any("carries no load" in line for line in g.state.log)
+
+
+def test_final_scoring_a_player_whose_track_a_flood_cut_after_announcing_rebuilds_it_and_pays():
+    """Ending the Game > Final Scoring 1: the winner rebuilds the destroyed track at the usual cost."""
+    from eb_core.costs import segment_cost
+    from eb_core.positions import position_from_text
+
+    g = position_from_text("""
+    board: europe
+    ruleset: europe-standard
+    player Ann: cash 300, at Wien, track Wien-Berlin
+    player Ben: cash 40, at Paris
+    """)
+    g.rules = g.rules.with_(victory_majors=2)
+    elbe = [k for k, o in g.state.track.segments.items() if o == 0 and "Elbe" in EUROPE.edge(*k).rivers]
+    assert len(elbe) == 1
+    g.apply(EndTurn())
+    assert g.state.players[0].announced
+    events.play_event(g, "Flood: Elbe", drawer=1)
+    assert len(g.connected_majors(0)) < 2
+    cost = segment_cost(EUROPE, g.rules, *elbe[0]).total
+    g.apply(EndTurn())                                   # end of the round: final scoring
+    assert g.over and g.winners == [0]
+    assert g.state.players[0].cash == 300 - cost and g.state.track.owner(*elbe[0]) == 0, g.state.log[-3:]
