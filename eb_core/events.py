@@ -597,7 +597,7 @@ def build_blockers(game: Game, seat: int, a: int, b: int) -> list[str]:
 __all__.append("build_blockers")
 
 
-def final_rebuild(game: "Game") -> dict[int, int]:
+def final_rebuild(game: Game) -> dict[int, int]:
     """Final Scoring, step 1 (rulebook: Ending the Game > Standard Game: Final Scoring Phase): "If an Event
     destroyed track which disconnected required major cities after any players met victory conditions,
     those players rebuild the track to reconnect, paying the usual build cost."
