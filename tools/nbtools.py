@@ -20,6 +20,7 @@ import argparse
 import sys
 import textwrap
 from pathlib import Path
+from urllib.parse import quote
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
@@ -54,8 +55,9 @@ INDEX = [
     ("03", "Running trains", "movement, reversing, ferries, the Chunnel, renting, pickups and deliveries"),
     ("04", "Instructor toolkit", "set up positions and exercises for a class; check answers"),
     ("05", "Events", "derailments, floods, gales, snow, fog, strikes and taxes on the map"),
-    ("06", "Bots and simulation", "seeded bot players, solo scenarios and the chart of success"),
+    ("06", "Solo play and variants", "seeded bot players, solo scenarios, the chart of success, every variant"),
     ("07", "Route economics", "which deliveries pay: payout per turn, cost tables, opening plans"),
+    ("08", "Winning the game", "victory conditions, the admin phase, the last round, final scoring, tiebreakers"),
 ]
 
 
@@ -75,56 +77,102 @@ def _index_table() -> str:
     return "\n".join(rows)
 
 
-# Rulebook table of contents -> where it is demonstrated: (section, [(notebook prefix, its section), ...]).
-# An empty list means "coming"; a prefix whose notebook does not exist yet is shown as "coming" too.
+# Rulebook table of contents -> where it is demonstrated. One row per line of the rulebook's table of contents
+# ("Parent > Child" for a sub-section), each with (notebook prefix, a heading of that notebook that shows it).
+# A link is written only if the notebook exists and has that heading (see _headings); a row left without any
+# link says "coming". tests/test_notebook_index.py checks that no row does, against the rulebook's own TOC.
 COVERAGE = [
-    ("Changes from Eurorails 2009", [("01", "Cities (key cities)"), ("01", "Ferries and the Chunnel (14M, 17M)")]),
+    ("Changes from Eurorails 2009", [("01", "Cities"), ("01", "Ferries and the Chunnel"),
+                                     ("03", "A game between Ann and Ben"), ("05", "Strikes, the tax and the Irish boom"),
+                                     ("08", "The sudden-death tiebreaker")]),
     ("Quick Guide for Set Up", [("03", "Trains and rulesets")]),
-    ("Components > Cards", [("03", "A game between Ann and Ben")]),
+    ("Components", [("01", "Where loads come from"), ("05", "The event cards"), ("03", "Trains and rulesets")]),
+    ("Components > Cards", [("03", "A game between Ann and Ben"), ("05", "The event cards")]),
     ("Components > The Map", [("01", "The whole board"), ("01", "Terrain and water")]),
-    ("Components > Load Chips, Markers and Train Boards", [("01", "Where loads come from")]),
-    ("Components > Basic Game", [("03", "Trains and rulesets"), ("03", "Movement (reversing)")]),
-    ("How to Win", []),
+    ("Components > Load Chips, Markers and Train Boards", [("01", "Where loads come from"),
+                                                           ("03", "Trains and rulesets")]),
+    ("Components > Basic Game", [("03", "Trains and rulesets"), ("03", "Movement"),
+                                 ("08", "Basic game: a tie shares the win")]),
+    ("How to Win", [("08", "How to Win"), ("08", "A race to the finish"), ("08", "The sudden-death tiebreaker"),
+                    ("08", "Basic game: a tie shares the win")]),
     ("Setting Up the Game", [("03", "A game between Ann and Ben")]),
-    ("How to Play", [("03", "A game between Ann and Ben"), ("02", "Red areas and illegal builds (20M)")]),
+    ("How to Play", [("03", "A game between Ann and Ben"), ("02", "Red areas and illegal builds"),
+                     ("08", "The Admin phase")]),
+    ("Starting the Game", [("03", "A game between Ann and Ben")]),
     ("Starting the Game > Special Build Turns", [("03", "A game between Ann and Ben"),
                                                 ("02", "Red areas and illegal builds"), ("07", "5. The opening")]),
     ("Starting the Game > Starting Your Train", [("03", "Movement")]),
-    ("Build Phase Rules (costs, Beginning Construction, Right of Way, Bridges)",
-     [("02", "Milepost costs"), ("02", "Bridges"), ("02", "Red areas and illegal builds"),
-      ("04", "2. Is this allowed, and what does it cost?"), ("07", "1. The cheapest build between two cities")]),
+    ("Build Phase Rules", [("02", "Milepost costs"), ("02", "Bridges"), ("02", "Red areas and illegal builds"),
+                           ("02", "The cheapest build"), ("04", "2. Is this allowed, and what does it cost?"),
+                           ("07", "1. The cheapest build between two cities")]),
     ("Build Phase Rules > Building Ferry Ports", [("02", "Ferries")]),
     ("Build Phase Rules > Building the Chunnel", [("02", "The Chunnel")]),
     ("Build Phase Rules > Right to Enter Major Cities and Key Cities", [("02", "Red areas and illegal builds")]),
     ("Build Phase Rules > Limits on Building from Major Cities & Key Cities",
-     [("02", "Ferries (Ed's example)"), ("02", "Red areas and illegal builds")]),
-    ("Build Phase Rules > Limits on Entry into Small and Medium Cities", []),
-    ("Build Phase Rules > No Credit/No Loans", []),
+     [("02", "The same track built out of Paris"), ("02", "Red areas and illegal builds")]),
+    ("Build Phase Rules > Limits on Entry into Small and Medium Cities",
+     [("02", "Limits on entry into small and medium cities")]),
+    ("Build Phase Rules > No Credit/No Loans", [("02", "No credit, no loans")]),
     ("Build Phase Rules > Upgrading your Train", [("03", "Trains and rulesets"), ("03", "Ferries: staging and half speed")]),
+    ("Operations Phase Rules", [("03", "Movement"), ("03", "Deliveries")]),
     ("Operations Phase Rules > Running the Train", [("03", "Movement")]),
     ("Operations Phase Rules > Movement Using a Ferry", [("03", "Ferries: staging and half speed")]),
     ("Operations Phase Rules > Movement Using the Chunnel", [("03", "The Chunnel and renting track")]),
     ("Operations Phase Rules > Renting Track", [("03", "The Chunnel and renting track")]),
     ("Operations Phase Rules > Picking Up Loads", [("03", "Movement"), ("01", "Where loads come from")]),
     ("Operations Phase Rules > Delivering Loads", [("03", "Deliveries"), ("07", "3. What one demand is worth")]),
-    ("Admin Phase", []),
-    ("Ending the Game (Standard Game: Final Scoring Phase)", []),
-    ("Event Card Effects (Derailments, Floods, Counting Mileposts, Half-Rate Movement, No Movement, "
-     "Losing Loads, Losing Turns)", [("05", "Events")]),
-    ("Solo & Variant Rules", [("06", "Bots and simulation")]),
-    ("Variants & Optional Rules > Fast Game, Faster Game", [("03", "Trains and rulesets")]),
-    ("Variants & Optional Rules > other variants", []),
+    ("Admin Phase", [("08", "The Admin phase")]),
+    ("Ending the Game", [("08", "Ending the game: the round is finished")]),
+    ("Ending the Game > Standard Game: Final Scoring Phase",
+     [("08", "Final scoring: most cash among those who met the conditions"), ("08", "The sudden-death tiebreaker")]),
+    ("Event Card Effects", [("05", "The event cards")]),
+    ("Event Card Effects > Derailments", [("05", "Derailments, lost loads and lost turns")]),
+    ("Event Card Effects > Floods", [("05", "Floods"), ("08", "The Admin phase")]),
+    ("Event Card Effects > Counting Mileposts", [("05", "Counting mileposts")]),
+    ("Event Card Effects > Half-Rate Movement", [("05", "Half-rate movement")]),
+    ("Event Card Effects > No Movement", [("05", "Areas of effect on the board")]),
+    ("Event Card Effects > Losing Loads", [("05", "Derailments, lost loads and lost turns")]),
+    ("Event Card Effects > Losing Turns", [("05", "Derailments, lost loads and lost turns")]),
+    ("Solo & Variant Rules", []),
+    ("Solo & Variant Rules > Improving Your Competitive Play", []),
+    ("Solo & Variant Rules > Solo Play Scenarios", []),
+    ("Solo & Variant Rules > Simulated Win / Loss", []),
+    ("Solo & Variant Rules > Chart of Success for Solo Play", []),
+    ("Variants & Optional Rules", [("03", "Trains and rulesets")]),
+    ("Variants & Optional Rules > Fast Game", [("03", "Trains and rulesets")]),
+    ("Variants & Optional Rules > Faster Game", []),
+    ("Variants & Optional Rules > Less Thinking During Your Turns", []),
+    ("Variants & Optional Rules > Mercy", []),
+    ("Variants & Optional Rules > Cross Grading", []),
+    ("Variants & Optional Rules > Two-Players (Honeymoon Game)", []),
+    ("Variants & Optional Rules > Challenging Variants", []),
 ]
+
+
+def _headings(name: str) -> list[str]:
+    """The text of every markdown heading (any level) of notebook ``name`` in ``notebooks/``."""
+    nb = nbformat.read(NB_DIR / name, as_version=4)
+    return [line.lstrip("#").strip() for cell in nb.cells if cell.cell_type == "markdown"
+            for line in cell.source.splitlines() if line.startswith("#")]
+
+
+def heading_anchor(heading: str) -> str:
+    """The URL fragment JupyterLab gives a markdown heading (spaces become dashes), percent-encoded."""
+    return quote(heading.replace(" ", "-"), safe="-")
 
 
 def _coverage_table() -> str:
     rows = ["| rulebook section | demonstrated in |", "|---|---|"]
     for sec, where in COVERAGE:
         parts = []
-        for prefix, what in where:
+        for prefix, heading in where:
             name = _existing(prefix)
-            if name:
-                parts.append(f"[{prefix}]({name}) *{what}*")
+            if name is None:
+                continue
+            if heading not in _headings(name):
+                print(f"warning: {name} has no heading {heading!r} (coverage row {sec!r})", file=sys.stderr)
+                continue
+            parts.append(f"[{prefix} · {heading}]({name}#{heading_anchor(heading)})")
         rows.append(f"| {sec} | {'; '.join(parts) if parts else 'coming'} |")
     return "\n".join(rows)
 
