@@ -53,6 +53,7 @@ True
 """
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -239,7 +240,9 @@ def set_load_policy(game: Game, policy: Callable[[Game, int, list[str]], str] | 
     lost ... immediately, before the next card is revealed").
 
     ``policy(game, seat, loads)`` is called at once, while the event is being resolved, and must return
-    one of ``loads``; ``None`` restores :func:`least_valuable_load`. The policy lives on the ``game``
+    one of ``loads`` (any other answer is logged, warned about with a ``RuntimeWarning``, and replaced by
+    :func:`least_valuable_load`, so the half-resolved event still leaves a consistent game); ``None``
+    restores :func:`least_valuable_load`. The policy lives on the ``game``
     object (not in its JSON): set it again after :meth:`~eb_core.engine.Game.from_json` or ``clone``.
     """
     game.load_loss_policy = policy
@@ -253,9 +256,14 @@ def _lose_load(game: Game, seat: int, why: str) -> str | None:
     policy = getattr(game, "load_loss_policy", None) or least_valuable_load
     choice = policy(game, seat, list(p.loads))
     if choice not in p.loads:
-        from .errors import IllegalAction
-        raise IllegalAction(R_LOADS, f"{p.name} must lose one of the loads the train carries "
-                                     f"({', '.join(p.loads)}), not {choice!r}.")
+        # the event is half resolved (cards drawn, other trains hit): keep the game consistent, say so
+        fallback = least_valuable_load(game, seat, list(p.loads))
+        msg = (f"{p.name}'s load-loss policy chose {choice!r}, which the train does not carry "
+               f"({', '.join(p.loads)}); the least valuable load, {fallback}, is lost instead "
+               f"(rulebook: {R_LOADS}).")
+        game.state.log.append(msg)
+        warnings.warn(msg, RuntimeWarning, stacklevel=2)
+        choice = fallback
     return game.lose_load(seat, choice)
 
 

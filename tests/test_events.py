@@ -402,9 +402,13 @@ def test_the_player_chooses_the_load_lost_through_a_policy_checked_against_the_t
     assert g.state.players[0].loads == ["Coal"]
     events.set_load_policy(g, lambda game, seat, loads: "Gold")
     stack(g, demand_card_with("Wien"), *far_demand_cards(EUROPE, EUROPE.city("Wien").mileposts, 1))
-    with pytest.raises(eb.IllegalAction) as ei:
+    g.state.players[0].loads.append("Wine")
+    g.state.bank["Wine"] -= 1
+    worst = events.least_valuable_load(g, 0, ["Coal", "Wine"])
+    with pytest.warns(RuntimeWarning, match="Gold"):
         events.play_event(g, DECK.event_cards[1].id, drawer=1)
-    assert ei.value.rule == "Event Card Effects > Losing Loads"
+    assert g.state.players[0].loads == [ld for ld in ("Coal", "Wine") if ld != worst], "the default choice"
+    assert any("policy chose 'Gold'" in line for line in g.state.log)
 
 
 def test_losing_turns_example_b_two_derailments_before_the_lost_turn_cost_two_loads_one_turn():
