@@ -4,7 +4,9 @@ Commands (each has ``--help``):
 
 * ``route BOARD A B`` -- the cheapest track to build from A to B, segment by segment;
 * ``table BOARD`` -- build costs between cities (``--cities majors|all|A,B,...``, ``--format csv|markdown``);
-* ``board BOARD`` -- a summary of a board: mileposts, terrain, cities, loads, ferries.
+* ``board BOARD`` -- a summary of a board: mileposts, terrain, cities, loads, ferries;
+* ``simulate`` -- seeded solo games played by a bot, one CSV row per game (``--games``, ``--seed``,
+  ``--workers``, ``--csv``).
 
 ``BOARD`` is a board name (``europe``, ``tutorial``) or the path of an ``eb-board/1`` JSON file.
 Exit status: 0 on success, 1 when no route exists, 2 on bad input (unknown board, city, ruleset).
@@ -72,6 +74,24 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Summary of a board: mileposts by terrain, cities by class, loads, "
                                    "ferries and tunnels.")
     _common(p, with_rules=False)
+
+    p = sub.add_parser("simulate", help="Monte Carlo solo games played by a bot",
+                       description="Play seeded solo games with a bot and write one row per game (seed, won, "
+                                   "turns, cash, deliveries, ...; rulebook: Solo & Variant Rules > Solo Play "
+                                   "Scenarios, Chart of Success for Solo Play). Same seed, same rows, whatever "
+                                   "--workers.")
+    p.add_argument("--board", default="europe", help="board name or eb-board/1 JSON path (default europe)")
+    p.add_argument("--ruleset", default="europe-standard",
+                   help="named ruleset: europe-standard (default) or europe-basic")
+    p.add_argument("--variant", action="append", metavar="NAME",
+                   help="variant to apply, e.g. fast-game (repeatable)")
+    p.add_argument("--bot", default="planner", help="bot: planner (default) or random")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1: in this process)")
+    p.add_argument("--max-turns", type=int, default=150, help="turn cap per game (default 150)")
+    p.add_argument("--win-loss", action="store_true", help="add the Simulated Win / Loss draws")
+    p.add_argument("--csv", default=None, metavar="PATH", help="write the rows to this CSV file ('-' = stdout)")
     return parser
 
 
@@ -159,12 +179,35 @@ def _cmd_board(args) -> int:
     return 0
 
 
+def _cmd_simulate(args) -> int:
+    from .sim import monte_carlo
+
+    df = monte_carlo(_ruleset(args), bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
+                     board=args.board, max_turns=args.max_turns, win_loss=args.win_loss)
+    if args.csv == "-":
+        sys.stdout.write(df.to_csv(index=False))
+        return 0
+    if args.csv:
+        df.to_csv(args.csv, index=False)
+    won = df[df.won]
+    print(f"{len(df)} games of {df.ruleset.iloc[0] if len(df) else args.ruleset} on {args.board} by the "
+          f"{args.bot} bot: {len(won)} won" + (f", turns to win median {won.turns.median():g} "
+                                               f"(min {won.turns.min()}, max {won.turns.max()})" if len(won) else ""))
+    if len(won):
+        for cat, n in won.category.value_counts().items():
+            print(f"  {cat}: {n}")
+    if args.csv:
+        print(f"rows written to {args.csv}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return {"route": _cmd_route, "table": _cmd_table, "board": _cmd_board}[args.command](args)
+        return {"route": _cmd_route, "table": _cmd_table, "board": _cmd_board,
+                "simulate": _cmd_simulate}[args.command](args)
     except (KeyError, ValueError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"error: {msg}", file=sys.stderr)

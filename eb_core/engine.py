@@ -138,10 +138,9 @@ class _Index:
         for (a, b), cr in self.tunnel_step.items():
             self.move_adj[a].append(b)
             self.move_adj[b].append(a)
-        for (a, b), cr in self.hop.items():
-            if not cr.is_tunnel:
-                self.move_adj[a].append(b)
-                self.move_adj[b].append(a)
+        for (a, b), cr in self.hop.items():   # tunnels too: port to port when the Chunnel is a ferry (Fast Game)
+            self.move_adj[a].append(b)
+            self.move_adj[b].append(a)
         self.majors = [c for c in board.cities if c.size is CitySize.MAJOR]
         self.red_cities = [c for c in board.cities if c.has_red_area]
         self.limited_cities = [c for c in board.cities if c.size in (CitySize.SMALL, CitySize.MEDIUM)]
@@ -595,7 +594,7 @@ class Game:
             if sc.crossing_name is not None:
                 cr = board.crossing(sc.crossing_name)
                 owners = tr.crossing_owners(cr.name)
-                cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+                cap = self._crossing_cap(cr)
                 if len(owners) >= cap:
                     who = ", ".join(st.players[o].name for o in owners)
                     if cr.is_tunnel:
@@ -625,6 +624,23 @@ class Game:
             self._check_no_blocking(seat, new_segs, bought)
         return {"cost": cost, "segments": new_segs, "crossings": bought, "out_of": out_of, "breakdown": breakdown}
 
+    def _crossing_cap(self, cr: Crossing) -> int:
+        """Players who may build a crossing: one for the Chunnel, two for a ferry (rulebook: Building the
+        Chunnel, Building Ferry Ports); in the Fast Game the Chunnel is "another ferry"."""
+        rules = self.rules
+        if cr.is_tunnel and rules.tunnel_as_ferry_cost is None:
+            return rules.tunnel_max_players
+        return rules.ferry_max_players
+
+    def _city_cap(self, c: City) -> int:
+        """Players who may build into a small or medium city (rulebook: Limits on Entry into Small and
+        Medium Cities); a city that is also a ferry port stays open to the ferry's two players even when
+        a variant allows fewer (Variants & Optional Rules > Two-Players (Honeymoon Game))."""
+        cap = self.rules.city_max_players[c.size.value]
+        if any(m in self._ix.ferry_ports for m in c.mileposts):
+            cap = max(cap, self.rules.ferry_max_players)
+        return cap
+
     def _check_city_limits(self, seat: int, new_segs: list[tuple[int, int]], bought: list[str]) -> None:
         st, ix, rules = self.state, self._ix, self.rules
         touched: dict[str, City] = {}
@@ -645,7 +661,7 @@ class Game:
             cm = set(c.mileposts)
             mine += sum(1 for a, b in new_segs if (a in cm) != (b in cm))
             mine += sum(1 for nm in bought if any(m in cm for m in self.board.crossing(nm).ports))
-            cap = rules.city_max_players[c.size.value]
+            cap = self._city_cap(c)
             others = [o for o in before if o != seat]
             if seat not in before and len(others) >= cap:
                 who = ", ".join(st.players[o].name for o in others)
@@ -663,7 +679,7 @@ class Game:
         free = np.array([k not in track.segments for k in ix.build_keys], dtype=bool)
         ca, cb = [], []
         for cr in board.crossings:
-            cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+            cap = self._crossing_cap(cr)
             if len(track.crossing_owners(cr.name)) < cap:
                 ca.append(cr.ports[0])
                 cb.append(cr.ports[1])
@@ -697,12 +713,12 @@ class Game:
         city_room: dict[str, int] = {}
         for c in ix.limited_cities:
             present = len(track.city_tracks(board, c))
-            need = rules.city_max_players[c.size.value] - present
+            need = self._city_cap(c) - present
             if need > 0:
                 city_room[c.name] = approaches(c.center) - need
         port_room: dict[str, int] = {}
         for cr in board.crossings:
-            cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+            cap = self._crossing_cap(cr)
             need = cap - len(track.crossing_owners(cr.name))
             if need > 0:
                 port_room[cr.name] = min(approaches(p) for p in cr.ports) - need
@@ -725,7 +741,7 @@ class Game:
         for name, room in after[1].items():
             if room < 0 and room < before[1].get(name, 0):
                 c = self.board.city(name)
-                cap = self.rules.city_max_players[c.size.value]
+                cap = self._city_cap(c)
                 nth = "a second player" if c.size is CitySize.SMALL else "a second or third player"
                 raise IllegalAction(R.CITY_LIMIT, f"This track would block {nth} from building into {name} "
                                                   f"(a {c.size.value} city is open to {cap} players).")
@@ -807,13 +823,16 @@ class Game:
         if owner is not None:
             return _Step(a, b, "track", (owner,))
         cr = ix.tunnel_step.get(k)
+        if cr is not None and self.rules.tunnel_as_ferry_cost is not None:
+            return f"the {cr.name} is a ferry in this game (Variants & Optional Rules > Fast Game): cross it " \
+                   "port to port"
         if cr is not None:
             owners = tr.crossing_owners(cr.name)
             if not owners:
                 return f"nobody has built the {cr.name} yet"
             return _Step(a, b, "tunnel", owners)
         cr = ix.hop.get(k)
-        if cr is not None and not cr.is_tunnel:
+        if cr is not None and (not cr.is_tunnel or self.rules.tunnel_as_ferry_cost is not None):
             owners = tr.crossing_owners(cr.name)
             if not owners:
                 return f"nobody has built the {cr.name} ferry yet"
@@ -1322,7 +1341,7 @@ class Game:
                     continue
                 if sc.crossing_name is not None:
                     cr = board.crossing(sc.crossing_name)
-                    cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+                    cap = self._crossing_cap(cr)
                     if len(tr.crossing_owners(cr.name)) >= cap:
                         continue
                 if any(eff.blocks_build(self, act, seat, a, b) for act, eff in self._active()):

@@ -1,0 +1,358 @@
+"""Simulation harness: solo play, the Chart of Success, Simulated Win / Loss, and Monte Carlo runs.
+
+The rulebook's "Solo & Variant Rules" measures a player by **the number of turns it takes to reach
+the victory conditions** ("Improving Your Competitive Play"). This module plays such solo games with a
+bot and places the result on the rulebook's "Chart of Success for Solo Play".
+
+* :func:`solo_game` -- Solo Play Scenario 1 (Basic Solo Play): one player, normal rules, count the turns
+  to victory; optionally with the "Simulated Win / Loss" draws.
+* :func:`chart_of_success` -- the rulebook's category for a number of turns (basic or standard chart).
+* :class:`WinLoss` -- the opponent-status and loss draws of "Simulated Win / Loss", driven by the
+  tables :data:`STATUS_DRAW`, :data:`STATUS_CHANGE` and :data:`LOSS_TABLE` (data, not code branches).
+* :func:`monte_carlo` -- many seeded solo games over a :mod:`concurrent.futures` executor, one
+  DataFrame row per game; the same seed gives the same rows whatever the number of workers.
+
+What counts as a turn: every turn the player takes, the two special build turns included (the
+rulebook's Solo Scenario 3 speaks of "your two initial build turns" as turns) and turns lost to events.
+
+Scenarios 2 (Play Multiple Positions), 3 (simple second-player simulation) and 4 (advanced simulated
+track) are not simulated here: they need a person's judgement ("draw the track just as you would draw
+it for yourself"). Scenario 2 is what :func:`monte_carlo` does with ``players > 1`` (every seat played
+by its own bot); the notebook ``06_solo_and_variants`` describes 3 and 4 in words.
+
+>>> import eb_core as eb
+>>> chart_of_success(29, eb.ruleset("europe-basic")), chart_of_success(45, eb.ruleset("europe-standard"))
+('Blowout Victory', 'Solid Victory')
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .rules import RULESETS, Ruleset, ruleset as _ruleset
+
+__all__ = ["CHART_OF_SUCCESS", "STATUS_DRAW", "STATUS_CHANGE", "LOSS_TABLE", "STATUSES", "SCENARIOS", "BOTS",
+           "chart_of_success", "chart_name", "WinLoss", "SoloResult", "solo_game", "monte_carlo", "make_bot"]
+
+SOLO = "Solo & Variant Rules"
+CHART_RULE = SOLO + " > Chart of Success for Solo Play"
+WINLOSS_RULE = SOLO + " > Simulated Win / Loss"
+
+# ----------------------------------------------------------------------------------------- Chart of Success
+#: Rulebook "Chart of Success for Solo Play": ``(turns below which, category)``; more turns than the last
+#: bound is the final category. The printed bands share their end points ("30-35", "35-40"): a number on a
+#: shared end point goes to the later band (35 turns is a Possible Victory), except the last printed band,
+#: which includes its upper end ("40-45 turns: 2nd or 3rd place", "More than 45 turns: Last Place").
+CHART_OF_SUCCESS: dict[str, tuple[tuple[int, str], ...]] = {
+    "basic": ((30, "Blowout Victory"), (35, "Solid Victory"), (40, "Possible Victory"),
+              (46, "2nd or 3rd place"), (10 ** 9, "Last Place")),
+    "standard": ((45, "Blowout Victory"), (50, "Solid Victory"), (55, "Possible Victory"),
+                 (61, "2nd or 3rd place"), (10 ** 9, "Last Place")),
+}
+#: The categories from best to worst.
+CATEGORIES = tuple(name for _, name in CHART_OF_SUCCESS["basic"])
+
+
+def chart_name(rules: Ruleset) -> str:
+    """``"basic"`` for the Basic Game and the variants built on it (Fast Game ...), else ``"standard"``."""
+    base = rules.name.split("+")[0]
+    return "basic" if base.endswith("basic") or rules.starter_cards else "standard"
+
+
+def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> str:
+    """The rulebook's category for reaching victory in ``turns`` turns (rulebook: Solo & Variant Rules >
+    Chart of Success for Solo Play), using the Basic Game chart for basic rulesets.
+
+    >>> [chart_of_success(t, "europe-basic") for t in (29, 30, 35, 40, 45, 46)]
+    ['Blowout Victory', 'Solid Victory', 'Possible Victory', '2nd or 3rd place', '2nd or 3rd place', 'Last Place']
+    """
+    if isinstance(rules, str):
+        rules = _ruleset(rules)
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
+        from .errors import InvalidAction
+        raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {turns!r}", field="turns")
+    for bound, name in CHART_OF_SUCCESS[chart_name(rules)]:
+        if turns < bound:
+            return name
+    return CATEGORIES[-1]  # pragma: no cover
+
+
+# ----------------------------------------------------------------------------------------- Win / Loss
+#: Opponent statuses, best (for the opponents) first.
+STATUSES = ("Above Average", "Average", "Below Average")
+#: After Turn 16: last digit of the card number -> opponents' status.
+STATUS_DRAW = {**{d: "Above Average" for d in (0, 1, 2)}, **{d: "Average" for d in range(3, 8)},
+               **{d: "Below Average" for d in (8, 9)}}
+#: After Turn 32: last digit -> steps the status moves (-1 = one step better for the opponents).
+STATUS_CHANGE = {**{d: -1 for d in (0, 1, 2)}, **{d: 0 for d in range(3, 7)}, **{d: +1 for d in (7, 8, 9)}}
+#: From the end of Turn 48 on: status -> ``(first turn, last turn or None, highest losing digit or None)``;
+#: a card ending in 0..digit means YOU LOSE; ``None`` is "NO DRAW" (rulebook: Simulated Win / Loss, as printed
+#: in the booklet body).
+LOSS_TABLE: dict[str, tuple[tuple[int, int | None, int | None], ...]] = {
+    "Above Average": ((48, 50, 1), (51, 55, 3), (56, None, 7)),
+    "Average": ((48, 50, 0), (51, 54, 2), (55, 58, 4), (59, None, 6)),
+    "Below Average": ((48, 50, None), (51, 54, 1), (55, 58, 3), (59, 60, 4), (61, None, 5)),
+}
+STATUS_TURNS = (16, 32)
+LOSS_FROM = 48
+
+
+def _loss_digit(status: str, turn: int) -> int | None | bool:
+    """Highest losing digit at ``turn`` for ``status``; ``None`` = no draw; ``False`` = before turn 48."""
+    for lo, hi, digit in LOSS_TABLE[status]:
+        if turn >= lo and (hi is None or turn <= hi):
+            return digit
+    return False
+
+
+@dataclass
+class WinLoss:
+    """The "Simulated Win / Loss" draws for one solo game. Call :meth:`after_turn` at the end of each of
+    the player's turns with a drawn card number; it records the opponents' status and whether you lost.
+
+    >>> w = WinLoss()
+    >>> _ = w.after_turn(16, 47); w.status        # 7 -> Average
+    'Average'
+    >>> _ = w.after_turn(32, 100); w.status       # 0 -> one step better for the opponents
+    'Above Average'
+    >>> w.after_turn(48, 131), w.lost             # Above Average, turns 48-50: 0-1 loses
+    (True, True)
+    """
+
+    status: str | None = None
+    lost: bool = False
+    lost_at: int | None = None
+    draws: list[tuple[int, int, str]] = field(default_factory=list)   # (turn, card number, what it did)
+
+    def needs_draw(self, turn: int) -> bool:
+        """Whether a card is drawn at the end of ``turn``."""
+        if self.lost:
+            return False
+        if turn in STATUS_TURNS:
+            return True
+        return turn >= LOSS_FROM and _loss_digit(self.status or "Average", turn) not in (None, False)
+
+    def after_turn(self, turn: int, card_number: int) -> bool:
+        """Apply the draw for the end of ``turn`` with ``card_number``; returns True if you lose now."""
+        digit = int(card_number) % 10
+        if turn == STATUS_TURNS[0]:
+            self.status = STATUS_DRAW[digit]
+            self.draws.append((turn, card_number, f"opponents {self.status}"))
+        elif turn == STATUS_TURNS[1]:
+            i = STATUSES.index(self.status or "Average") + STATUS_CHANGE[digit]
+            self.status = STATUSES[min(max(i, 0), len(STATUSES) - 1)]
+            self.draws.append((turn, card_number, f"opponents {self.status}"))
+        if turn >= LOSS_FROM and not self.lost:
+            limit = _loss_digit(self.status or "Average", turn)
+            if limit not in (None, False):
+                lose = digit <= limit
+                self.draws.append((turn, card_number, "YOU LOSE" if lose else "safe"))
+                if lose:
+                    self.lost, self.lost_at = True, turn
+                    return True
+        return False
+
+
+# ----------------------------------------------------------------------------------------- bots
+def _planner(seat: int, rng: random.Random):
+    from .bots.planner import PlannerBot
+    return PlannerBot(seat, rng)
+
+
+def _random(seat: int, rng: random.Random):
+    from .bots.random_bot import RandomBot
+    return RandomBot(seat, rng)
+
+
+#: Bot factories by name: ``factory(seat, rng) -> bot``.
+BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "random": _random}
+
+#: Solo Play Scenarios of the rulebook and whether :func:`solo_game` simulates them.
+SCENARIOS = {
+    1: ("Basic Solo Play", True),
+    2: ("Play Multiple Positions", True),
+    3: ("Solo Play with simple second-player simulation", False),
+    4: ("Solo Play with advanced simulated track for other players", False),
+}
+
+
+def make_bot(name: str, seat: int, seed: int):
+    """A bot by name for ``seat`` with its own ``random.Random`` seeded from ``seed`` and the seat."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        from .errors import InvalidAction
+        raise InvalidAction(f"bot: no bot {name!r}; choose from {sorted(BOTS)}", field="bot") from None
+    return factory(seat, random.Random(f"eb-bot:{seed}:{seat}"))
+
+
+# ----------------------------------------------------------------------------------------- solo games
+@dataclass
+class SoloResult:
+    """One simulated game: ``won`` (victory conditions reached and, with Win / Loss, before a losing
+    draw), ``turns`` (the turns the first player took), ``cash``, ``deliveries``, ``majors`` connected,
+    ``train``, ``category`` on the Chart of Success (``None`` if not won), ``status`` and ``lost_at`` of
+    the Simulated Win / Loss, and the ``game`` itself (``None`` once sent back from a worker process)."""
+
+    seed: int
+    ruleset: str
+    board: str
+    bot: str
+    won: bool
+    turns: int
+    cash: int
+    deliveries: int
+    majors: int
+    train: str
+    upgrades: int
+    category: str | None
+    status: str | None = None
+    lost_at: int | None = None
+    game: Any = None
+
+    def row(self) -> dict[str, Any]:
+        d = {k: getattr(self, k) for k in ("seed", "ruleset", "board", "bot", "won", "turns", "cash",
+                                          "deliveries", "majors", "train", "upgrades", "category", "status",
+                                          "lost_at")}
+        return d
+
+
+def _rules(rules: Ruleset | str | dict, variants: Sequence[str] = ()) -> Ruleset:
+    if isinstance(rules, dict):
+        from .engine import _rules_from_dict
+        return _rules_from_dict(rules)
+    if isinstance(rules, str):
+        return _ruleset(rules, *variants)
+    if variants:
+        from .rules import VARIANTS
+        for v in variants:
+            rules = VARIANTS[v](rules).with_(variants=rules.variants + (v,), name=f"{rules.name}+{v}")
+    return rules
+
+
+def _spec(rules: Ruleset) -> Any:
+    """A picklable description of ``rules``: (name, variants) when it is a named ruleset, else its dict."""
+    base = rules.name.split("+")[0]
+    if base in RULESETS:
+        try:
+            if _ruleset(base, *rules.variants) == rules:
+                return (base, tuple(rules.variants))
+        except KeyError:
+            pass
+    return rules.to_dict()
+
+
+def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board: str = "europe", bot: str = "planner",
+              max_turns: int = 150, win_loss: bool = False, players: int = 1, keep_game: bool = True,
+              on_turn: Callable | None = None) -> SoloResult:
+    """Play one game (rulebook: Solo & Variant Rules > Solo Play Scenarios, 1: Basic Solo Play; with
+    ``players > 1``, 2: Play Multiple Positions) with bot ``bot`` in every seat, and count the turns the
+    first player takes until the game ends with a winner.
+
+    ``win_loss=True`` adds the "Simulated Win / Loss" draws: at the end of the player's turns 16 and 32
+    and from turn 48 on, the top card of the draw pile is drawn, its number's last digit read (tables
+    :data:`STATUS_DRAW`, :data:`STATUS_CHANGE`, :data:`LOSS_TABLE`) and the card discarded without effect.
+    A game that reaches ``max_turns`` is not won.
+
+    >>> import eb_core as eb
+    >>> r = solo_game(eb.ruleset("europe-basic").with_(victory_cash=60), seed=2, board="tutorial", max_turns=60)
+    >>> r.won, r.turns <= 60, r.cash >= 60
+    (True, True, True)
+    """
+    from .engine import Game
+    from .bots.planner import play_solo
+
+    rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
+    names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
+    game = Game.new(rules, board=board, players=names, seed=seed)
+    bots = [make_bot(bot, s, seed) for s in range(players)]
+    wl = WinLoss() if win_loss else None
+
+    def turn_done(g) -> bool:
+        if on_turn is not None:
+            on_turn(g)
+        if wl is None or g.over:
+            return False
+        t = g.state.players[0].turns      # the draws follow the first player's turns
+        if t in seen or not wl.needs_draw(t):
+            return False
+        seen.add(t)
+        cid = g.draw_card()
+        if cid is None:
+            return False
+        g.state.discard_pile.append(cid)
+        label = g.deck.card(cid).label
+        number = int("".join(ch for ch in label if ch.isdigit()) or cid)
+        g.state.log.append(f"Simulated Win / Loss: card {label} drawn after turn {t} and discarded.")
+        return wl.after_turn(t, number)
+
+    seen: set[int] = set()
+    play_solo(game, bots if players > 1 else bots[0], max_turns=max_turns, on_turn=turn_done)
+    p = game.state.players[0]
+    won = game.over and 0 in game.state.winners and not (wl is not None and wl.lost)
+    res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot, won=bool(won), turns=p.turns,
+                     cash=p.cash, deliveries=p.delivered, majors=len(game.connected_majors(0)), train=str(p.train),
+                     upgrades=_upgrades(rules, p.train), category=chart_of_success(p.turns, rules) if won else None,
+                     status=wl.status if wl else None, lost_at=wl.lost_at if wl else None,
+                     game=game if keep_game else None)
+    return res
+
+
+def _upgrades(rules: Ruleset, train) -> int:
+    """How many upgrades separate the start train from ``train``."""
+    frontier, n = {rules.start_train}, 0
+    while train not in frontier and n < 10:
+        frontier = {t for f in frontier for t in rules.upgrade_options(f)}
+        n += 1
+    return n
+
+
+def _run_one(args: tuple) -> dict[str, Any]:
+    spec, seed, board, bot, max_turns, win_loss, players = args
+    rules = _rules(spec[0], spec[1]) if isinstance(spec, tuple) else _rules(spec)
+    return solo_game(rules, seed=seed, board=board, bot=bot, max_turns=max_turns, win_loss=win_loss,
+                     players=players, keep_game=False).row()
+
+
+def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str] = (), *, bot: str = "planner",
+                games: int = 10, seed: int = 0, workers: int = 1, board: str = "europe", max_turns: int = 150,
+                win_loss: bool = False, players: int = 1, executor: cf.Executor | None = None):
+    """Play ``games`` solo games with seeds ``seed, seed + 1, ...`` and return a pandas DataFrame with one
+    row per game (columns ``seed, ruleset, board, bot, won, turns, cash, deliveries, majors, train,
+    upgrades, category, status, lost_at``), sorted by seed.
+
+    ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor` (or
+    the ``executor`` given). Every game depends only on its own seed, so the rows are the same whatever
+    the number of workers.
+
+    >>> df = monte_carlo("europe-basic", board="tutorial", games=2, seed=5, max_turns=8)
+    >>> list(df.seed), list(df.columns[:6])
+    ([5, 6], ['seed', 'ruleset', 'board', 'bot', 'won', 'turns'])
+    """
+    import pandas as pd
+    from .errors import InvalidAction
+
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise InvalidAction(f"games: expected a whole number >= 0, got {games!r}", field="games")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidAction(f"workers: expected a whole number >= 1, got {workers!r}", field="workers")
+    if bot not in BOTS:
+        raise InvalidAction(f"bot: no bot {bot!r}; choose from {sorted(BOTS)}", field="bot")
+    r = _rules(rules, variants)
+    spec = _spec(r)
+    jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players) for i in range(games)]
+    if executor is not None:
+        rows = list(executor.map(_run_one, jobs))
+    elif workers == 1 or games <= 1:
+        rows = [_run_one(j) for j in jobs]
+    else:
+        import multiprocessing as mp
+        ctx = mp.get_context("spawn")
+        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
+            rows = list(ex.map(_run_one, jobs))
+    cols = ["seed", "ruleset", "board", "bot", "won", "turns", "cash", "deliveries", "majors", "train", "upgrades",
+            "category", "status", "lost_at"]
+    df = pd.DataFrame(rows, columns=cols)
+    return df.sort_values("seed").reset_index(drop=True)
