@@ -130,7 +130,7 @@ COVERAGE = [
     ("Event Card Effects > Floods", [("05", "Floods"), ("08", "The Admin phase")]),
     ("Event Card Effects > Counting Mileposts", [("05", "Counting mileposts")]),
     ("Event Card Effects > Half-Rate Movement", [("05", "Half-rate movement")]),
-    ("Event Card Effects > No Movement", [("05", "Areas of effect on the board")]),
+    ("Event Card Effects > No Movement", [("03", "When an event stops the train"), ("05", "Areas of effect on the board")]),
     ("Event Card Effects > Losing Loads", [("05", "Derailments, lost loads and lost turns")]),
     ("Event Card Effects > Losing Turns", [("05", "Derailments, lost loads and lost turns")]),
     ("Solo & Variant Rules", []),
@@ -956,7 +956,8 @@ def nb03():
         2. movement: one point per milepost whatever the terrain, and where a train may reverse;
         3. ferries (stage on a port, cross next turn at half speed) and the Chunnel (three mileposts);
         4. renting another player's track (4M a turn);
-        5. picking up and delivering loads, in a short game between Ann and Ben played with the engine.
+        5. picking up and delivering loads, in a short game between Ann and Ben played with the engine;
+        6. what happens when an event forbids a move.
         """),
         code("""
         import pandas as pd
@@ -1222,6 +1223,37 @@ def nb03():
         assert eb.Game.from_json(game.to_json()).to_json() == game.to_json(), "the game round-trips through JSON"
         print(pd.DataFrame([(p.name, p.cash, str(p.train), p.loads, p.delivered) for p in st.players],
                            columns=["player", "cash", "train", "loads", "deliveries"]))
+        """),
+        md("""
+        ## When an event stops the train
+
+        *"When an event defines an area of effect or terrain type in which a train may not move, you may not
+        move to or from an affected milepost."* (*Event Card Effects > No Movement*) A new position: Ann's
+        train is in Zürich with her track to Milano over a mountain milepost, and Ben has drawn **Heavy
+        Snow: Zürich** (no movement or railbuilding in the mountain and alpine mileposts within 4 of Zürich).
+        Her first step, onto the mountain milepost, is refused; notebook 05 shows every event.
+        """),
+        code("""
+        from eb_core import events
+
+        snow = eb.position(\"\"\"
+        board: tutorial
+        seed: 7
+        player Ann: at Zürich, track Zürich-Milano
+        player Ben: at Paris
+        \"\"\")
+        events.play_event(snow, "Heavy Snow: Zürich", drawer=1)
+        to_milano = eb.shortest_trip(board, rules, "Zürich", "Milano", state=snow.state, player=0)
+        first = to_milano.path[1]
+        before = snow.to_json()
+        try:
+            snow.apply(eb.Move(path=to_milano.path[1:]))
+        except eb.IllegalAction as err:
+            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+            refused = err
+        assert board.mileposts[first].terrain.value == "mountain"
+        assert refused.rule == "Event Card Effects" and "No Movement" in refused.reason
+        assert snow.to_json() == before and snow.longest_legal_move(to_milano.path[1:]) == ()
         """),
     ]
 
@@ -1550,6 +1582,7 @@ def main(argv=None) -> int:
     ap.add_argument("--check", action="store_true", help="compare with the committed notebooks instead")
     args = ap.parse_args(argv)
     names = [n for n in NOTEBOOKS if not args.only or any(n.startswith(p) for p in args.only)]
+    names.sort(key=lambda n: n.startswith("00"))   # 00 last: its coverage table reads the others' headings
     bad = 0
     for name in names:
         path = NB_DIR / f"{name}.ipynb"
