@@ -93,7 +93,8 @@ COVERAGE = [
                                                            ("03", "Trains and rulesets")]),
     ("Components > Basic Game", [("03", "Trains and rulesets"), ("03", "Movement"),
                                  ("08", "Basic game: a tie shares the win")]),
-    ("How to Win", [("08", "How to Win"), ("08", "A race to the finish"), ("08", "The sudden-death tiebreaker"),
+    ("How to Win", [("08", "How to Win"), ("08", "A race to the finish"),
+                    ("08", "Met at the end of another player's turn"), ("08", "The sudden-death tiebreaker"),
                     ("08", "Basic game: a tie shares the win")]),
     ("Setting Up the Game", [("03", "A game between Ann and Ben")]),
     ("How to Play", [("03", "A game between Ann and Ben"), ("02", "Red areas and illegal builds"),
@@ -121,7 +122,7 @@ COVERAGE = [
     ("Operations Phase Rules > Renting Track", [("03", "The Chunnel and renting track")]),
     ("Operations Phase Rules > Picking Up Loads", [("03", "Movement"), ("01", "Where loads come from")]),
     ("Operations Phase Rules > Delivering Loads", [("03", "Deliveries"), ("07", "3. What one demand is worth")]),
-    ("Admin Phase", [("08", "The Admin phase")]),
+    ("Admin Phase", [("08", "The Admin phase"), ("08", "Met at the end of another player's turn")]),
     ("Ending the Game", [("08", "Ending the game: the round is finished")]),
     ("Ending the Game > Standard Game: Final Scoring Phase",
      [("08", "Final scoring: most cash among those who met the conditions"), ("08", "The sudden-death tiebreaker")]),
@@ -1474,6 +1475,34 @@ def nb08():
         Step 1 of the Final Scoring Phase — players whose track an event cut after they met the conditions
         rebuild it and pay the usual cost — is not asked for by the engine yet: here no track was cut (the
         flood destroyed only the public bridges inside Holland and Ruhr, rebuilt in the Admin phase).
+        """),
+        md("""
+        ## Met at the end of another player's turn
+
+        The conditions are checked *"at the end of any player's turn"*, and in the Admin phase *"all players
+        check"* — not only the one who just played. Ann has her seven major cities and 248M; it is Ben's turn,
+        the last of round 30. Ben's train in Wien rides Ann's track to Milano and pays her 4M rent
+        (*Renting Track*): Ann now has 252M. At the end of *Ben's* turn Ann announces, and as the round is
+        over, Final Scoring follows at once.
+        """),
+        code("""
+        game = eb.position(\"\"\"
+        board: tutorial
+        seed: 7
+        round: 30
+        turn: Ben
+        player Ann: cash 248, train 12/3, at Madrid, track Madrid-Paris-Holland-Ruhr-Berlin-Wien-Milano
+        player Ben: cash 120, train 12/3, at Wien, track London-Paris Ruhr-Milano
+        \"\"\")
+        assert len(game.connected_majors(ANN)) == 7 and not game.meets_victory(ANN), "7 major cities, 248M"
+        ride = eb.shortest_trip(board, rules, game.player(BEN).position, "Milano", state=game.state, player=BEN)
+        game.apply(eb.Move(path=ride.path[1:]))
+        assert ride.rent == rules.rent == 4 and game.player(ANN).cash == 252
+        start = len(game.state.log)
+        game.apply(eb.EndTurn())                              # Ben's turn ends
+        print(*game.state.log[start:], sep="\\n")
+        assert "Ann announces victory conditions: 252M" in game.state.log[start]
+        assert game.over and game.winners == [ANN]
         """),
         md("""
         ## The sudden-death tiebreaker
