@@ -248,18 +248,20 @@ def lab_server(tmp_path_factory, chromium_path):
 
 @pytest.fixture(scope="session")
 def voila_factory(tmp_path_factory, chromium_path):
-    """Start Voila on one notebook (a temp copy): ``voila_factory("02_x.ipynb") -> Server``."""
+    """Start Voila on one notebook of a temp copy of notebooks/ (``voila_factory("02_x.ipynb") -> Server``)
+    or on the whole copy (``voila_factory(None)``)."""
     if not (BIN / "voila").exists():
         pytest.skip(f"voila is not installed in {BIN}: pip install -e '.[browser]'")
     procs: list[subprocess.Popen] = []
 
-    def start(notebook: str) -> Server:
+    def start(notebook: str | None) -> Server:
+        """``notebook=None`` serves the whole folder, as ``make present`` does."""
         tmp = tmp_path_factory.mktemp("voila")
         root = _workdir(tmp)
         port = free_port()
         log = tmp / "voila.log"
         cmd = [str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-               "--show_tracebacks=True", f"--Voila.root_dir={root}", str(root / notebook)]
+               "--show_tracebacks=True", f"--Voila.root_dir={root}", str(root / notebook) if notebook else str(root)]
         with open(log, "wb") as out:
             proc = subprocess.Popen(cmd, cwd=root, env=_jupyter_env(tmp), stdout=out, stderr=subprocess.STDOUT,
                                     stdin=subprocess.DEVNULL, start_new_session=True)

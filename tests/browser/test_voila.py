@@ -43,3 +43,18 @@ def test_notebook_as_voila_app(prefix, voila_factory, ui):
     errors = nb.errors()
     assert not errors, f"{name} under Voila: error after changing {changed}:\n" + "\n---\n".join(errors)
     print(f"{name} under Voila: {changed} changed a figure")
+
+
+def test_present_serves_every_notebook(voila_factory, page, artifacts):
+    """``make present`` serves notebooks/ as a tree of apps: every notebook is listed."""
+    names = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    if not names:
+        pytest.skip("no notebooks yet")
+    server = voila_factory(None)
+    page.goto(server.base + "/", timeout=60_000)
+    items = page.locator(".jp-DirListing-item .jp-DirListing-itemText")   # Voila's file browser
+    items.first.wait_for(timeout=60_000)
+    listed = items.evaluate_all("(els) => els.map((e) => e.textContent.trim())")
+    page.screenshot(path=str(artifacts / "voila_tree.png"))
+    missing = [n for n in names if not any(n in x for x in listed)]
+    assert not missing, f"make present does not list {missing}; it lists {listed}"
