@@ -284,3 +284,30 @@ def test_parse_position_gives_the_json_form():
     d = parse_position(EXAMPLE)
     assert d["players"][0]["track"] == ["London-Birmingham"] and d["players"][1] == {"name": "Ben", "cash": 30,
                                                                                          "at": "Paris"}
+
+
+def test_a_ferry_hop_in_an_explicit_chain_buys_the_ferry(board):
+    ferry = board.crossing("Portsmouth–Le Havre")
+    a, b = ferry.ports
+    g = position_from_text(f"board: tutorial\nplayer Ann: track {a}-{b}")
+    assert g.state.track.crossings == {"Portsmouth–Le Havre": [0]} and g.state.track.segments == {}
+    # a hop between two milepost ids that are not neighbours follows the cheapest build
+    london, lyon = board.city("London").mileposts[1], board.city("Lyon").center
+    g = position_from_text(f"board: tutorial\nplayer Ann: track {london}-{lyon}")
+    plan = eb.cheapest_build(board, g.rules, london, lyon)
+    want = {eb.track.seg_key(u, v) for u, v in zip(plan.mileposts, plan.mileposts[1:])
+            if board.edge(u, v) is not None and not board.is_red_area(u, v)}
+    assert set(g.state.track.segments_of(0)) == want, plan.explain()
+    assert set(g.state.track.owned_crossings(0)) == {s.crossing_name for s in plan.segments if s.crossing_name}
+
+
+def test_positions_load_from_files(tmp_path):
+    p = tmp_path / "lesson.txt"
+    p.write_text(EXAMPLE, encoding="utf-8")
+    assert players_view(position(p)) == players_view(position_from_text(EXAMPLE))
+    assert players_view(load_position(p)) == players_view(position_from_text(EXAMPLE))
+    with pytest.raises(PositionError, match="cannot read"):
+        position(tmp_path / "missing.json")
+    with pytest.raises(PositionError) as info:
+        position('{"board": "tutorial", "players": [}')
+    assert info.value.where.startswith("JSON line")
