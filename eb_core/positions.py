@@ -76,8 +76,8 @@ from .rules import Ruleset, Train, ruleset as _ruleset
 from .track import seg_key
 
 __all__ = ["PositionError", "Outcome", "position", "position_from_text", "position_from_dict", "parse_position",
-           "position_to_text", "position_to_dict", "save_position", "load_position", "try_action",
-           "parse_action"]
+           "position_to_text", "position_to_dict", "description_to_text", "save_position", "load_position",
+           "try_action", "parse_action"]
 
 PHASES = ("operations", "build", "special-build")
 _HEADER_KEYS = ("board", "ruleset", "seed", "phase", "round", "turn")
@@ -575,18 +575,35 @@ def position_to_text(game) -> str:
     >>> g2.state.track.segments == g.state.track.segments, g2.state.players[0].cash
     (True, 42)
     """
-    d = position_to_dict(game)
-    out = [f"board: {d['board']}", "ruleset: " + " ".join([d["ruleset"], *d.get("variants", [])]),
-           f"seed: {d['seed']}", f"phase: {d['phase']}", f"round: {d['round']}", f"turn: {d['turn']}"]
-    for p in d["players"]:
-        fields = [f"cash {p['cash']}", f"train {p['train']}"]
-        if "at" in p:
-            fields.append(f"at {p['at']}")
+    return description_to_text(position_to_dict(game))
+
+
+def description_to_text(desc: Mapping[str, Any]) -> str:
+    """Write a JSON description (:func:`parse_position` / :func:`position_to_dict`) as position text.
+
+    >>> description_to_text({"board": "tutorial", "players": [{"name": "Ann", "cash": 60, "loads": ["Wine"]}]})
+    'board: tutorial\\nplayer Ann: cash 60, loads Wine\\n'
+    """
+    d = desc
+    out = []
+    if "board" in d:
+        out.append(f"board: {d['board']}")
+    if "ruleset" in d or d.get("variants"):
+        out.append("ruleset: " + " ".join([d.get("ruleset", "europe-standard"), *d.get("variants", [])]))
+    for key in ("seed", "phase", "round", "turn"):
+        if key in d:
+            out.append(f"{key}: {d[key]}")
+    for p in d.get("players", []):
+        fields = []
+        for key in ("cash", "train", "at"):
+            if key in p:
+                fields.append(f"{key} {p[key]}")
         if p.get("loads"):
             fields.append("loads " + " ".join(p["loads"]))
         if p.get("track"):
-            fields.append("track " + " ".join(p["track"]))
-        for f in p.get("ferries", []):
+            routes = [r if isinstance(r, str) else "-".join(str(x) for x in r) for r in p["track"]]
+            fields.append("track " + " ".join(routes))
+        for f in p.get("ferries", p.get("ferry", [])) if not isinstance(p.get("ferries"), str) else [p["ferries"]]:
             fields.append(f"ferry {f}")
         if p.get("cards"):
             fields.append("cards " + " ".join(str(c) for c in p["cards"]))
