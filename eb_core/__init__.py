@@ -37,6 +37,8 @@ _LAZY = {
     "EndTurn": "actions", "PlaceTrain": "actions", "Discard": "actions", "EndOperations": "actions",
     "position": "positions", "position_to_text": "positions", "try_action": "positions", "Outcome": "positions",
     "PositionError": "positions", "save_position": "positions", "load_position": "positions",
+    "monte_carlo": "sim", "solo_game": "sim", "chart_of_success": "sim", "WinLoss": "sim", "SoloResult": "sim",
+    "PlannerBot": "bots.planner",
 }
 
 

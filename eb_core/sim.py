@@ -99,12 +99,12 @@ STATUS_TURNS = (16, 32)
 LOSS_FROM = 48
 
 
-def _loss_digit(status: str, turn: int) -> int | None | bool:
-    """Highest losing digit at ``turn`` for ``status``; ``None`` = no draw; ``False`` = before turn 48."""
+def _loss_digit(status: str, turn: int) -> int | None:
+    """Highest losing digit at ``turn`` for ``status``; ``None`` = no draw (NO DRAW, or before turn 48)."""
     for lo, hi, digit in LOSS_TABLE[status]:
         if turn >= lo and (hi is None or turn <= hi):
             return digit
-    return False
+    return None
 
 
 @dataclass
@@ -132,7 +132,7 @@ class WinLoss:
             return False
         if turn in STATUS_TURNS:
             return True
-        return turn >= LOSS_FROM and _loss_digit(self.status or "Average", turn) not in (None, False)
+        return turn >= LOSS_FROM and _loss_digit(self.status or "Average", turn) is not None
 
     def after_turn(self, turn: int, card_number: int) -> bool:
         """Apply the draw for the end of ``turn`` with ``card_number``; returns True if you lose now."""
@@ -146,7 +146,7 @@ class WinLoss:
             self.draws.append((turn, card_number, f"opponents {self.status}"))
         if turn >= LOSS_FROM and not self.lost:
             limit = _loss_digit(self.status or "Average", turn)
-            if limit not in (None, False):
+            if limit is not None:
                 lose = digit <= limit
                 self.draws.append((turn, card_number, "YOU LOSE" if lose else "safe"))
                 if lose:

@@ -1,0 +1,126 @@
+"""Simulation harness (eb_core/sim.py): Chart of Success, Simulated Win / Loss, Monte Carlo, CLI simulate.
+
+Rulebook: "Solo & Variant Rules" (Solo Play Scenarios, Simulated Win / Loss, Chart of Success for Solo Play).
+"""
+import concurrent.futures as cf
+
+import pandas as pd
+import pytest
+
+import eb_core as eb
+from eb_core import sim
+from eb_core.cli import main
+
+BASIC, STD = eb.ruleset("europe-basic"), eb.ruleset("europe-standard")
+
+
+@pytest.mark.parametrize("turns,basic,standard", [
+    (0, "Blowout Victory", "Blowout Victory"),
+    (29, "Blowout Victory", "Blowout Victory"),
+    (30, "Solid Victory", "Blowout Victory"),
+    (34, "Solid Victory", "Blowout Victory"),
+    (35, "Possible Victory", "Blowout Victory"),
+    (40, "2nd or 3rd place", "Blowout Victory"),
+    (44, "2nd or 3rd place", "Blowout Victory"),
+    (45, "2nd or 3rd place", "Solid Victory"),
+    (46, "Last Place", "Solid Victory"),
+    (50, "Last Place", "Possible Victory"),
+    (55, "Last Place", "2nd or 3rd place"),
+    (60, "Last Place", "2nd or 3rd place"),
+    (61, "Last Place", "Last Place"),
+])
+def test_chart_of_success_boundaries(turns, basic, standard):
+    """Basic: < 30 Blowout, 30-35 Solid, 35-40 Possible, 40-45 2nd/3rd, > 45 Last; Standard: +15 turns."""
+    assert sim.chart_of_success(turns, BASIC) == basic
+    assert sim.chart_of_success(turns, STD) == standard
+
+
+def test_chart_follows_the_base_game_of_a_variant():
+    assert sim.chart_name(eb.ruleset("europe-basic", "fast-game")) == "basic"
+    assert sim.chart_name(eb.ruleset("europe-standard", "honeymoon")) == "standard"
+    with pytest.raises(eb.InvalidAction, match="turns"):
+        sim.chart_of_success(-1, STD)
+
+
+def test_status_tables_cover_every_digit():
+    assert [sim.STATUS_DRAW[d] for d in range(10)] == ["Above Average"] * 3 + ["Average"] * 5 + ["Below Average"] * 2
+    assert [sim.STATUS_CHANGE[d] for d in range(10)] == [-1] * 3 + [0] * 4 + [1] * 3
+
+
+@pytest.mark.parametrize("status,turn,loses_up_to", [
+    ("Above Average", 48, 1), ("Above Average", 50, 1), ("Above Average", 51, 3), ("Above Average", 55, 3),
+    ("Above Average", 56, 7), ("Above Average", 90, 7),
+    ("Average", 48, 0), ("Average", 51, 2), ("Average", 54, 2), ("Average", 55, 4), ("Average", 58, 4),
+    ("Average", 59, 6),
+    ("Below Average", 48, None), ("Below Average", 50, None), ("Below Average", 51, 1), ("Below Average", 55, 3),
+    ("Below Average", 59, 4), ("Below Average", 60, 4), ("Below Average", 61, 5),
+])
+def test_loss_table(status, turn, loses_up_to):
+    """Each digit 0-9 at this turn: YOU LOSE exactly for digits 0..loses_up_to (None = NO DRAW)."""
+    outcomes = []
+    for digit in range(10):
+        w = sim.WinLoss(status=status)
+        outcomes.append(w.after_turn(turn, 140 + digit))
+    expect = [loses_up_to is not None and d <= loses_up_to for d in range(10)]
+    assert outcomes == expect, (status, turn, outcomes)
+    assert sim.WinLoss(status=status).needs_draw(turn) == (loses_up_to is not None)
+
+
+def test_no_loss_before_turn_48_and_status_steps():
+    w = sim.WinLoss()
+    assert not w.needs_draw(15) and w.needs_draw(16) and not w.needs_draw(47)
+    assert w.after_turn(16, 9) is False and w.status == "Below Average"
+    w.after_turn(32, 9)                      # one step worse: already the worst
+    assert w.status == "Below Average"
+    w.after_turn(32, 0)
+    assert w.status == "Average"
+    assert w.after_turn(47, 0) is False and not w.lost
+
+
+def test_solo_game_with_win_loss_draws_cards_at_16_and_32():
+    r = sim.solo_game(BASIC.with_(victory_cash=400), seed=3, board="tutorial", max_turns=34, win_loss=True)
+    draws = [line for line in r.game.state.log if line.startswith("Simulated Win / Loss")]
+    assert [("after turn 16" in d, "after turn 32" in d) for d in draws] == [(True, False), (False, True)], draws
+    assert r.status in sim.STATUSES and not r.won and r.category is None
+
+
+def test_solo_game_reaches_victory_and_gets_a_category():
+    r = sim.solo_game(BASIC.with_(victory_cash=80), seed=1, board="tutorial", max_turns=60)
+    assert r.won and r.cash >= 80 and r.majors >= 7, r.row()
+    assert r.category == sim.chart_of_success(r.turns, BASIC)
+
+
+def test_monte_carlo_same_rows_whatever_the_workers():
+    rules = BASIC.with_(victory_cash=80)
+    one = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, workers=1, max_turns=25)
+    with cf.ThreadPoolExecutor(2) as ex:                 # any Executor may be injected
+        threads = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, max_turns=25, executor=ex)
+    two = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, workers=2, max_turns=25)
+    pd.testing.assert_frame_equal(one, two)
+    pd.testing.assert_frame_equal(one, threads)
+    assert list(one.seed) == [11, 12, 13]
+    assert {"seed", "won", "turns", "cash", "deliveries", "ruleset"} <= set(one.columns)
+    assert (one.deliveries > 0).all(), one
+
+
+def test_monte_carlo_rejects_bad_input():
+    with pytest.raises(eb.InvalidAction, match="bot"):
+        sim.monte_carlo("europe-basic", bot="oracle", games=1)
+    with pytest.raises(eb.InvalidAction, match="workers"):
+        sim.monte_carlo("europe-basic", games=1, workers=0)
+
+
+def test_cli_simulate_writes_one_row_per_game(tmp_path, capsys):
+    out = tmp_path / "out.csv"
+    assert main(["simulate", "--board", "tutorial", "--ruleset", "europe-basic", "--variant", "no-events",
+                 "--games", "2", "--seed", "1", "--max-turns", "10", "--csv", str(out)]) == 0
+    df = pd.read_csv(out)
+    assert list(df.seed) == [1, 2] and {"won", "turns"} <= set(df.columns)
+    assert (df.ruleset == "europe-basic+no-events").all()
+    assert "2 games" in capsys.readouterr().out
+
+
+def test_cli_simulate_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "--workers" in capsys.readouterr().out
