@@ -83,21 +83,24 @@ def _index_table() -> str:
 # link says "coming". tests/test_notebook_index.py checks that no row does, against the rulebook's own TOC.
 COVERAGE = [
     ("Changes from Eurorails 2009", [("01", "Cities"), ("01", "Ferries and the Chunnel"),
-                                     ("03", "A game between Ann and Ben"), ("05", "Strikes, the tax and the Irish boom"),
+                                     ("03", "A game between Ann and Ben"), ("03", "The Chunnel and renting track"),
+                                     ("05", "Half-rate movement"), ("05", "Strikes, the tax and the Irish boom"),
                                      ("08", "The sudden-death tiebreaker")]),
     ("Quick Guide for Set Up", [("03", "Trains and rulesets")]),
     ("Components", [("01", "Where loads come from"), ("05", "The event cards"), ("03", "Trains and rulesets")]),
     ("Components > Cards", [("03", "A game between Ann and Ben"), ("05", "The event cards")]),
     ("Components > The Map", [("01", "The whole board"), ("01", "Terrain and water")]),
     ("Components > Load Chips, Markers and Train Boards", [("01", "Where loads come from"),
-                                                           ("03", "Trains and rulesets")]),
+                                                           ("03", "Trains and rulesets"),
+                                                           ("08", "Ending the game: the round is finished")]),
     ("Components > Basic Game", [("03", "Trains and rulesets"), ("03", "Movement"),
                                  ("08", "Basic game: a tie shares the win")]),
     ("How to Win", [("08", "How to Win"), ("08", "A race to the finish"),
                     ("08", "Met at the end of another player's turn"), ("08", "The sudden-death tiebreaker"),
                     ("08", "Basic game: a tie shares the win")]),
     ("Setting Up the Game", [("03", "A game between Ann and Ben")]),
-    ("How to Play", [("03", "A game between Ann and Ben"), ("02", "Red areas and illegal builds"),
+    ("How to Play", [("03", "A game between Ann and Ben"), ("03", "Giving up a turn to discard the hand"),
+                     ("02", "Red areas and illegal builds"),
                      ("08", "The Admin phase")]),
     ("Starting the Game", [("03", "A game between Ann and Ben")]),
     ("Starting the Game > Special Build Turns", [("03", "A game between Ann and Ben"),
@@ -958,7 +961,7 @@ def nb03():
         3. ferries (stage on a port, cross next turn at half speed) and the Chunnel (three mileposts);
         4. renting another player's track (4M a turn);
         5. picking up and delivering loads, in a short game between Ann and Ben played with the engine;
-        6. what happens when an event forbids a move.
+        6. giving up a turn to draw a new hand, and what happens when an event forbids a move.
         """),
         code("""
         import pandas as pd
@@ -1226,6 +1229,29 @@ def nb03():
                            columns=["player", "cash", "train", "loads", "deliveries"]))
         """),
         md("""
+        ## Giving up a turn to discard the hand
+
+        *"Alternatively, you may give up your entire Operations and Build phases and do nothing during your
+        turn except discard your entire hand and draw three new cards … If the draw deck is exhausted and a
+        card needs to be drawn, the entire discard pile is reshuffled, including the card(s) just discarded
+        to trigger the need for a reshuffle."* (*How to Play*) Ann ends her turn; Ben gives up his. The
+        classroom deck has only two cards left to draw, so the third comes from the reshuffled discard pile:
+        """),
+        code("""
+        game.apply(eb.EndTurn())                      # Ann
+        old_hand = list(game.player(BEN).hand)
+        assert len(game.state.draw_pile) == 2 and game.current_player == BEN
+        start = len(game.state.log)
+        game.apply(eb.DiscardHand())
+        print(*game.state.log[start:], sep="\\n")
+        st = game.state
+        assert len(game.player(BEN).hand) == rules.hand_size and game.current_player == ANN, "the turn is over"
+        assert any("reshuffled" in line for line in st.log[start:])
+        every_card = [c for p in st.players for c in p.hand] + st.draw_pile + st.discard_pile
+        assert sorted(every_card) == sorted(CARDS), "every card is in exactly one place"
+        print("Ben's hand:", old_hand, "->", game.player(BEN).hand)
+        """),
+        md("""
         ## When an event stops the train
 
         *"When an event defines an area of effect or terrain type in which a train may not move, you may not
@@ -1420,6 +1446,7 @@ def nb08():
         even if an event on a later turn causes that player to no longer meet those conditions."*
         """),
         code("""
+        assert game.state.first_player == ANN, "Ann holds the Starting Player marker: Ben ends the round"
         after_ann = game.clone()          # we come back to this moment below
         events.play_event(game, "Excess Profits Tax", drawer=BEN)
         assert [p.cash for p in game.state.players] == [228, 275]
