@@ -67,17 +67,31 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .errors import EbError, IllegalAction, InvalidAction
-from .rules import Ruleset, Train, ruleset as _ruleset
+from .rules import Ruleset, Train
+from .rules import ruleset as _ruleset
 from .track import seg_key
 
-__all__ = ["PositionError", "Outcome", "position", "position_from_text", "position_from_dict", "parse_position",
-           "position_to_text", "position_to_dict", "description_to_text", "save_position", "load_position",
-           "try_action", "parse_action"]
+__all__ = [
+    "Outcome",
+    "PositionError",
+    "description_to_text",
+    "load_position",
+    "parse_action",
+    "parse_position",
+    "position",
+    "position_from_dict",
+    "position_from_text",
+    "position_to_dict",
+    "position_to_text",
+    "save_position",
+    "try_action",
+]
 
 PHASES = ("operations", "build", "special-build")
 _HEADER_KEYS = ("board", "ruleset", "seed", "phase", "round", "turn")
@@ -407,7 +421,8 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
     cr = board.crossing(name)
     limit = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
     if len(owners) >= limit:
-        rule = "Build Phase Rules > Building the Chunnel" if cr.is_tunnel else "Build Phase Rules > Building Ferry Ports"
+        rule = ("Build Phase Rules > Building the Chunnel" if cr.is_tunnel
+                else "Build Phase Rules > Building Ferry Ports")
         names = ", ".join(game.state.players[o].name for o in owners)
         where.fail(path, "ferry", f"{name} already has {len(owners)} owner(s) ({names}); at most {limit} "
                                   f"(rulebook: {rule})")
@@ -718,7 +733,8 @@ def parse_action(game, text: str):
     """An action from a short command, resolved in ``game``'s position for the player to act:
 
     ``build A-B-C`` (cities or milepost ids; hops between cities follow the cheapest build for this
-    player; a route that rides through a major city's public red area becomes a list of two builds), ``upgrade 12/2``, ``place London``, ``move A-B`` (the shortest trip on built track from the
+    player; a route that rides through a major city's public red area becomes a list of two builds),
+    ``upgrade 12/2``, ``place London``, ``move A-B`` (the shortest trip on built track from the
     train, via the places given), ``pickup Wine``, ``drop Wine``, ``deliver Wine 17`` (card id; without
     it the first card in hand demanding Wine here), ``discard 17``, ``discardhand``, ``endoperations``,
     ``endturn``. Raises :class:`~eb_core.errors.InvalidAction` naming the field.

@@ -20,18 +20,18 @@ click, so notebook cells and tests can drive it:
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import Any, Sequence
+from typing import Any
 
 import ipywidgets as W
-import numpy as np
 import plotly.graph_objects as go
 
 from . import viz
 from .errors import EbError
 from .positions import description_to_text, parse_action, parse_position, position_from_dict, try_action
 
-__all__ = ["PositionLab", "position_lab", "DEFAULT_ACTIONS"]
+__all__ = ["DEFAULT_ACTIONS", "PositionLab", "position_lab"]
 
 NOT_PLACED = "(not placed)"
 ACCEPTED, REJECTED = "#1b9e4b", "#d62728"
@@ -103,7 +103,8 @@ class PositionLab:
             game = position_from_dict(parse_position(self.text.value))
         except EbError as e:
             self.error = str(e)
-            self.message.value = f"<p style='color:{REJECTED}'><b>Position not set up:</b> {html.escape(self.error)}</p>"
+            self.message.value = (f"<p style='color:{REJECTED}'><b>Position not set up:</b> "
+                                  f"{html.escape(self.error)}</p>")
             return None
         self.error = None
         self.game = game

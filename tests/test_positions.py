@@ -12,9 +12,20 @@ import pytest
 
 import eb_core as eb
 from eb_core.actions import Build, Deliver, Upgrade
-from eb_core.positions import (Outcome, PositionError, parse_action, parse_position, position, position_from_dict,
-                               position_from_text, position_to_dict, position_to_text, save_position, load_position,
-                               try_action)
+from eb_core.positions import (
+    Outcome,
+    PositionError,
+    load_position,
+    parse_action,
+    parse_position,
+    position,
+    position_from_dict,
+    position_from_text,
+    position_to_dict,
+    position_to_text,
+    save_position,
+    try_action,
+)
 
 EXAMPLE = """
 # the example from the instructor toolkit

@@ -7,9 +7,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-import eb_core as eb  # noqa: E402
-from eb_core import viz  # noqa: E402
-from eb_core.toolkit_widgets import ACCEPTED, REJECTED, position_lab  # noqa: E402
+import eb_core as eb
+from eb_core import viz
+from eb_core.toolkit_widgets import ACCEPTED, REJECTED, position_lab
 
 TEXT = """board: tutorial
 phase: build

@@ -282,7 +282,11 @@ def voila_factory(tmp_path_factory, chromium_path):
 # and of the layout's title/annotations/shapes, so "the figure changed" is a comparison of two lists.
 _FIGURE_SIGNATURE_JS = """
 () => {
-  const h = (s) => { let x = 5381; for (let i = 0; i < s.length; i++) x = ((x * 33) ^ s.charCodeAt(i)) >>> 0; return x; };
+  const h = (s) => {
+    let x = 5381;
+    for (let i = 0; i < s.length; i++) x = ((x * 33) ^ s.charCodeAt(i)) >>> 0;
+    return x;
+  };
   const enc = (v) => { try { return JSON.stringify(v, (k, val) =>
         ArrayBuffer.isView(val) ? Array.from(val) : val) || ''; } catch (e) { return String(e); } };
   return [...document.querySelectorAll('.js-plotly-plot')].map((gd) => {
@@ -308,7 +312,8 @@ _ERRORS_JS = """
     if (el.matches('body')) {
       // Voila prints cell errors inside .error / pre blocks
       for (const e of document.querySelectorAll('.voila-error, .jp-OutputArea-output pre')) {
-        if (/Traceback \\(most recent call last\\)/.test(e.textContent || '')) out.push((e.textContent || '').slice(0, 3000));
+        const t = e.textContent || '';
+        if (/Traceback \\(most recent call last\\)/.test(t)) out.push(t.slice(0, 3000));
       }
     } else if (/Error displaying widget|Model not found|Failed to create view/.test(t) && t.length < 400) {
       out.push(t);
