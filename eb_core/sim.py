@@ -69,7 +69,8 @@ def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> st
     ['Blowout Victory', 'Solid Victory', 'Possible Victory', '2nd or 3rd place', '2nd or 3rd place', 'Last Place']
     """
     if isinstance(rules, str):
-        rules = _ruleset(rules)
+        base, *variants = rules.split("+")        # also a ruleset's name such as "europe-basic+fast-game"
+        rules = _ruleset(base, *variants)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
         from .errors import InvalidAction
         raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {turns!r}", field="turns")
