@@ -28,13 +28,29 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from .rules import RULESETS, Ruleset, ruleset as _ruleset
+from .rules import RULESETS, Ruleset
+from .rules import ruleset as _ruleset
 
-__all__ = ["CHART_OF_SUCCESS", "STATUS_DRAW", "STATUS_CHANGE", "LOSS_TABLE", "STATUSES", "SCENARIOS", "BOTS",
-           "chart_of_success", "chart_name", "WinLoss", "SoloResult", "solo_game", "monte_carlo", "make_bot"]
+__all__ = [
+    "BOTS",
+    "CHART_OF_SUCCESS",
+    "LOSS_TABLE",
+    "SCENARIOS",
+    "STATUSES",
+    "STATUS_CHANGE",
+    "STATUS_DRAW",
+    "SoloResult",
+    "WinLoss",
+    "chart_name",
+    "chart_of_success",
+    "make_bot",
+    "monte_carlo",
+    "solo_game",
+]
 
 SOLO = "Solo & Variant Rules"
 CHART_RULE = SOLO + " > Chart of Success for Solo Play"
@@ -262,8 +278,8 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     >>> r.won, r.turns <= 60, r.cash >= 60
     (True, True, True)
     """
-    from .engine import Game
     from .bots.planner import play_solo
+    from .engine import Game
 
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
@@ -333,6 +349,7 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     ([5, 6], ['seed', 'ruleset', 'board', 'bot', 'won', 'turns'])
     """
     import pandas as pd
+
     from .errors import InvalidAction
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:

@@ -33,10 +33,22 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from ..actions import (Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp, PlaceTrain,
-                       Upgrade)
+from ..actions import (
+    Build,
+    Deliver,
+    Discard,
+    DiscardHand,
+    Drop,
+    EndOperations,
+    EndTurn,
+    Move,
+    PickUp,
+    PlaceTrain,
+    Upgrade,
+)
 from ..errors import IllegalAction, InvalidAction
 
 __all__ = ["PlannerBot", "play_solo"]
@@ -182,7 +194,7 @@ class PlannerBot:
     # ================================================================================ decisions
     def choose(self, game) -> Any:
         """The next action for the current position (the bot must be the current player)."""
-        st, rules = game.state, game.rules
+        st = game.state
         p = st.players[self.seat]
         self._ensure_plan(game)
         if st.phase == "operations":
@@ -381,7 +393,7 @@ class PlannerBot:
 
         board, rules, st = game.board, game.rules, game.state
         best = None
-        anchor = sorted(have)[0] if have else None
+        anchor = min(have) if have else None
         for c in board.major_cities:
             if c.name in have:
                 continue
