@@ -81,6 +81,12 @@ def _index_table() -> str:
 # ("Parent > Child" for a sub-section), each with (notebook prefix, a heading of that notebook that shows it).
 # A link is written only if the notebook exists and has that heading (see _headings); a row left without any
 # link says "coming". tests/test_notebook_index.py checks that no row does, against the rulebook's own TOC.
+# headings of notebook 06 (written by the simulation helper), used several times below
+S1 = "1. Improving your competitive play: count the turns"
+S2 = "2. A solo game played by the planner bot (Solo Play Scenario 1: Basic Solo Play)"
+S6 = "6. What is not simulated, and what would change"
+V5 = "5. Variants & Optional Rules"
+V5T = "Turns to win: standard game, basic game, Fast Game"
 COVERAGE = [
     ("Changes from Eurorails 2009", [("01", "Cities"), ("01", "Ferries and the Chunnel"),
                                      ("03", "A game between Ann and Ben"), ("03", "The Chunnel and renting track"),
@@ -137,19 +143,20 @@ COVERAGE = [
     ("Event Card Effects > No Movement", [("03", "When an event stops the train"), ("05", "Areas of effect on the board")]),
     ("Event Card Effects > Losing Loads", [("05", "Derailments, lost loads and lost turns")]),
     ("Event Card Effects > Losing Turns", [("05", "Derailments, lost loads and lost turns")]),
-    ("Solo & Variant Rules", []),
-    ("Solo & Variant Rules > Improving Your Competitive Play", []),
-    ("Solo & Variant Rules > Solo Play Scenarios", []),
-    ("Solo & Variant Rules > Simulated Win / Loss", []),
-    ("Solo & Variant Rules > Chart of Success for Solo Play", []),
-    ("Variants & Optional Rules", [("03", "Trains and rulesets")]),
-    ("Variants & Optional Rules > Fast Game", [("03", "Trains and rulesets")]),
-    ("Variants & Optional Rules > Faster Game", []),
-    ("Variants & Optional Rules > Less Thinking During Your Turns", []),
-    ("Variants & Optional Rules > Mercy", []),
-    ("Variants & Optional Rules > Cross Grading", []),
-    ("Variants & Optional Rules > Two-Players (Honeymoon Game)", []),
-    ("Variants & Optional Rules > Challenging Variants", []),
+    ("Solo & Variant Rules", [("06", S1), ("06", V5)]),
+    ("Solo & Variant Rules > Improving Your Competitive Play", [("06", S1), ("06", S2)]),
+    ("Solo & Variant Rules > Solo Play Scenarios", [("06", S2), ("06", S6)]),
+    ("Solo & Variant Rules > Simulated Win / Loss", [("06", "4. Simulated Win / Loss")]),
+    ("Solo & Variant Rules > Chart of Success for Solo Play", [("06", "3. The Chart of Success for Solo Play"),
+                                                             ("06", V5T)]),
+    ("Variants & Optional Rules", [("06", V5), ("03", "Variants in play")]),
+    ("Variants & Optional Rules > Fast Game", [("03", "Trains and rulesets"), ("06", V5), ("06", V5T)]),
+    ("Variants & Optional Rules > Faster Game", [("03", "Variants in play"), ("06", V5)]),
+    ("Variants & Optional Rules > Less Thinking During Your Turns", [("06", S6)]),   # not in the engine: described
+    ("Variants & Optional Rules > Mercy", [("06", S6)]),                              # not in the engine: described
+    ("Variants & Optional Rules > Cross Grading", [("03", "Variants in play"), ("06", V5)]),
+    ("Variants & Optional Rules > Two-Players (Honeymoon Game)", [("03", "Variants in play"), ("06", V5)]),
+    ("Variants & Optional Rules > Challenging Variants", [("03", "Variants in play"), ("06", V5), ("06", S6)]),
 ]
 
 
@@ -961,7 +968,8 @@ def nb03():
         3. ferries (stage on a port, cross next turn at half speed) and the Chunnel (three mileposts);
         4. renting another player's track (4M a turn);
         5. picking up and delivering loads, in a short game between Ann and Ben played with the engine;
-        6. giving up a turn to draw a new hand, and what happens when an event forbids a move.
+        6. giving up a turn to draw a new hand, and what happens when an event forbids a move;
+        7. four variants in play: Cross Grading, the Honeymoon Game, the Faster Game and Slow Start.
         """),
         code("""
         import pandas as pd
@@ -1281,6 +1289,104 @@ def nb03():
         assert board.mileposts[first].terrain.value == "mountain"
         assert refused.rule == "Event Card Effects" and "No Movement" in refused.reason
         assert snow.to_json() == before and snow.longest_legal_move(to_milano.path[1:]) == ()
+        """),
+        md("""
+        ## Variants in play
+
+        *"All players must agree to play by any of these rules."* (*Variants & Optional Rules*) A variant is a
+        named change to a ruleset (`eb.ruleset("europe-standard", "cross-grading")`); notebook 06 lists what
+        each one changes and compares them over simulated games. Here the engine plays four of them.
+
+        **Cross Grading.** *"If you have an upgraded train you may cross grade … lower the speed of your train
+        and increase the load capacity of the train or vice versa, for 5 million … you may also spend up to 15
+        million to build track in the same turn."* Ann has a 12/2 train. Under the standard rules 12/2 → 9/3
+        is no upgrade; with the variant it is a 5M cross grade, and 15M are left for track:
+        """),
+        code("""
+        CROSS = \"\"\"
+        board: tutorial
+        ruleset: europe-standard{variant}
+        phase: build
+        player Ann: train 12/2
+        player Ben:
+        \"\"\"
+        plain = eb.position(CROSS.format(variant=""))
+        outcome = eb.try_action(plain, eb.Upgrade(to=eb.Train(9, 3)))
+        print(outcome)
+        assert not outcome.accepted and outcome.rule == "Build Phase Rules > Upgrading your Train"
+
+        crossing = eb.position(CROSS.format(variant=" cross-grading"))
+        crossing.apply(eb.Upgrade(to=eb.Train(9, 3)))
+        ann = crossing.player(ANN)
+        assert ann.train == eb.Train(9, 3) and ann.cash == 50 - 5 and crossing.rules.cross_grade_cost == 5
+        crossing.apply(eb.Build(path=examples["london_birmingham"]["path"]))      # 5M of track
+        dear = eb.cheapest_build(board, crossing.rules, "London", "Paris", state=crossing.state, player=ANN)
+        before = crossing.to_json()
+        try:
+            crossing.apply(eb.Build(path=dear.mileposts))
+        except eb.IllegalAction as err:
+            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+            refused = err
+        assert dear.cost > 15 - 5 and "10M" in refused.reason and crossing.to_json() == before
+        """),
+        md("""
+        **Two-Players (Honeymoon Game).** *"Remove one load chip for every load … Only 1 player may build into
+        a small city (unless the city is also a ferry port, in which case two players can still build that
+        ferry/city)."* Ann has built into Lyon, so Ben may not; but Dublin, a small city that is also the
+        Liverpool–Dublin port, stays open to the ferry's two owners:
+        """),
+        code("""
+        honeymoon = eb.position(\"\"\"
+        board: tutorial
+        ruleset: europe-standard honeymoon
+        phase: build
+        turn: Ben
+        player Ann: track Paris-Lyon, ferry Liverpool–Dublin
+        player Ben: track Madrid-377 London-79
+        \"\"\")
+        assert all(honeymoon.state.bank[ld] == n - 1 for ld, n in board.loads.items()), "one chip fewer"
+        before = honeymoon.to_json()
+        try:
+            honeymoon.apply(eb.Build(path=[377, board.city("Lyon").center]))
+        except eb.IllegalAction as err:
+            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+            refused = err
+        assert refused.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
+        assert honeymoon.to_json() == before
+        honeymoon.apply(eb.Build(path=examples["liverpool_dublin"]["path"]))    # buys the ferry: 6M
+        assert honeymoon.state.track.crossing_owners("Liverpool–Dublin") == (ANN, BEN)
+        assert sorted(honeymoon.state.track.city_tracks(board, board.city("Dublin"))) == [ANN, BEN]
+        """),
+        md("""
+        **Faster Game.** *"Use the Fast Game rules above. Also, remove the Excess Profits Tax Event card and
+        all Derailment Event cards from the game."* The deck of a new game has no such card left:
+        """),
+        code("""
+        faster = eb.Game.new(eb.ruleset("europe-basic", "faster-game"), board="tutorial", seed=SEED)
+        cards = [faster.deck.card(c) for c in faster.state.draw_pile]
+        kinds = {c.kind for c in cards if not hasattr(c, "demands")}      # the event cards left in the deck
+        print(sorted(kinds))
+        assert kinds and not kinds & {"tax", "derailment"}
+        assert faster.rules.start_train == eb.Train(16, 2) and faster.rules.ferry_fixed_moves == 4   # the Fast Game
+        """),
+        md("""
+        **Challenging Variants: Slow Start.** *"Start with a 6-speed train that carries two loads. Your first
+        20 million upgrade may be to … a 6-speed, three-load train or a 9-speed, two-load train."* So 6/2 can
+        become 9/2, but not 12/2:
+        """),
+        code("""
+        slow = eb.position(\"\"\"
+        board: tutorial
+        ruleset: europe-standard slow-start
+        phase: build
+        player Ann:
+        player Ben:
+        \"\"\")
+        assert slow.player(ANN).train == eb.Train(6, 2)
+        print(eb.try_action(slow, eb.Upgrade(to=eb.Train(12, 2))))
+        assert not eb.try_action(slow, eb.Upgrade(to=eb.Train(12, 2))).accepted
+        slow.apply(eb.Upgrade(to=eb.Train(9, 2)))
+        assert slow.player(ANN).train == eb.Train(9, 2) and slow.rules.final_train == eb.Train(12, 3)
         """),
     ]
 
