@@ -1490,6 +1490,7 @@ def nb08():
         code("""
         flood = events.play_event(game, "Flood: Rhein", drawer=ANN)
         print(*game.state.log[-2:], sep="\\n")
+        assert flood["data"]["destroyed"] == [] and flood["data"]["city_bridges"], "only the public city bridges"
         game.apply(eb.EndTurn())          # Ann
         game.apply(eb.EndTurn())          # Ben
         assert game.state.round == 30 and game.current_player == ANN
