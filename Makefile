@@ -26,7 +26,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab $(ROOTFLAG) --ServerApp.root_dir=notebooks notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(ROOTFLAG) --ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/00_start_here.ipynb
 
 test: $(VENV)/.test-installed
 	sh tools/ensure_chromium.sh
