@@ -75,7 +75,8 @@ TOC_COPY = """
   • Challenging Variants
 """
 
-LINK = re.compile(r"\[(?P<prefix>\d\d) · (?P<heading>[^\]]+)\]\((?P<file>[^)#\s]+)#(?P<anchor>[^)\s]+)\)")
+ANCHOR_SAFE = "-.,:;'&!?/()_~*+=@$"   # as tools/nbtools.py: JupyterLab matches the fragment as written
+LINK = re.compile(r"\[(?P<prefix>\d\d) · (?P<heading>[^\]]+)\]\((?P<file>[^)#\s]+)#(?P<anchor>(?:[^()\s]|\([^()\s]*\))+)\)")
 
 
 def parse_toc(text: str) -> list[str]:
@@ -175,9 +176,9 @@ def test_every_link_points_at_an_existing_notebook_heading():
             heads = cache.setdefault(m["file"], headings(path))
             if m["heading"] not in heads:
                 problems.append(f"{section}: {m['file']} has no heading {m['heading']!r}")
-            # JupyterLab's anchor for a heading is its text with spaces as dashes
+            # JupyterLab's anchor for a heading is its text with spaces as dashes (ASCII punctuation as is)
             if unquote(m["anchor"]) != m["heading"].replace(" ", "-") or m["anchor"] != quote(
-                    m["heading"].replace(" ", "-"), safe="-"):
+                    m["heading"].replace(" ", "-"), safe=ANCHOR_SAFE):
                 problems.append(f"{section}: anchor {m['anchor']!r} does not match heading {m['heading']!r}")
     assert seen > 0
     assert not problems, "\n".join(problems)

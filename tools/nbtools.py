@@ -98,12 +98,12 @@ COVERAGE = [
     ("Components > The Map", [("01", "The whole board"), ("01", "Terrain and water")]),
     ("Components > Load Chips, Markers and Train Boards", [("01", "Where loads come from"),
                                                            ("03", "Trains and rulesets"),
-                                                           ("08", "Ending the game: the round is finished")]),
+                                                           ("08", "Ending the game, the round played to its end")]),
     ("Components > Basic Game", [("03", "Trains and rulesets"), ("03", "Movement"),
-                                 ("08", "Basic game: a tie shares the win")]),
+                                 ("08", "Basic game, a tie shares the win")]),
     ("How to Win", [("08", "How to Win"), ("08", "A race to the finish"),
                     ("08", "Met at the end of another player's turn"), ("08", "The sudden-death tiebreaker"),
-                    ("08", "Basic game: a tie shares the win")]),
+                    ("08", "Basic game, a tie shares the win")]),
     ("Setting Up the Game", [("03", "A game between Ann and Ben")]),
     ("How to Play", [("03", "A game between Ann and Ben"), ("03", "Giving up a turn to discard the hand"),
                      ("02", "Red areas and illegal builds"),
@@ -123,18 +123,18 @@ COVERAGE = [
     ("Build Phase Rules > Limits on Entry into Small and Medium Cities",
      [("02", "Limits on entry into small and medium cities")]),
     ("Build Phase Rules > No Credit/No Loans", [("02", "No credit, no loans")]),
-    ("Build Phase Rules > Upgrading your Train", [("03", "Trains and rulesets"), ("03", "Ferries: staging and half speed")]),
+    ("Build Phase Rules > Upgrading your Train", [("03", "Trains and rulesets"), ("03", "Ferries, staging and half speed")]),
     ("Operations Phase Rules", [("03", "Movement"), ("03", "Deliveries")]),
     ("Operations Phase Rules > Running the Train", [("03", "Movement")]),
-    ("Operations Phase Rules > Movement Using a Ferry", [("03", "Ferries: staging and half speed")]),
+    ("Operations Phase Rules > Movement Using a Ferry", [("03", "Ferries, staging and half speed")]),
     ("Operations Phase Rules > Movement Using the Chunnel", [("03", "The Chunnel and renting track")]),
     ("Operations Phase Rules > Renting Track", [("03", "The Chunnel and renting track")]),
     ("Operations Phase Rules > Picking Up Loads", [("03", "Movement"), ("01", "Where loads come from")]),
     ("Operations Phase Rules > Delivering Loads", [("03", "Deliveries"), ("07", "3. What one demand is worth")]),
     ("Admin Phase", [("08", "The Admin phase"), ("08", "Met at the end of another player's turn")]),
-    ("Ending the Game", [("08", "Ending the game: the round is finished")]),
+    ("Ending the Game", [("08", "Ending the game, the round played to its end")]),
     ("Ending the Game > Standard Game: Final Scoring Phase",
-     [("08", "Final scoring: most cash among those who met the conditions"), ("08", "The sudden-death tiebreaker")]),
+     [("08", "Final scoring, most cash among those who met the conditions"), ("08", "The sudden-death tiebreaker")]),
     ("Event Card Effects", [("05", "The event cards")]),
     ("Event Card Effects > Derailments", [("05", "Derailments, lost loads and lost turns")]),
     ("Event Card Effects > Floods", [("05", "Floods"), ("08", "The Admin phase")]),
@@ -167,9 +167,14 @@ def _headings(name: str) -> list[str]:
             for line in cell.source.splitlines() if line.startswith("#")]
 
 
+ANCHOR_SAFE = "-.,:;'&!?/()_~*+=@$"
+
+
 def heading_anchor(heading: str) -> str:
-    """The URL fragment JupyterLab gives a markdown heading (spaces become dashes), percent-encoded."""
-    return quote(heading.replace(" ", "-"), safe="-")
+    """The URL fragment of a markdown heading in JupyterLab: its text with spaces as dashes. JupyterLab
+    compares the fragment as written with the heading's id, so ASCII punctuation stays as it is; anything
+    else (non-ASCII, quotes, brackets, ``#``, ``%``) is percent-encoded as a browser would."""
+    return quote(heading.replace(" ", "-"), safe=ANCHOR_SAFE)
 
 
 def _coverage_table() -> str:
@@ -1161,7 +1166,7 @@ def nb03():
         game.apply(eb.EndTurn())
         """),
         md("""
-        ## Ferries: staging and half speed
+        ## Ferries, staging and half speed
 
         *"Using a ferry is a two-turn process. On one turn you stage your train onto the ferry by moving to and
         ending your turn on a ferry port. On a later turn, you leave the staging area and move your entire turn
@@ -1542,7 +1547,7 @@ def nb08():
         assert game.current_player == BEN
         """),
         md("""
-        ## Ending the game: the round is finished
+        ## Ending the game, the round played to its end
 
         *"A player who has reached the victory conditions at the end of any player's turn must announce it.
         Play continues until the end of the round, so each player gets an equal number of turns."* Ann holds
@@ -1563,7 +1568,7 @@ def nb08():
         standings(game)
         """),
         md("""
-        ## Final scoring: most cash among those who met the conditions
+        ## Final scoring, most cash among those who met the conditions
 
         *"Standard Game: Final Scoring Phase … 2. Your final score is the amount of cash you have. 3. Among
         the players who met victory conditions in the final round, the player with the most cash … wins.
@@ -1704,7 +1709,7 @@ def nb08():
         assert game.player(ANN).turns == game.player(BEN).turns
         """),
         md("""
-        ## Basic game: a tie shares the win
+        ## Basic game, a tie shares the win
 
         *"Basic Game Victory Conditions: … 200 million in cash, plus seven of the eight Major Cities connected
         … If more than one player meets those conditions, the one with the most cash at the end of the round
