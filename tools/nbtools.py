@@ -905,6 +905,9 @@ def nb02():
         err = attempt(eb.Build(path=[last[1], last[0]]))
         assert err.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
         assert "block a second player" in err.reason and game.to_json() == before
+        trial = game.clone()       # the bots' fast path skips only the whole-board no-blocking check:
+        trial.apply_unchecked(eb.Build(path=[last[1], last[0]]))     # there the same segment is accepted
+        assert trial.state.track.owner(*last) == 0 and trial.player(0).cash < game.player(0).cash
         viz.game_figure(game, title="Ann may not close the last way into Lyon", zoom=["Lyon"], margin=2)
         """),
         md("""
