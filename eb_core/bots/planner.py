@@ -32,6 +32,7 @@ True
 """
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -138,6 +139,25 @@ class PlannerBot:
                                       free_build_turns=rules.special_build_turns if st.special_round else 0)
             except InvalidAction:
                 self.plan = None
+            # short of cash (No Credit/No Loans): the best plan of one or two cards whose track it can pay for
+            if self.plan is not None and self.plan.build_cost > p.cash:
+                best = None
+                subsets = [[c] for c in free_cards]
+                if room >= 2:
+                    subsets += [list(x) for x in itertools.combinations(free_cards, 2)]
+                for cards in subsets:
+                    try:
+                        alt = plan_hand(board, rules, cards, track=st.track, player=self.seat, start=p.position,
+                                        train=Train(p.train.speed, room), max_deliveries=len(cards),
+                                        sources_per_demand=self.sources_per_demand,
+                                        free_build_turns=rules.special_build_turns if st.special_round else 0)
+                    except InvalidAction:
+                        continue
+                    if alt.build_cost <= p.cash and (best is None or alt.income_per_turn > best.income_per_turn):
+                        best = alt
+                if best is not None:
+                    # the card indexes of the sub-plan are not the hand's: keep the cards it delivers on
+                    self.plan = best
         if self.plan is not None:
             stops += [(s.action, s.city, s.load) for s in self.plan.stops]
         self.stops = stops
@@ -189,7 +209,24 @@ class PlannerBot:
         if self.plan is None or self._stuck >= 2:
             self._stuck = 0
             return True
-        return self.plan.turns > self.discard_turns or self.plan.build_cost > p.cash + 5
+        return self.plan.turns > self.discard_turns or self._remaining_cost(game) > p.cash + 5
+
+    def _remaining_cost(self, game) -> int:
+        """What the plan's track not built yet still costs."""
+        if self.plan is None:
+            return 0
+        from ..track import seg_key
+
+        tr, board = game.state.track, game.board
+        owned = set(tr.owned_crossings(self.seat))
+        left = 0
+        for s in self.plan.segments:
+            if s.crossing_name is not None and s.crossing_name in owned:
+                continue
+            if board.edge(s.a, s.b) is not None and tr.segments.get(seg_key(s.a, s.b)) == self.seat:
+                continue
+            left += s.total
+        return left
 
     # ================================================================================ decisions
     def choose(self, game) -> Any:
@@ -205,9 +242,9 @@ class PlannerBot:
     def _operations(self, game, p) -> Any:
         st, rules, board = game.state, game.rules, game.board
         if len(p.hand) > rules.hand_size:
-            keep = set(self.plan.cards) if self.plan is not None else set()
+            keep = {d.card_id for d in self.plan.deliveries} if self.plan is not None else set()
             cards = [game.deck.card(c) for c in p.hand]
-            worst = min((i for i in range(len(cards)) if i not in keep),
+            worst = min((i for i in range(len(cards)) if cards[i].id not in keep),
                         key=lambda i: max(d.payout for d in cards[i].demands), default=0)
             self._hand_key = None
             return Discard(p.hand[worst])
@@ -233,7 +270,7 @@ class PlannerBot:
                     self._drop.discard(ld)
                     return Drop(ld)
             picks = game.legal_pickups()
-            affordable = self.plan is None or self.plan.build_cost <= p.cash
+            affordable = self._remaining_cost(game) <= p.cash
             for i, (act, city, ld) in enumerate(self.stops):
                 if not affordable:
                     break
@@ -264,11 +301,23 @@ class PlannerBot:
         return c.name if c is not None else None
 
     def _start_city(self, game) -> str:
-        for act, city, _ in self.stops:
-            if act == "pickup":
-                return city
+        """The first pick-up city if the network reaches it, else the network's city nearest to it."""
+        from ..routes import cheapest_build
+
         net = game.network(self.seat)
         cities = sorted({c.name for c in game.board.cities if any(m in net for m in c.mileposts)})
+        for act, city, _ in self.stops:
+            if act == "pickup":
+                if city in cities or not cities:
+                    return city
+                costs = []
+                board = game.board
+                tx, ty = board.mileposts[board.city(city).center].x, board.mileposts[board.city(city).center].y
+                for c in cities:
+                    plan = cheapest_build(board, game.rules, c, city, state=game.state, player=self.seat)
+                    m = board.mileposts[board.city(c).center]
+                    costs.append((plan.cost if plan is not None else 10 ** 6, (m.x - tx) ** 2 + (m.y - ty) ** 2, c))
+                return min(costs)[2]
         if cities:
             return self.rng.choice(cities)
         return self.rng.choice(sorted(c.name for c in game.board.major_cities))
@@ -300,7 +349,8 @@ class PlannerBot:
     # -------------------------------------------------------------------------------- build
     def _build(self, game, p) -> Any:
         st, rules, board = game.state, game.rules, game.board
-        if st.special_round and not p.spent and self._hopeless(game) and self._discards < 500 \
+        if st.special_round and not p.spent and not game.network(self.seat) and self._hopeless(game) \
+                and self._discards < 500 \
                 and "DiscardHand()" not in self._failed:
             self._discards += 1
             self._hand_key = None
