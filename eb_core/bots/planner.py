@@ -64,7 +64,7 @@ class PlannerBot:
     """
 
     def __init__(self, seat: int, rng: random.Random | None = None, *, max_deliveries: int = 2,
-                 sources_per_demand: int = 1, discard_turns: int = 14, major_reserve: int = 40):
+                 sources_per_demand: int = 1, discard_turns: int = 14, major_reserve: int = 15):
         self.seat = seat
         self.rng = rng if rng is not None else random.Random(seat)
         self.max_deliveries = max_deliveries
@@ -323,27 +323,37 @@ class PlannerBot:
         return self.rng.choice(sorted(c.name for c in game.board.major_cities))
 
     def _move_path(self, game, p) -> tuple[int, ...] | None:
-        from ..routes import shortest_trip
+        """The start of the trip to the next stop that takes the fewest turns: the fewest-milepost trip,
+        or the one avoiding ferries when staging and half speed make the ferry slower (rulebook:
+        Movement Using a Ferry); a trip that would reverse outside a city is replaced by one that does not
+        go straight back."""
+        from ..routes import shortest_trip, travel_turns
 
         board, rules = game.board, game.rules
         here = self._here(game)
         targets = [city for _, city, _ in self.stops if city != here]
         if not targets:
             return None
+        target = targets[0]
         rent = p.cash >= rules.rent + 10
-        for target in targets[:1]:
-            tries = [None] + ([[(p.position, p.prev)]] if p.prev is not None else [])
-            for blocked in tries:
+        keep = {p.position, *board.city(target).mileposts}
+        ports = sorted({m for cr in board.ferries for m in cr.ports} - keep)
+        cands = []
+        for no_ferry in ((), ports):
+            for blocked in [None] + ([[(p.position, p.prev)]] if p.prev is not None else []):
                 try:
                     trip = shortest_trip(board, rules, p.position, target, state=game.state, player=self.seat,
-                                         rent=rent, blocked_edges=blocked)
+                                         rent=rent, blocked_edges=blocked, blocked_mileposts=no_ferry or None)
+                    if trip is None or len(trip.path) < 2:
+                        continue
+                    turns = travel_turns(board, rules, trip, p.train.speed)
                 except (InvalidAction, ValueError):
-                    trip = None
-                if trip is None or len(trip.path) < 2:
                     continue
-                path = game.longest_legal_move(list(trip.path[1:]))
-                if path and repr(Move(path)) not in self._failed:
-                    return tuple(path)
+                cands.append((turns, trip.mileposts, len(cands), trip))
+        for *_, trip in sorted(cands, key=lambda c: c[:3]):
+            path = game.longest_legal_move(list(trip.path[1:]))
+            if path and repr(Move(path)) not in self._failed:
+                return tuple(path)
         return None
 
     # -------------------------------------------------------------------------------- build
