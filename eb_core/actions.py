@@ -31,7 +31,7 @@ from .errors import InvalidAction
 from .rules import Train
 
 __all__ = ["Action", "Build", "BuildCrossing", "Upgrade", "PlaceTrain", "Move", "PickUp", "Drop", "Deliver",
-           "Discard", "DiscardHand", "EndOperations", "EndTurn", "action_from_dict"]
+           "Discard", "DiscardHand", "EndOperations", "EndTurn", "Borrow", "action_from_dict"]
 
 
 def _mp_tuple(name: str, path) -> tuple[int, ...]:
@@ -199,10 +199,24 @@ class EndTurn:
     """Finish the turn (declare that you are not building, or are done building)."""
 
 
-Action = Union[Build, Upgrade, PlaceTrain, Move, PickUp, Drop, Deliver, Discard, DiscardHand, EndOperations, EndTurn]
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    """Invoke Mercy: borrow ``amount`` millions from the bank (Variants & Optional Rules > Mercy)."""
+
+    amount: int
+
+    def __init__(self, amount):
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise InvalidAction(f"Borrow.amount must be a positive whole number of millions, got {amount!r}",
+                                field="amount")
+        object.__setattr__(self, "amount", amount)
+
+
+Action = Union[Build, Upgrade, PlaceTrain, Move, PickUp, Drop, Deliver, Discard, DiscardHand, EndOperations, EndTurn,
+               Borrow]
 
 _TYPES = {c.__name__: c for c in (Build, Upgrade, PlaceTrain, Move, PickUp, Drop, Deliver, Discard, DiscardHand,
-                                  EndOperations, EndTurn)}
+                                  EndOperations, EndTurn, Borrow)}
 
 
 def action_to_dict(a) -> dict:

@@ -39,6 +39,8 @@ How some rules are read (the rulebook leaves room):
   (plus each player's own track for the major/key-city rule). A build is refused only if it makes
   one of these rights fail that held before it. A city's or port's free approaches are counted as
   free segments into it from mileposts joined to the major cities in that graph.
+* Mercy (variant): the table's agreement that a player cannot recover is not checked; a player with no
+  loan outstanding may :class:`~eb_core.actions.Borrow` at any point of their own turn.
 * Victory: the major cities counted are those in one group joined by the player's own track, public
   red areas and the ferries/tunnels the player owns.
 
@@ -60,8 +62,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import events as _events
-from .actions import (Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp, PlaceTrain,
-                      Upgrade, action_from_dict, action_to_dict)
+from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
+                      PlaceTrain, Upgrade, action_from_dict, action_to_dict)
 from .board import Board, City, CitySize, Crossing, data_dir, load_board
 from .costs import segment_cost
 from .errors import IllegalAction, InvalidAction
@@ -92,6 +94,8 @@ class R:
     NO_CREDIT = "Build Phase Rules > No Credit/No Loans"
     UPGRADE = "Build Phase Rules > Upgrading your Train"
     CROSS_GRADE = "Variants & Optional Rules > Cross Grading"
+    MERCY = "Variants & Optional Rules > Mercy"
+    HONEYMOON = "Variants & Optional Rules > Two-Players (Honeymoon Game)"
     RUNNING = "Operations Phase Rules > Running the Train"
     FERRY_MOVE = "Operations Phase Rules > Movement Using a Ferry"
     CHUNNEL_MOVE = "Operations Phase Rules > Movement Using the Chunnel"
@@ -667,6 +671,13 @@ class Game:
                 who = ", ".join(st.players[o].name for o in others)
                 raise IllegalAction(R.CITY_LIMIT, f"Only {cap} players may build into a {c.size.value} city; "
                                                   f"{c.name} already has track from {who}.")
+            if rules.small_city_needs_demand and c.size is CitySize.SMALL and seat not in before:
+                wants = [d for cid in st.players[seat].hand for d in self.deck.card(cid).demands
+                         if d.city == c.name or d.load in c.loads]
+                if not wants:
+                    offered = ", ".join(c.loads) or "no loads"
+                    raise IllegalAction(R.HONEYMOON, f"To build into the small city {c.name} you must have a demand "
+                                                     f"card for {c.name} or for a load available there ({offered}).")
             if mine > rules.city_max_tracks_per_player:
                 raise IllegalAction(R.CITY_LIMIT, f"No player may build more than {rules.city_max_tracks_per_player} "
                                                   f"track sections to or from a {c.size.value} city; this would give "
@@ -1049,7 +1060,12 @@ class Game:
         pay = d.payout + bonus
         p.loads.remove(ld)
         st.bank[ld] = st.bank.get(ld, 0) + 1
-        p.cash += pay
+        to_loan = 0
+        if p.loan > 0:   # Mercy: at least half of each payoff goes to the loan until it is paid in full
+            to_loan = min(p.loan, -(-pay * int(self.rules.mercy_payout_share * 100) // 100))
+            p.loan -= to_loan
+            st.log.append(f"{p.name} repays {to_loan}M of the Mercy loan ({p.loan}M still owed).")
+        p.cash += pay - to_loan
         p.delivered += 1
         p.hand.remove(a.card_id)
         st.discard_pile.append(a.card_id)
@@ -1099,7 +1115,23 @@ class Game:
                 break
         st.turn_over = True
 
-    _HANDLERS = {Build: _do_build, Upgrade: _do_upgrade, PlaceTrain: _do_place, Move: _do_move, PickUp: _do_pickup,
+    def _do_borrow(self, a: Borrow, check: bool) -> None:
+        st, p, rules = self.state, self.player(), self.rules
+        if rules.mercy_loan is None:
+            raise IllegalAction(R.NO_CREDIT, "There are no loans in this game (No Credit/No Loans); borrowing is "
+                                             "possible only with the Mercy variant.")
+        lo, hi = rules.mercy_loan
+        if p.loan > 0:
+            raise IllegalAction(R.MERCY, f"You still owe {p.loan}M from your Mercy loan; repay it in full before "
+                                         "borrowing again.")
+        if not lo <= a.amount <= hi:
+            raise IllegalAction(R.MERCY, f"A Mercy loan is at least {lo}M and at most {hi}M; you asked for "
+                                         f"{a.amount}M.")
+        p.cash += a.amount
+        p.loan = a.amount * rules.mercy_repay_factor
+        st.log.append(f"{p.name} invokes Mercy: borrows {a.amount}M and owes the bank {p.loan}M.")
+
+    _HANDLERS = {Borrow: _do_borrow, Build: _do_build, Upgrade: _do_upgrade, PlaceTrain: _do_place, Move: _do_move, PickUp: _do_pickup,
                  Drop: _do_drop, Deliver: _do_deliver, Discard: _do_discard, DiscardHand: _do_discard_hand,
                  EndOperations: _do_end_ops, EndTurn: _do_end_turn}
 

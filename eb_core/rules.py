@@ -91,6 +91,12 @@ class Ruleset:
     removed_events: tuple[str, ...] = ()    # event kinds removed from the deck (Faster Game)
     # Two-Players (Honeymoon Game)
     chips_removed_per_load: int = 0
+    small_city_needs_demand: bool = False   # build into a small city only with a demand for it or its load
+    # Mercy: borrow mercy_loan (min, max) from the bank, repay mercy_repay_factor times it, at least
+    # mercy_payout_share of each payoff going to the loan; None = not allowed
+    mercy_loan: tuple[int, int] | None = None
+    mercy_repay_factor: int = 2
+    mercy_payout_share: float = 0.5
     variants: tuple[str, ...] = ()
 
     def with_(self, **changes) -> "Ruleset":
@@ -159,7 +165,13 @@ def _no_events(r: Ruleset) -> Ruleset:
 
 def _honeymoon(r: Ruleset) -> Ruleset:
     # Two-Players (Honeymoon Game): one chip fewer per load, one player per small city
-    return r.with_(chips_removed_per_load=1, city_max_players={**r.city_max_players, "small": 1})
+    return r.with_(chips_removed_per_load=1, city_max_players={**r.city_max_players, "small": 1},
+                   small_city_needs_demand=True)
+
+
+def _mercy(r: Ruleset) -> Ruleset:
+    # Variants & Optional Rules > Mercy: borrow 5-20M, repay twice, at least half of each payoff to the loan
+    return r.with_(mercy_loan=(5, 20), mercy_repay_factor=2, mercy_payout_share=0.5)
 
 
 def _cross_grading(r: Ruleset) -> Ruleset:
@@ -181,6 +193,7 @@ VARIANTS = _ro({
     "honeymoon": _honeymoon,
     "cross-grading": _cross_grading,
     "slow-start": _slow_start,
+    "mercy": _mercy,
 })
 
 

@@ -48,7 +48,7 @@ class PlayerState:
     (one entry per segment); ``upgraded`` whether this build phase was used for an upgrade;
     ``rented`` players paid rent this turn; ``turns`` turns completed (special and lost ones included);
     ``announced`` victory announced; ``no_pickup`` cannot pick up until the next operations phase (lost
-    a load).
+    a load); ``loan`` what is still owed to the bank under the Mercy variant.
     """
 
     name: str
@@ -71,6 +71,7 @@ class PlayerState:
     announced: bool = False
     no_pickup: bool = False
     delivered: int = 0
+    loan: int = 0            # Mercy variant: what is still owed to the bank
 
     def to_dict(self) -> dict[str, Any]:
         d = {f.name: copy.copy(getattr(self, f.name)) for f in fields(self)}

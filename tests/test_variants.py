@@ -143,6 +143,7 @@ def test_honeymoon_a_small_city_that_is_a_ferry_port_stays_open_to_two():
     """Honeymoon: "unless the city is also a ferry port, in which case two players can still build that
     ferry/city" (Dublin is a small city and the Liverpool-Dublin port)."""
     g = game("honeymoon", base="europe-standard", phase="build")
+    g.state.players[0].hand = _cards(lambda c: any(d.city == "Dublin" for d in c.demands))[:3]
     b1, a1, dublin = _into("Dublin")
     g.state.track.segments[tuple(sorted((a1, dublin)))] = 1
     b0, a0, _ = _into("Dublin", avoid=(a1, b1))
@@ -178,3 +179,57 @@ def test_slow_start_upgrade_chain():
     g.apply(Upgrade(Train(9, 2)))
     assert p.train == Train(9, 2) and g.rules.final_train == Train(12, 3)
     assert set(g.rules.upgrade_options(Train(9, 2))) == {Train(9, 3), Train(12, 2)}
+
+
+# ------------------------------------------------------------------------------------------ Honeymoon demands
+def _cards(pred):
+    deck = eb.load_deck("tutorial")
+    return [c.id for c in deck.demand_cards if pred(c)]
+
+
+def test_honeymoon_build_into_a_small_city_needs_a_demand_for_it_or_its_load():
+    """Honeymoon: "To build into a small city you must have a demand card for that city or for a load
+    available there on one of your existing demand cards" (Lyon offers Wheat)."""
+    lyon = BOARD.city("Lyon")
+    wants = _cards(lambda c: any(d.city == "Lyon" or d.load in lyon.loads for d in c.demands))
+    others = _cards(lambda c: not any(d.city == "Lyon" or d.load in lyon.loads for d in c.demands))
+    b0, a0, centre = _into("Lyon")
+    g = game("honeymoon", base="europe-standard", phase="build")
+    g.state.track.segments[tuple(sorted((b0, a0)))] = 0
+    g.state.players[0].hand = others[:3]
+    err = rejects(g, Build((a0, centre)), R.HONEYMOON)
+    assert "Lyon" in err.reason and "Wheat" in err.reason
+    g.state.players[0].hand = [wants[0]] + others[:2]
+    g.apply(Build((a0, centre)))
+    assert g.state.track.owner(a0, centre) == 0
+
+
+# ------------------------------------------------------------------------------------------ Mercy
+def test_mercy_borrow_5_to_20_repay_double_half_of_each_payoff():
+    from eb_core.actions import Borrow, Deliver
+
+    g = game("mercy", base="europe-standard")
+    p = g.state.players[0]
+    cash = p.cash
+    rejects(g, Borrow(25), R.MERCY)                          # at most 20M
+    rejects(g, Borrow(4), R.MERCY)                           # at least 5M
+    g.apply(Borrow(10))
+    assert (p.cash, p.loan) == (cash + 10, 20)
+    rejects(g, Borrow(5), R.MERCY)                           # one loan at a time
+    # a delivery: half the payoff (rounded up) goes to the loan
+    cid = p.hand[0]
+    d = g.deck.card(cid).demands[0]
+    p.position = BOARD.city(d.city).center
+    p.loads = [d.load]
+    before = p.cash
+    g.apply(Deliver(d.load, cid))
+    to_loan = min(20, -(-d.payout // 2))
+    assert (p.cash - before, p.loan) == (d.payout - to_loan, 20 - to_loan), g.state.log[-3:]
+    assert eb.Game.from_json(g.to_json()).state.players[0].loan == p.loan
+
+
+def test_no_loans_without_mercy():
+    from eb_core.actions import Borrow
+
+    g = game(base="europe-standard")
+    rejects(g, Borrow(10), R.NO_CREDIT)
