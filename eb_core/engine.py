@@ -685,7 +685,7 @@ class Game:
 
     # -- the no-blocking rules, checked over the graph of segments still free to build
     def _access_summary(self, track: Track) -> tuple[dict[int, bool], dict[str, int], dict[str, int]]:
-        ix, board, rules = self._ix, self.board, self.rules
+        ix, board = self._ix, self.board
         n = ix.n
         free = np.array([k not in track.segments for k in ix.build_keys], dtype=bool)
         ca, cb = [], []

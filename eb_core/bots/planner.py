@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import (
+    Borrow,
     Build,
     Deliver,
     Discard,
@@ -250,6 +251,10 @@ class PlannerBot:
             return Discard(p.hand[worst])
         if p.position is None:
             return PlaceTrain(self._start_city(game))
+        if rules.mercy_loan is not None and p.loan == 0 and self.plan is not None and self.plan.turns <= \
+                self.discard_turns and self._remaining_cost(game) > p.cash and "Borrow" not in str(self._failed):
+            lo, hi = rules.mercy_loan     # Mercy: borrow what the plan's track still needs
+            return Borrow(min(hi, max(lo, self._remaining_cost(game) - p.cash)))
         if not st.ops_started and self._hopeless(game) and self._discards < 500 and "DiscardHand()" not in self._failed:
             self._discards += 1
             self._hand_key = None
