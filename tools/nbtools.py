@@ -153,7 +153,7 @@ COVERAGE = [
     ("Variants & Optional Rules > Fast Game", [("03", "Trains and rulesets"), ("06", V5), ("06", V5T)]),
     ("Variants & Optional Rules > Faster Game", [("03", "Variants in play"), ("06", V5)]),
     ("Variants & Optional Rules > Less Thinking During Your Turns", [("06", S6)]),   # not in the engine: described
-    ("Variants & Optional Rules > Mercy", [("06", S6)]),                              # not in the engine: described
+    ("Variants & Optional Rules > Mercy", [("02", "No credit, no loans"), ("06", V5)]),
     ("Variants & Optional Rules > Cross Grading", [("03", "Variants in play"), ("06", V5)]),
     ("Variants & Optional Rules > Two-Players (Honeymoon Game)", [("03", "Variants in play"), ("06", V5)]),
     ("Variants & Optional Rules > Challenging Variants", [("03", "Variants in play"), ("06", V5), ("06", S6)]),
@@ -939,6 +939,30 @@ def nb02():
         assert game.state.track.segments_of(0) == [] and game.to_json() == before   # "immediately erased"
         assert attempt(eb.Build(path=examples["london_birmingham"]["path"])) is None
         assert game.player(0).cash == 0 and len(game.state.track.segments_of(0)) == 3
+        """),
+        md("""
+        No loans either: asking the bank for money is refused — except under the **Mercy** variant
+        (*Variants & Optional Rules > Mercy*: *"You may borrow a minimum of 5 million, up to a maximum of 20
+        million from the bank. You must repay twice the borrowed amount"*). There Ann borrows 5M, owes 10M, and
+        can pay for the Antwerp build:
+        """),
+        code("""
+        MERCY = \"\"\"
+        board: tutorial
+        ruleset: europe-standard{variant}
+        phase: build
+        player Ann: cash 5
+        player Ben:
+        \"\"\"
+        game = eb.position(MERCY.format(variant=""))
+        before = game.to_json()
+        err = attempt(eb.Borrow(5))
+        assert err.rule == "Build Phase Rules > No Credit/No Loans" and game.to_json() == before
+
+        game = eb.position(MERCY.format(variant=" mercy"))
+        assert tuple(game.rules.mercy_loan) == (5, 20)
+        assert attempt(eb.Borrow(5)) is None and (game.player(0).cash, game.player(0).loan) == (10, 10)
+        assert attempt(eb.Build(path=examples["antwerp"]["path"])) is None and game.player(0).cash == 10 - 6
         """),
         md("""
         The same holds for an upgrade (20M): `eb.try_action` asks the engine on a copy, so the game itself
