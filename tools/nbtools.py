@@ -1364,30 +1364,51 @@ def nb03():
         md("""
         **Two-Players (Honeymoon Game).** *"Remove one load chip for every load … Only 1 player may build into
         a small city (unless the city is also a ferry port, in which case two players can still build that
-        ferry/city)."* Ann has built into Lyon, so Ben may not; but Dublin, a small city that is also the
-        Liverpool–Dublin port, stays open to the ferry's two owners:
+        ferry/city). To build into a small city you must have a demand card for that city or for a load
+        available there on one of your existing demand cards."* Ann has built into Lyon, so Ben may not.
+        Dublin, a small city that is also the Liverpool–Dublin port, stays open to the ferry's two owners —
+        but only if Ben holds a demand card for Dublin or for a load Dublin offers. We deal Ben's three cards
+        from the tutorial deck, first without such a card:
         """),
         code("""
-        honeymoon = eb.position(\"\"\"
+        HONEYMOON = \"\"\"
         board: tutorial
         ruleset: europe-standard honeymoon
         phase: build
         turn: Ben
         player Ann: track Paris-Lyon, ferry Liverpool–Dublin
-        player Ben: track Madrid-377 London-79
-        \"\"\")
+        player Ben: track Madrid-377 London-79, cards {cards}
+        \"\"\"
+        dublin = board.city("Dublin")
+        deck = eb.load_deck("tutorial")
+        wants_dublin = [c.id for c in deck.demand_cards
+                        if any(d.city == "Dublin" or d.load in dublin.loads for d in c.demands)]
+        other = [c.id for c in deck.demand_cards if c.id not in wants_dublin]
+
+        honeymoon = eb.position(HONEYMOON.format(cards=" ".join(map(str, other[:3]))))
         assert all(honeymoon.state.bank[ld] == n - 1 for ld, n in board.loads.items()), "one chip fewer"
         before = honeymoon.to_json()
-        try:
-            honeymoon.apply(eb.Build(path=[377, board.city("Lyon").center]))
-        except eb.IllegalAction as err:
-            print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
-            refused = err
-        assert refused.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
+        for path in ([377, board.city("Lyon").center], examples["liverpool_dublin"]["path"]):
+            try:
+                honeymoon.apply(eb.Build(path=path))
+            except eb.IllegalAction as err:
+                print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
+                refused = err
+            if path[-1] == board.city("Lyon").center:
+                assert refused.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
+        assert refused.rule == "Variants & Optional Rules > Two-Players (Honeymoon Game)" and "Dublin" in refused.reason
         assert honeymoon.to_json() == before
+        """),
+        md("""
+        With a card that wants Dublin (or one of its loads) in his hand, Ben buys the ferry for 6M and is the
+        second player in Dublin:
+        """),
+        code("""
+        honeymoon = eb.position(HONEYMOON.format(cards=" ".join(map(str, [wants_dublin[0]] + other[:2]))))
         honeymoon.apply(eb.Build(path=examples["liverpool_dublin"]["path"]))    # buys the ferry: 6M
         assert honeymoon.state.track.crossing_owners("Liverpool–Dublin") == (ANN, BEN)
-        assert sorted(honeymoon.state.track.city_tracks(board, board.city("Dublin"))) == [ANN, BEN]
+        assert sorted(honeymoon.state.track.city_tracks(board, dublin)) == [ANN, BEN]
+        assert honeymoon.player(BEN).spent == 6
         """),
         md("""
         **Faster Game.** *"Use the Fast Game rules above. Also, remove the Excess Profits Tax Event card and
