@@ -61,17 +61,20 @@ class PlannerBot:
 
     ``max_deliveries`` / ``sources_per_demand`` are passed to :func:`~eb_core.economics.plan_hand`
     (smaller is faster); ``discard_turns`` is the longest plan the bot accepts before discarding its
-    hand; ``major_reserve`` the cash it keeps before spending on major-city connections.
+    hand; ``major_reserve`` the cash it keeps before spending on major-city connections, ``upgrade_reserve``
+    the cash it keeps after paying for an upgrade.
     """
 
     def __init__(self, seat: int, rng: random.Random | None = None, *, max_deliveries: int = 2,
-                 sources_per_demand: int = 1, discard_turns: int = 14, major_reserve: int = 15):
+                 sources_per_demand: int = 1, discard_turns: int = 14, major_reserve: int = 15,
+                 upgrade_reserve: int = 20):
         self.seat = seat
         self.rng = rng if rng is not None else random.Random(seat)
         self.max_deliveries = max_deliveries
         self.sources_per_demand = sources_per_demand
         self.discard_turns = discard_turns
         self.major_reserve = major_reserve
+        self.upgrade_reserve = upgrade_reserve
         self.stops: list[tuple[str, str, str]] = []     # (action, city, load)
         self.plan = None
         self._hand_key: tuple | None = None
@@ -374,8 +377,9 @@ class PlannerBot:
         if p.upgraded:
             budget = min(budget, rules.build_limit - p.spent)
         net = game.network(self.seat)
-        # 1. track the plan still needs: the plan's own segments first, else the cheapest connection
-        if budget > 0:
+        # 1. track the plan still needs: the plan's own segments first, else the cheapest connection; never
+        #    half a route it cannot finish paying for (No Credit/No Loans): such a hand is discarded instead
+        if budget > 0 and (st.special_round or self._remaining_cost(game) <= p.cash):
             a = self._build_plan_track(game, budget)
             if a is not None:
                 return a
@@ -388,9 +392,10 @@ class PlannerBot:
                 break
         # 2. upgrade: once the cards' track is in place (or at the start of a build phase with spare cash)
         opts = rules.upgrade_options(p.train)
-        if opts and not st.special_round and not p.spent and not p.upgraded and p.cash >= rules.upgrade_cost + 10:
+        if opts and not st.special_round and not p.spent and not p.upgraded and \
+                p.cash >= rules.upgrade_cost + self.upgrade_reserve:
             need = any(not any(m in net for m in board.city(c).mileposts) for _, c, _ in self.stops)
-            if not need or p.cash >= rules.upgrade_cost + 40:
+            if not need or p.cash >= rules.upgrade_cost + self.upgrade_reserve + self._remaining_cost(game):
                 to = max(opts, key=lambda t: (t.speed, t.capacity))
                 if repr(Upgrade(to)) not in self._failed:
                     return Upgrade(to)
