@@ -192,7 +192,15 @@ def main(argv=None) -> int:
     ok_t = row(f"cost_table, {r['cities']}x{r['cities']} cities", r["table_ms"], r["base_table_ms"], (30.0, 10))
     row(f"cheapest_build, {r['track_segments']} built segments", r["state_query_ms"], r["base_query_ms"])
     row("travel_table, all cities, speed 9", r["travel_table_ms"], None)
-    if args.strict and not (ok_q and ok_t):
+    others_ok = True
+    if not args.synthetic and args.board == "europe":
+        import bench_board_load
+        import bench_route_widget
+
+        print()
+        for bench in (bench_board_load, bench_route_widget):
+            others_ok = (bench.main() in (0, None)) and others_ok
+    if args.strict and not (ok_q and ok_t and others_ok):
         return 1
     return 0
 
