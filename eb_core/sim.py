@@ -15,10 +15,10 @@ bot and places the result on the rulebook's "Chart of Success for Solo Play".
 What counts as a turn: every turn the player takes, the two special build turns included (the
 rulebook's Solo Scenario 3 speaks of "your two initial build turns" as turns) and turns lost to events.
 
-Scenarios 2 (Play Multiple Positions), 3 (simple second-player simulation) and 4 (advanced simulated
-track) are not simulated here: they need a person's judgement ("draw the track just as you would draw
-it for yourself"). Scenario 2 is what :func:`monte_carlo` does with ``players > 1`` (every seat played
-by its own bot); the notebook ``06_solo_and_variants`` describes 3 and 4 in words.
+Scenario 2 (Play Multiple Positions) is ``players > 1`` (every seat played by its own bot); Scenario 3
+(simple second-player simulation) is ``scenario=3`` (:class:`SecondPlayer`). Scenario 4 (advanced
+simulated track) is not simulated: it asks a person to "draw the track just as you would draw it for
+yourself"; the notebook ``06_solo_and_variants`` describes it in words.
 
 >>> import eb_core as eb
 >>> chart_of_success(29, eb.ruleset("europe-basic")), chart_of_success(45, eb.ruleset("europe-standard"))
@@ -27,6 +27,7 @@ by its own bot); the notebook ``06_solo_and_variants`` describes 3 and 4 in word
 from __future__ import annotations
 
 import concurrent.futures as cf
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ __all__ = [
     "STATUSES",
     "STATUS_CHANGE",
     "STATUS_DRAW",
+    "SecondPlayer",
     "SoloResult",
     "WinLoss",
     "chart_name",
@@ -190,7 +192,7 @@ BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "ra
 SCENARIOS = {
     1: ("Basic Solo Play", True),
     2: ("Play Multiple Positions", True),
-    3: ("Solo Play with simple second-player simulation", False),
+    3: ("Solo Play with simple second-player simulation", True),
     4: ("Solo Play with advanced simulated track for other players", False),
 }
 
@@ -263,7 +265,7 @@ def _spec(rules: Ruleset) -> Any:
 
 def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board: str = "europe", bot: str = "planner",
               max_turns: int = 150, win_loss: bool = False, players: int = 1, keep_game: bool = True,
-              on_turn: Callable | None = None) -> SoloResult:
+              on_turn: Callable | None = None, scenario: int = 1) -> SoloResult:
     """Play one game (rulebook: Solo & Variant Rules > Solo Play Scenarios, 1: Basic Solo Play; with
     ``players > 1``, 2: Play Multiple Positions) with bot ``bot`` in every seat, and count the turns the
     first player takes until the game ends with a winner.
@@ -272,6 +274,9 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     and from turn 48 on, the top card of the draw pile is drawn, its number's last digit read (tables
     :data:`STATUS_DRAW`, :data:`STATUS_CHANGE`, :data:`LOSS_TABLE`) and the card discarded without effect.
     A game that reaches ``max_turns`` is not won.
+
+    ``scenario=3`` plays Solo Scenario 3 (simple second-player simulation) instead: see
+    :class:`SecondPlayer`; the Honeymoon Game variant is added to ``rules`` if missing.
 
     >>> import eb_core as eb
     >>> r = solo_game(eb.ruleset("europe-basic").with_(victory_cash=60), seed=2, board="tutorial", max_turns=60)
@@ -282,9 +287,22 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     from .engine import Game
 
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
+    if scenario not in (1, 2, 3):
+        from .errors import InvalidAction
+        raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r} "
+                            f"({SCENARIOS.get(scenario, ('unknown',))[0]})", field="scenario")
+    if scenario == 3:
+        if "honeymoon" not in rules.variants:
+            rules = _rules(rules, ("honeymoon",))
+        players = 1
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
+    if scenario == 3:
+        names = ["Solo", "Player 2"]
     game = Game.new(rules, board=board, players=names, seed=seed)
     bots = [make_bot(bot, s, seed) for s in range(players)]
+    if scenario == 3:
+        p2 = SecondPlayer(game)
+        bots = [_Scenario3Driver(bots[0], p2), _Scenario3Driver(bots[0], p2)]
     wl = WinLoss() if win_loss else None
 
     def turn_done(g) -> bool:
@@ -306,7 +324,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
         return wl.after_turn(t, number)
 
     seen: set[int] = set()
-    play_solo(game, bots if players > 1 else bots[0], max_turns=max_turns, on_turn=turn_done)
+    play_solo(game, bots if len(bots) > 1 else bots[0], max_turns=max_turns, on_turn=turn_done)
     p = game.state.players[0]
     won = game.over and 0 in game.state.winners and not (wl is not None and wl.lost)
     res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot, won=bool(won), turns=p.turns,
@@ -315,6 +333,159 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
                      status=wl.status if wl else None, lost_at=wl.lost_at if wl else None,
                      game=game if keep_game else None)
     return res
+
+
+# ----------------------------------------------------------------------------------------- Scenario 3
+#: Scenario 3's track directions: (first try, after one step counterclockwise), as lattice unit vectors
+#: (x east, y north).
+_DIRECTIONS = {"east": ((1.0, 0.0), (0.5, 0.866)), "west": ((-1.0, 0.0), (-0.5, -0.866))}
+P2_TRACK_LENGTH = 3
+P2_RENT_TO_BANK = True
+
+
+class SecondPlayer:
+    """Solo Scenario 3's simulated Player 2 (rulebook: Solo Play Scenarios, 3. Solo Play with simple
+    second-player simulation), seat 1 of a two-seat game under the Honeymoon rules:
+
+    * after your two initial build turns Player 2 gets one demand card (events drawn on the way are
+      discarded without effect) and takes one of each load on it from the bank (its train board is on
+      the three-load side);
+    * for each small city on the card that you have not built to, Player 2's track is drawn out of it
+      three mileposts due east and three due west; a direction that cannot be built turns one step
+      counterclockwise (east -> northeast, west -> southwest), and is then built as far as it goes;
+    * renting Player 2's track costs the usual rent, paid to the bank (Player 2's cash is kept at 0);
+    * each time you deliver, Player 2's card is discarded, its loads go back to the bank, and a new card
+      is drawn for it, events on the way resolved as usual with Player 2 as the drawing player.
+
+    Player 2 never builds, moves or delivers otherwise; its own turns are passed.
+    """
+
+    seat = 1
+
+    def __init__(self, game):
+        self.game = game
+        st = game.state
+        st.discard_pile.extend(st.players[1].hand)     # Player 2 starts without cards
+        st.players[1].hand = []
+        st.first_player = st.current = 0
+        st.players[1].cash = 0
+        t = st.players[1].train
+        st.players[1].train = type(t)(t.speed, max(3, t.capacity))
+        self.given = False
+        self.delivered = 0
+        self.drawn: list[int] = []
+
+    # the driver calls this after every action
+    def update(self) -> None:
+        g = self.game
+        st = g.state
+        p0 = st.players[0]
+        if not self.given and not st.special_round and not g.over:
+            self.given = True
+            self.delivered = p0.delivered
+            self._new_card(first=True)
+        elif self.given and p0.delivered > self.delivered and not g.over:
+            self.delivered = p0.delivered
+            self._return_card()
+            self._new_card(first=False)
+        if P2_RENT_TO_BANK:
+            st.players[1].cash = 0
+
+    def _return_card(self) -> None:
+        st = self.game.state
+        q = st.players[1]
+        for ld in q.loads:
+            st.bank[ld] = st.bank.get(ld, 0) + 1
+        q.loads = []
+        st.discard_pile.extend(q.hand)
+        q.hand = []
+
+    def _new_card(self, *, first: bool) -> None:
+        g = self.game
+        st = g.state
+        q = st.players[1]
+        if first:   # "Discard any drawn events without effect"
+            while True:
+                cid = g.draw_card()
+                if cid is None:
+                    return
+                if hasattr(g.deck.card(cid), "demands"):
+                    q.hand.append(cid)
+                    break
+                st.discard_pile.append(cid)
+        elif not g._draw_until_demand(self.seat):      # events resolved with Player 2 drawing
+            return
+        cid = q.hand[-1]
+        self.drawn.append(cid)
+        card = g.deck.card(cid)
+        for d in card.demands:
+            if st.bank.get(d.load, 0) > 0 and d.load not in q.loads:
+                st.bank[d.load] -= 1
+                q.loads.append(d.load)
+        for d in card.demands:
+            if g.board.has_city(d.city):
+                c = g.board.city(d.city)
+                if c.size.value == "small" and st.track.city_tracks(g.board, c).get(0, 0) == 0:
+                    self.draw_track(c)
+        st.log.append(f"Player 2 (simulated) holds card {card.label} and carries {', '.join(q.loads) or 'nothing'}.")
+
+    def draw_track(self, city) -> list[tuple[int, int]]:
+        """Draw Player 2's track out of ``city`` (east and west, three mileposts each); returns the
+        segments drawn."""
+        drawn = []
+        for first, turned in _DIRECTIONS.values():
+            path = self._line(city.center, first)
+            if len(path) < P2_TRACK_LENGTH + 1:
+                path = self._line(city.center, turned)
+            for a, b in itertools.pairwise(path):
+                self.game.state.track.segments[_seg(a, b)] = self.seat
+                drawn.append((a, b))
+        if drawn:
+            self.game.state.log.append(f"Player 2's track is drawn out of {city.name}: {len(drawn)} segment(s).")
+        return drawn
+
+    def _line(self, start: int, direction: tuple[float, float]) -> list[int]:
+        board, tr = self.game.board, self.game.state.track
+        path = [start]
+        for _ in range(P2_TRACK_LENGTH):
+            a = path[-1]
+            ma = board.mileposts[a]
+            nxt = None
+            for b in board.neighbors(a):
+                mb = board.mileposts[b]
+                if abs(mb.x - ma.x - direction[0]) < 0.2 and abs(mb.y - ma.y - direction[1]) < 0.2:
+                    nxt = b
+            if nxt is None:
+                break
+            e = board.edge(a, nxt)
+            if e is None or e.impassable or board.is_red_area(a, nxt) or _seg(a, nxt) in tr.segments:
+                break
+            path.append(nxt)
+        return path
+
+
+def _seg(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+class _Scenario3Driver:
+    """Seat 0: the bot; seat 1: Player 2 passes its turns (placing its train once, as the engine asks)."""
+
+    def __init__(self, bot, p2: SecondPlayer):
+        self.bot, self.p2 = bot, p2
+
+    def step(self, game):
+        from .actions import EndTurn, PlaceTrain
+
+        if game.current_player == 0:
+            a = self.bot.step(game)
+        else:
+            q = game.state.players[1]
+            a = PlaceTrain(game.board.cities[-1].name) if game.phase == "operations" and q.position is None \
+                else EndTurn()
+            game.apply_unchecked(a)
+        self.p2.update()
+        return a
 
 
 def _upgrades(rules: Ruleset, train) -> int:
@@ -327,19 +498,20 @@ def _upgrades(rules: Ruleset, train) -> int:
 
 
 def _run_one(args: tuple) -> dict[str, Any]:
-    spec, seed, board, bot, max_turns, win_loss, players = args
+    spec, seed, board, bot, max_turns, win_loss, players, scenario = args
     rules = _rules(spec[0], spec[1]) if isinstance(spec, tuple) else _rules(spec)
     return solo_game(rules, seed=seed, board=board, bot=bot, max_turns=max_turns, win_loss=win_loss,
-                     players=players, keep_game=False).row()
+                     players=players, keep_game=False, scenario=scenario).row()
 
 
 def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str] = (), *, bot: str = "planner",
                 games: int = 10, seed: int = 0, workers: int = 1, board: str = "europe", max_turns: int = 150,
-                win_loss: bool = False, players: int = 1, executor: cf.Executor | None = None):
+                win_loss: bool = False, players: int = 1, scenario: int = 1, executor: cf.Executor | None = None):
     """Play ``games`` solo games with seeds ``seed, seed + 1, ...`` and return a pandas DataFrame with one
     row per game (columns ``seed, ruleset, board, bot, won, turns, cash, deliveries, majors, train,
     upgrades, category, status, lost_at``), sorted by seed.
 
+    ``scenario`` and ``players`` choose the Solo Play Scenario (see :func:`solo_game`).
     ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor` (or
     the ``executor`` given). Every game depends only on its own seed, so the rows are the same whatever
     the number of workers.
@@ -360,7 +532,9 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
         raise InvalidAction(f"bot: no bot {bot!r}; choose from {sorted(BOTS)}", field="bot")
     r = _rules(rules, variants)
     spec = _spec(r)
-    jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players) for i in range(games)]
+    if scenario not in (1, 2, 3):
+        raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r}", field="scenario")
+    jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
     if executor is not None:
         rows = list(executor.map(_run_one, jobs))
     elif workers == 1 or games <= 1:

@@ -124,3 +124,45 @@ def test_cli_simulate_help(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     assert "--workers" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------------------------ Scenario 3
+def test_scenario_3_player_2_takes_loads_draws_track_and_gets_a_new_card_after_each_delivery():
+    """Solo Play Scenario 3: Honeymoon rules; Player 2 gets one card after the two build turns, takes one
+    of each load on it, and gets a new card after each of your deliveries."""
+    r = sim.solo_game("europe-basic", seed=2, board="tutorial", scenario=3, max_turns=30)
+    g = r.game
+    assert "honeymoon" in g.rules.variants and g.rules.chips_removed_per_load == 1
+    p0, p2 = g.state.players
+    log = [line for line in g.state.log if line.startswith("Player 2 (simulated) holds card")]
+    assert len(log) == p0.delivered + 1, (p0.delivered, log)
+    assert len(p2.hand) == 1 and p2.cash == 0 and p2.delivered == 0
+    card = g.deck.card(p2.hand[0])
+    assert set(p2.loads) <= {d.load for d in card.demands}
+    # every chip is somewhere: bank, Solo's train, Player 2's train
+    for ld, n in g.board.loads.items():
+        assert g.state.bank.get(ld, 0) + p0.loads.count(ld) + p2.loads.count(ld) == n - 1, ld
+
+
+def test_scenario_3_track_runs_three_mileposts_east_and_west_of_a_small_city():
+    g = eb.Game.new(eb.ruleset("europe-basic", "honeymoon"), board="tutorial", players=["Solo", "Player 2"], seed=1)
+    p2 = sim.SecondPlayer(g)
+    lyon = g.board.city("Lyon")
+    drawn = p2.draw_track(lyon)
+    m = g.board.mileposts
+    ends = [b for a, b in drawn]
+    assert len(drawn) == 6, drawn
+    xs = sorted(m[b].x - m[lyon.center].x for b in ends)
+    assert xs == [-3, -2, -1, 1, 2, 3] and all(m[b].y == m[lyon.center].y for b in ends), xs
+    assert all(g.state.track.segments[tuple(sorted(s))] == 1 for s in drawn)
+    # a second time every due-east/west segment is taken: the counterclockwise direction is used
+    again = p2.draw_track(lyon)
+    dirs = {(round(m[b].x - m[a].x, 1), round(m[b].y - m[a].y, 1)) for a, b in again}
+    assert dirs <= {(0.5, 0.9), (-0.5, -0.9)}, dirs
+
+
+def test_monte_carlo_scenario_3_and_bad_scenario():
+    df = sim.monte_carlo("europe-basic", board="tutorial", games=1, seed=2, max_turns=12, scenario=3)
+    assert (df.ruleset == "europe-basic+honeymoon").all()
+    with pytest.raises(eb.InvalidAction, match="scenario"):
+        sim.monte_carlo("europe-basic", games=1, scenario=4)
