@@ -16,18 +16,17 @@ This module knows nothing about costs; those live in :mod:`eb_core.rules` and :m
 """
 from __future__ import annotations
 
-import json
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Mapping
 
 import numpy as np
 
-from .errors import BoardFileError
+from .errors import BoardFileError, read_json_file
 
 __all__ = [
     "Terrain", "CitySize", "Water", "Milepost", "City", "Edge", "Crossing", "Ferry", "Tunnel", "Board",
@@ -269,6 +268,17 @@ class Board:
     def has_city(self, name: str) -> bool:
         return _fold(name) in self._city_by_name
 
+    def label(self, mp: int) -> str:
+        """A short name for a milepost in tables and explanations: the city's name at a centre,
+        ``"Paris (1161)"`` elsewhere in a city, ``"Portsmouth (1402)"`` at a port, else ``"mountain 812"``."""
+        c = self._city_at.get(int(mp))
+        if c is not None:
+            return c.name if mp == c.center else f"{c.name} ({mp})"
+        m = self.mileposts[int(mp)]
+        if m.port:
+            return f"{m.port} ({mp})"
+        return f"{m.terrain.value} {mp}"
+
     def city_at(self, mp: int) -> City | None:
         """The city a milepost belongs to, or ``None``."""
         return self._city_at.get(int(mp))
@@ -365,16 +375,8 @@ class Board:
 
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> "Board":
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardFileError(str(path), "<file>", f"cannot read: {exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BoardFileError(str(path), "<json>", f"not valid JSON: {exc}") from None
-        return _parse_board(data, str(path))
+        """Read and validate a board file."""
+        return _parse_board(read_json_file(path, BoardFileError), str(path))
 
     def to_dict(self) -> dict[str, Any]:
         """The board as an ``eb-board/1`` document (round-trips through :meth:`from_dict`)."""

@@ -33,7 +33,7 @@ from types import MappingProxyType
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .errors import DeckFileError
+from .errors import DeckFileError, read_json_file
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
@@ -410,16 +410,7 @@ class Deck:
     @classmethod
     def from_file(cls, path: str | os.PathLike) -> "Deck":
         """Read and validate a deck file."""
-        path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise DeckFileError(str(path), "<file>", f"cannot read: {exc}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DeckFileError(str(path), "<json>", f"not valid JSON: {exc}") from None
-        return _parse_deck(data, str(path))
+        return _parse_deck(read_json_file(path, DeckFileError), str(path))
 
 
 # ----------------------------------------------------------------------------------------------- parsing

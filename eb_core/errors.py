@@ -15,7 +15,7 @@ the field.
 """
 from __future__ import annotations
 
-__all__ = ["EbError", "InvalidAction", "IllegalAction", "DataFileError", "BoardFileError", "DeckFileError"]
+__all__ = ["read_json_file", "EbError", "InvalidAction", "IllegalAction", "DataFileError", "BoardFileError", "DeckFileError"]
 
 
 class EbError(ValueError):
@@ -62,3 +62,19 @@ class BoardFileError(DataFileError):
 
 class DeckFileError(DataFileError):
     """A malformed deck file (schema ``eb-deck/1``)."""
+
+
+def read_json_file(path, error: type[DataFileError]):
+    """Decode a JSON data file, raising ``error`` (naming the file) when it cannot be read or parsed."""
+    import json
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(str(path), "<file>", f"cannot read: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(str(path), "<json>", f"not valid JSON: {exc}") from None

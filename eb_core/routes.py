@@ -110,7 +110,7 @@ class BuildPlan:
         for i, s in enumerate(self.segments, 1):
             running += s.total
             what = "free (" + s.base_label + ")" if _is_free(s) else s.explain()
-            lines.append(f"  {i:>2}. {_mp_label(self.board, s.a)} -> {_mp_label(self.board, s.b)}: "
+            lines.append(f"  {i:>2}. {self.board.label(s.a)} -> {self.board.label(s.b)}: "
                          f"{what} = {s.total}M  (total {running}M)")
         b = self.breakdown
         lines.append("  breakdown: " + ", ".join(f"{k} {v}M" for k, v in b.items()))
@@ -127,7 +127,7 @@ class BuildPlan:
         rows, running = [], 0
         for s in self.segments:
             running += s.total
-            rows.append({"from": _mp_label(self.board, s.a), "to": _mp_label(self.board, s.b),
+            rows.append({"from": self.board.label(s.a), "to": self.board.label(s.b),
                          "what": s.crossing_name or s.base_label, "milepost": s.base, "bridge": s.water,
                          "water": s.water_label or "", "crossing": s.crossing, "cost": s.total,
                          "running": running, "free": _is_free(s)})
@@ -149,8 +149,8 @@ class BuildPlan:
         for i, s in enumerate(self.segments, 1):
             running += s.total
             what = "free: " + s.base_label if _is_free(s) else s.explain()
-            rows.append(f"<tr><td>{i}</td><td>{escape(_mp_label(self.board, s.a))}</td>"
-                        f"<td>{escape(_mp_label(self.board, s.b))}</td><td>{escape(what)}</td>"
+            rows.append(f"<tr><td>{i}</td><td>{escape(self.board.label(s.a))}</td>"
+                        f"<td>{escape(self.board.label(s.b))}</td><td>{escape(what)}</td>"
                         f"<td style='text-align:right'>{s.total}</td><td style='text-align:right'>{running}</td></tr>")
         b = ", ".join(f"{k} {v}M" for k, v in self.breakdown.items())
         return (f"<b>{escape(str(self.start))} &rarr; {escape(str(self.end))}: {self.cost}M</b> ({b})"
@@ -182,16 +182,6 @@ class Trip:
 
 def _is_free(s: SegmentCost) -> bool:
     return s.total == 0 and (s.base_label == "own track" or s.base_label.startswith("public track"))
-
-
-def _mp_label(board: Board, mp: int) -> str:
-    c = board.city_at(mp)
-    if c is not None:
-        return c.name if mp == c.center else f"{c.name} ({mp})"
-    m = board.mileposts[mp]
-    if m.port:
-        return f"{m.port} ({mp})"
-    return f"{m.terrain.value} {mp}"
 
 
 # ================================================================================ the engine
@@ -517,7 +507,7 @@ def _resolve(board: Board, where: Any, fld: str) -> tuple[tuple[int, ...], str]:
     if not 0 <= int(where) < len(board.mileposts):
         raise InvalidAction(f"{fld}: no milepost {where!r} on board {board.name!r} "
                             f"(ids 0..{len(board.mileposts) - 1})", field=fld)
-    return (int(where),), _mp_label(board, int(where))
+    return (int(where),), board.label(int(where))
 
 
 def _position(state: Any, track: Track | None, player: Any) -> tuple[Track | None, int | None]:

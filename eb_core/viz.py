@@ -667,16 +667,6 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
 
 
 # ------------------------------------------------------------------------------------- tables
-def _mp_name(board: Board, mp: int) -> str:
-    c = board.city_at(mp)
-    if c is not None:
-        return c.name if mp == c.center else f"{c.name} ({mp})"
-    m = board.mileposts[mp]
-    if m.port:
-        return f"{m.port} ({mp})"
-    return str(mp)
-
-
 def route_table(plan, board: Board | None = None):
     """A pandas DataFrame with one row per segment of a build plan: from, to, what is built into, the
     milepost cost, the bridge, the ferry/tunnel, the segment total and the running total.
@@ -692,8 +682,8 @@ def route_table(plan, board: Board | None = None):
         running += s.total
         rows.append({
             "step": i,
-            "from": _mp_name(board, s.a) if board is not None else s.a,
-            "to": _mp_name(board, s.b) if board is not None else s.b,
+            "from": board.label(s.a) if board is not None else s.a,
+            "to": board.label(s.b) if board is not None else s.b,
             "built into": s.crossing_name if s.crossing_name else s.base_label,
             "milepost": s.base, "bridge": s.water, "ferry/tunnel": s.crossing,
             "water": s.water_label or "", "cost": s.total, "running": running,
