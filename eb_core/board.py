@@ -26,7 +26,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from .errors import BoardFileError, read_json_file
+from .errors import BoardFileError, load_cached, read_json_file
 
 __all__ = [
     "Terrain", "CitySize", "Water", "Milepost", "City", "Edge", "Crossing", "Ferry", "Tunnel", "Board",
@@ -647,20 +647,4 @@ def load_board(name_or_path: str | os.PathLike = "europe") -> Board:
 
     Boards are immutable, so repeated loads of an unchanged file return the same object.
     """
-    p = Path(name_or_path)
-    if p.suffix != ".json":
-        p = data_dir() / "boards" / f"{name_or_path}.json"
-        if not p.exists():
-            avail = sorted(x.stem for x in (data_dir() / "boards").glob("*.json"))
-            raise KeyError(f"no board named {name_or_path!r}; available: {avail}")
-    key = str(p.resolve())
-    try:
-        mtime = p.stat().st_mtime
-    except OSError:
-        mtime = -1.0
-    hit = _CACHE.get(key)
-    if hit and hit[0] == mtime:
-        return hit[1]
-    board = Board.from_file(p)
-    _CACHE[key] = (mtime, board)
-    return board
+    return load_cached(name_or_path, "boards", data_dir(), Board.from_file, _CACHE)

@@ -33,7 +33,7 @@ from types import MappingProxyType
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .errors import DeckFileError, read_json_file
+from .errors import DeckFileError, load_cached, read_json_file
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
@@ -565,20 +565,4 @@ def load_deck(name_or_path: str | os.PathLike = "europe") -> Deck:
     Decks are immutable, so repeated loads of an unchanged file return the same object. A malformed
     file raises :class:`~eb_core.errors.DeckFileError` naming the file and the field.
     """
-    p = Path(name_or_path)
-    if p.suffix != ".json":
-        p = _data_dir() / "decks" / f"{name_or_path}.json"
-        if not p.exists():
-            avail = sorted(x.stem for x in (_data_dir() / "decks").glob("*.json"))
-            raise KeyError(f"no deck named {name_or_path!r}; available: {avail}")
-    key = str(p.resolve())
-    try:
-        mtime = p.stat().st_mtime
-    except OSError:
-        mtime = -1.0
-    hit = _CACHE.get(key)
-    if hit and hit[0] == mtime:
-        return hit[1]
-    deck = Deck.from_file(p)
-    _CACHE[key] = (mtime, deck)
-    return deck
+    return load_cached(name_or_path, "decks", _data_dir(), Deck.from_file, _CACHE)

@@ -487,7 +487,7 @@ class _Evaluator:
 
     def __init__(self, board: Board, rules: Ruleset, track: Track | None, player: int | None,
                  train: Train, free_build_turns: int = 0):
-        _check_core(board, rules)
+        _routes()._check_types(board, rules)
         if track is not None and not isinstance(track, Track):
             raise InvalidAction(f"track must be an eb_core Track, got {type(track).__name__}", field="track")
         if player is not None and (isinstance(player, bool) or not isinstance(player, int) or player < 0):
@@ -826,15 +826,6 @@ def _check_carrying(board: Board, carrying: Any, train: Train, start) -> list[st
     return list(carrying)
 
 
-def _check_core(board: Any, rules: Any) -> None:
-    if not isinstance(board, Board):
-        raise InvalidAction(f"board must be an eb_core Board (eb.load_board(...)), got {type(board).__name__}",
-                            field="board")
-    if not isinstance(rules, Ruleset):
-        raise InvalidAction(f"rules must be a Ruleset (eb.ruleset(...)), got {type(rules).__name__}",
-                            field="rules")
-
-
 def _resolve_start(board: Board, start: int | str | None) -> int | str | None:
     if start is None:
         return None
@@ -891,7 +882,7 @@ def delivery_value(board: Board, rules: Ruleset, demand: Any, *, track: Track | 
     >>> v.turns == v.build_turns + v.travel_turns and v.build_turns == -(-v.build_cost // 20)
     True
     """
-    _check_core(board, rules)
+    _routes()._check_types(board, rules)
     start = _resolve_start(board, start)
     tr = _train(rules, train)
     return _delivery_value(_Evaluator(board, rules, track, player, tr), board, rules, demand, "demand", start, tr)
@@ -935,7 +926,7 @@ def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, trac
     """
     import pandas as pd
 
-    _check_core(board, rules)
+    _routes()._check_types(board, rules)
     start = _resolve_start(board, start)
     tr = _train(rules, train)
     ev = _Evaluator(board, rules, track, player, tr)
@@ -996,7 +987,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
     >>> len(p.deliveries), len(p.stops)
     (1, 2)
     """
-    _check_core(board, rules)
+    _routes()._check_types(board, rules)
     if not isinstance(max_deliveries, int) or not 1 <= max_deliveries <= 3:
         raise InvalidAction(f"max_deliveries: expected 1, 2 or 3, got {max_deliveries!r}", field="max_deliveries")
     if sources_per_demand is not None and (not isinstance(sources_per_demand, int) or sources_per_demand < 1):
@@ -1171,7 +1162,7 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: i
     >>> all(s <= rules.build_limit for s in o.spent), board.city(o.start_city).has_red_area
     (True, True)
     """
-    _check_core(board, rules)
+    _routes()._check_types(board, rules)
     hand = list(hand)
     tr = _train(rules, train)
     plan = plan_hand(board, rules, hand, player=player, train=tr, sources_per_demand=sources_per_demand,

@@ -78,3 +78,29 @@ def read_json_file(path, error: type[DataFileError]):
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(str(path), "<json>", f"not valid JSON: {exc}") from None
+
+
+def load_cached(path_or_name, subdir: str, data_dir, reader, cache: dict):
+    """Resolve a data-file name (``data/<subdir>/<name>.json``) or a JSON path and return
+    ``reader(path)``, memoised in ``cache`` until the file's modification time changes (boards and
+    decks are immutable). An unknown name raises :class:`KeyError` listing the available names."""
+    from pathlib import Path
+
+    p = Path(path_or_name)
+    if p.suffix != ".json":
+        folder = Path(data_dir) / subdir
+        p = folder / f"{path_or_name}.json"
+        if not p.exists():
+            avail = sorted(x.stem for x in folder.glob("*.json"))
+            raise KeyError(f"no {subdir[:-1]} named {path_or_name!r}; available: {avail}")
+    key = str(p.resolve())
+    try:
+        mtime = p.stat().st_mtime
+    except OSError:
+        mtime = -1.0
+    hit = cache.get(key)
+    if hit and hit[0] == mtime:
+        return hit[1]
+    value = reader(p)
+    cache[key] = (mtime, value)
+    return value
