@@ -708,3 +708,29 @@ def segment_table(board: Board, rules: Ruleset, path: Sequence[int], *, owned_cr
     segs = path_cost(board, rules, path, owned_crossings=owned_crossings)
     return route_table(SimpleNamespace(segments=segs, mileposts=tuple(path), cost=sum(s.total for s in segs)),
                        board)
+
+
+def style_table(df, *, low: str = "#fff7ec", high: str = "#b30000", fmt: str = "{:.0f}", na: str = "—"):
+    """A pandas Styler that shades a numeric table from ``low`` to ``high`` (a text heat map beside
+    every figure; needs no matplotlib). Missing values (no route) stay unshaded and show ``na``.
+
+    >>> import pandas as pd
+    >>> html = style_table(pd.DataFrame({"a": [1, 5], "b": [3, None]})).to_html()
+    >>> "background-color: #b30000" in html and "—" in html
+    True
+    """
+    vals = df.astype(float)
+    lo, hi = np.nanmin(vals.values), np.nanmax(vals.values)
+    span = (hi - lo) or 1.0
+    c0 = np.array([int(low[i:i + 2], 16) for i in (1, 3, 5)], float)
+    c1 = np.array([int(high[i:i + 2], 16) for i in (1, 3, 5)], float)
+
+    def shade(v):
+        if v is None or not np.isfinite(v):
+            return ""
+        t = (v - lo) / span
+        r, g, b = (c0 + (c1 - c0) * t).round().astype(int)
+        ink = "#ffffff" if t > 0.55 else "#222222"
+        return f"background-color: #{r:02x}{g:02x}{b:02x}; color: {ink}"
+
+    return vals.style.map(shade).format(fmt, na_rep=na)
