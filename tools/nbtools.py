@@ -84,6 +84,7 @@ def _index_table() -> str:
 # headings of notebook 06 (written by the simulation helper), used several times below
 S1 = "1. Improving your competitive play: count the turns"
 S2 = "2. A solo game played by the planner bot (Solo Play Scenario 1: Basic Solo Play)"
+S2b = "Solo Play Scenario 3: a simple simulated second player"
 S6 = "6. What is not simulated, and what would change"
 V5 = "5. Variants & Optional Rules"
 V5T = "Turns to win: standard game, basic game, Fast Game"
@@ -145,7 +146,7 @@ COVERAGE = [
     ("Event Card Effects > Losing Turns", [("05", "Derailments, lost loads and lost turns")]),
     ("Solo & Variant Rules", [("06", S1), ("06", V5)]),
     ("Solo & Variant Rules > Improving Your Competitive Play", [("06", S1), ("06", S2)]),
-    ("Solo & Variant Rules > Solo Play Scenarios", [("06", S2), ("06", S6)]),
+    ("Solo & Variant Rules > Solo Play Scenarios", [("06", S2), ("06", S2b), ("06", S6)]),
     ("Solo & Variant Rules > Simulated Win / Loss", [("06", "4. Simulated Win / Loss")]),
     ("Solo & Variant Rules > Chart of Success for Solo Play", [("06", "3. The Chart of Success for Solo Play"),
                                                              ("06", V5T)]),
