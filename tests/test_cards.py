@@ -213,8 +213,6 @@ def test_every_event_kind_has_its_rulebook_duration():
 # ------------------------------------------------------------------------------- checks against a board
 @pytest.fixture(scope="module")
 def tutorial_board():
-    if not (ROOT / "data" / "boards" / "tutorial.json").exists():
-        pytest.skip("data/boards/tutorial.json not there yet")
     return eb.load_board("tutorial")
 
 
@@ -278,8 +276,6 @@ def test_validate_against_board_checks_event_rivers_and_cities(tutorial_board):
 # -------------------------------------------------------------------------------------- the tutorial deck
 @pytest.fixture(scope="module")
 def tutorial_deck(tutorial_board):
-    if not (DECKS / "tutorial.json").exists():
-        pytest.skip("data/decks/tutorial.json not generated yet")
     return load_deck("tutorial")
 
 

@@ -41,8 +41,6 @@ def deck():
 
 @pytest.fixture(scope="module")
 def board():
-    if not BOARD_FILE.exists():
-        pytest.skip("data/boards/europe.json not there yet (the deck uses the lat/lon fallback)")
     return eb.load_board("europe")
 
 

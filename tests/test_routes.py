@@ -14,10 +14,7 @@ STD = eb.ruleset("europe-standard")
 
 @pytest.fixture(scope="module")
 def tutorial():
-    try:
-        return eb.load_board("tutorial")
-    except KeyError:  # data/boards/tutorial.json lands with the board helper's work
-        pytest.skip("data/boards/tutorial.json is not there yet")
+    return eb.load_board("tutorial")
 
 
 @pytest.fixture(scope="module")
