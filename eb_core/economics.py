@@ -125,8 +125,41 @@ class _Score:
     turns: int
 
 
+class _Priced:
+    """Measures shared by a delivery and a plan: both have ``payout``, ``build_cost``, ``turns``,
+    ``path`` (the ride) and ``segments`` (the new track)."""
+
+    __slots__ = ()
+
+    @property
+    def net(self) -> int:
+        return self.payout - self.build_cost
+
+    @property
+    def income_per_turn(self) -> float:
+        return self.net / self.turns
+
+    @property
+    def payout_per_turn(self) -> float:
+        return self.payout / self.turns
+
+    @property
+    def mileposts(self) -> tuple[int, ...]:
+        """The ridden path (so :func:`eb_core.viz.add_route` can draw it)."""
+        return self.path
+
+    @property
+    def cost(self) -> int:
+        """The build cost (so :func:`eb_core.viz.add_route` can label it)."""
+        return self.build_cost
+
+    def track(self, player: int = 0, base: Track | None = None) -> Track:
+        """``base`` (default: no track) plus the new track this builds, owned by ``player``."""
+        return _as_track(self.segments, player, base)
+
+
 @dataclass(frozen=True)
-class DeliveryValue:
+class DeliveryValue(_Priced):
     """What one demand is worth (see the module docstring for the model).
 
     ``source`` is the best source city, ``build_cost`` the new track still needed (0 when the network
@@ -155,32 +188,6 @@ class DeliveryValue:
     options: tuple[tuple[str, int, int, float], ...] = ()
     build_limit: int = 20
 
-    @property
-    def payout_per_turn(self) -> float:
-        return self.payout / self.turns
-
-    @property
-    def net(self) -> int:
-        return self.payout - self.build_cost
-
-    @property
-    def mileposts(self) -> tuple[int, ...]:
-        """The ridden path (so :func:`eb_core.viz.add_route` can draw the delivery)."""
-        return self.path
-
-    def track(self, player: int = 0, base: Track | None = None) -> Track:
-        """``base`` (default: no track) plus the new track this delivery builds, owned by ``player``."""
-        return _as_track(self.segments, player, base)
-
-    @property
-    def cost(self) -> int:
-        """The build cost (so :func:`eb_core.viz.add_route` can label the delivery)."""
-        return self.build_cost
-
-    @property
-    def income_per_turn(self) -> float:
-        return self.net / self.turns
-
     def explain(self) -> str:
         """The value in plain English."""
         src = f"pick it up at {self.source}"
@@ -201,7 +208,7 @@ class DeliveryValue:
 
 
 @dataclass(frozen=True)
-class HandPlan:
+class HandPlan(_Priced):
     """The best plan for a hand (see the module docstring for the model).
 
     ``deliveries`` are the chosen demands, ``stops`` the pick-ups and deliveries in order, ``build_cost``
@@ -228,32 +235,6 @@ class HandPlan:
     considered: int = 0
     build_limit: int = 20
     carrying: tuple[str, ...] = ()
-
-    @property
-    def net(self) -> int:
-        return self.payout - self.build_cost
-
-    @property
-    def income_per_turn(self) -> float:
-        return self.net / self.turns
-
-    @property
-    def payout_per_turn(self) -> float:
-        return self.payout / self.turns
-
-    @property
-    def mileposts(self) -> tuple[int, ...]:
-        """The ridden path (so :func:`eb_core.viz.add_route` can draw the plan)."""
-        return self.path
-
-    def track(self, player: int = 0, base: Track | None = None) -> Track:
-        """``base`` (default: no track) plus the new track this plan builds, owned by ``player``."""
-        return _as_track(self.segments, player, base)
-
-    @property
-    def cost(self) -> int:
-        """The build cost (so :func:`eb_core.viz.add_route` can label the plan)."""
-        return self.build_cost
 
     def to_frame(self):
         """The stops as a pandas DataFrame (action, city, load, payout on delivery, card)."""
