@@ -604,7 +604,7 @@ class Game:
                     if cr.is_tunnel:
                         raise IllegalAction(R.CHUNNEL_BUILD, f"Only one player may build the {cr.name}; it belongs "
                                                              f"to {who}.")
-                    raise IllegalAction(R.FERRY_BUILD, f"Only {cap} players may build to the {cr.name} ferry; "
+                    raise IllegalAction(R.FERRY_BUILD, f"Only {cap} player{'s' if cap != 1 else ''} may build to the {cr.name} ferry; "
                                                        f"{who} already have.")
                 owned.add(cr.name)
                 bought.append(cr.name)
@@ -669,7 +669,7 @@ class Game:
             others = [o for o in before if o != seat]
             if seat not in before and len(others) >= cap:
                 who = ", ".join(st.players[o].name for o in others)
-                raise IllegalAction(R.CITY_LIMIT, f"Only {cap} players may build into a {c.size.value} city; "
+                raise IllegalAction(R.CITY_LIMIT, f"Only {cap} player{'s' if cap != 1 else ''} may build into a {c.size.value} city; "
                                                   f"{c.name} already has track from {who}.")
             if rules.small_city_needs_demand and c.size is CitySize.SMALL and seat not in before:
                 wants = [d for cid in st.players[seat].hand for d in self.deck.card(cid).demands
@@ -1326,6 +1326,8 @@ class Game:
         st.winners = list(winners)
         st.phase = "over"
         names = " and ".join(st.players[s].name for s in winners)
+        if len(winners) > 1 and how.startswith("wins"):
+            how = "share the win" + how[len("wins"):]
         st.log.append(f"Final scoring: {names} {how} ({st.players[winners[0]].cash}M).")
 
     def _begin_turn(self, seat: int) -> None:

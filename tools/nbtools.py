@@ -1661,7 +1661,8 @@ def nb08():
         """),
         md("""
         Step 1 of the Final Scoring Phase — players whose track an event cut after they met the conditions
-        rebuild it and pay the usual cost — is not asked for by the engine yet: here no track was cut (the
+        rebuild it and pay the usual cost — is done by the engine before the winner is chosen
+        (`eb_core.events.final_rebuild`; notebook 05 shows it after a flood). Here no track was cut (the
         flood destroyed only the public bridges inside Holland and Ruhr, rebuilt in the Admin phase).
         """),
         md("""
