@@ -114,13 +114,8 @@ def run(board, rules, *, pairs: int, repeat: int, seed: int) -> dict:
     track = Track()
     for p, (a, b) in enumerate(queries[:3]):
         plan = eb.cheapest_build(board, rules, a, b, track=track, player=p)
-        if plan is None:
-            continue
-        for s in plan.segments:
-            if s.crossing_name:
-                track.add_crossing(p, s.crossing_name)
-            elif s.total and track.owner(s.a, s.b) is None:
-                track.add_segment(p, s.a, s.b)
+        if plan is not None:
+            track.lay(p, plan.segments)
     state_ms = med2(
         median_ms(lambda a=a, b=b: eb.cheapest_build(board, rules, a, b, track=track, player=0), repeat)
         for a, b in queries[:20])

@@ -384,13 +384,7 @@ def _describe_builds(turn: Sequence[SegmentCost]) -> str:
 
 
 def _as_track(segments: Iterable[SegmentCost], player: int, base: Track | None = None) -> Track:
-    t = base.copy() if base is not None else Track()
-    for s in segments:
-        if s.crossing_name is not None:
-            t.add_crossing(player, s.crossing_name)
-        if not _is_hop(s) and t.owner(s.a, s.b) is None:
-            t.add_segment(player, s.a, s.b)
-    return t
+    return (base.copy() if base is not None else Track()).lay(player, segments)
 
 
 def _is_hop(s: SegmentCost) -> bool:

@@ -102,6 +102,18 @@ class Track:
         if player not in owners:
             owners.append(player)
 
+    def lay(self, player: int, segments: Iterable[Any]) -> "Track":
+        """Give ``player`` the track of a build plan's segments (:class:`~eb_core.costs.SegmentCost`):
+        every ferry or tunnel bought, and every segment not yet owned. Port-to-port rides and public
+        red-area steps are not track and are skipped. Returns ``self`` for chaining."""
+        for s in segments:
+            if s.crossing_name is not None:
+                self.add_crossing(player, s.crossing_name)
+            if s.base_label.startswith(("across ", "public track")) or self.owner(s.a, s.b) is not None:
+                continue
+            self.add_segment(player, s.a, s.b)
+        return self
+
     def copy(self) -> "Track":
         return Track(dict(self.segments), {k: list(v) for k, v in self.crossings.items()})
 

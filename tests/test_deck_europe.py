@@ -7,9 +7,7 @@ shared/reference/game_facts.md ("Payout = 1.1 x distance + 1.5, correlation 0.95
 from __future__ import annotations
 
 import copy
-import importlib.util
 import math
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -24,14 +22,7 @@ DECK_FILE = ROOT / "data" / "decks" / "europe.json"
 IRELAND = ("Belfast", "Dublin", "Cork")
 
 
-def _deckgen():
-    """tools/deckgen.py as a module (tools/ is not a package)."""
-    if "eb_deckgen" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("eb_deckgen", ROOT / "tools" / "deckgen.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules["eb_deckgen"] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules["eb_deckgen"]
+from test_cards import _deckgen  # noqa: E402  (tools/deckgen.py loaded once, as a module)
 
 
 @pytest.fixture(scope="module")

@@ -20,16 +20,6 @@ from eb_core.rules import Train
 from eb_core.track import Track, seg_key
 
 
-@pytest.fixture(scope="module")
-def board():
-    return eb.load_board("tutorial")
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return eb.ruleset("europe-standard")
-
-
 def card(cid, *demands):
     return DemandCard(cid, str(cid), tuple(Demand(*d) for d in demands))
 
@@ -38,12 +28,7 @@ def own_track(board, rules, *routes, player=0):
     """A Track holding the paid segments (and crossings) of the cheapest builds along ``routes``."""
     t = Track()
     for a, b in routes:
-        plan = eb.cheapest_build(board, rules, a, b, track=t, player=player)
-        for s in plan.paid_segments:
-            if s.crossing_name:
-                t.add_crossing(player, s.crossing_name)
-            if board.edge(s.a, s.b) is not None:
-                t.add_segment(player, s.a, s.b)
+        t.lay(player, eb.cheapest_build(board, rules, a, b, track=t, player=player).paid_segments)
     return t
 
 

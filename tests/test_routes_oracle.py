@@ -171,13 +171,8 @@ def _position(board, rules, rng, players=3, lines=3):
         for p in range(players):
             a, b = rng.sample(names, 2)
             plan = eb.cheapest_build(board, rules, a, b, track=track, player=p)
-            if plan is None:
-                continue
-            for s in plan.segments:
-                if s.crossing_name:
-                    track.add_crossing(p, s.crossing_name)
-                elif s.total and track.owner(s.a, s.b) is None:
-                    track.add_segment(p, s.a, s.b)
+            if plan is not None:
+                track.lay(p, plan.segments)
     return track
 
 

@@ -16,16 +16,6 @@ from eb_core.costs import path_cost
 
 
 @pytest.fixture(scope="module")
-def board():
-    return eb.load_board("tutorial")
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return eb.ruleset("europe-standard")
-
-
-@pytest.fixture(scope="module")
 def fig(board, rules):
     return viz.board_figure(board, rules, show_edges=True)
 

@@ -14,16 +14,6 @@ from eb_core import viz, widgets
 
 
 @pytest.fixture(scope="module")
-def board():
-    return eb.load_board("tutorial")
-
-
-@pytest.fixture(scope="module")
-def rules():
-    return eb.ruleset("europe-standard")
-
-
-@pytest.fixture(scope="module")
 def explorer(board, rules):
     return widgets.route_explorer(board, rules, start="London", end="Birmingham")
 
