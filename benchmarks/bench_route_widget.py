@@ -27,7 +27,7 @@ def measure(pairs: int = 25, seed: int = 1) -> dict:
     import networkx as nx
 
     import eb_core as eb
-    from eb_core import widgets
+    from eb_core.display import widgets
     from run import baseline_weight
 
     board, rules = eb.load_board("europe"), eb.ruleset("europe-standard")

@@ -7,7 +7,7 @@
 5
 
 The core (board, rules, cards, state, actions, engine, events, routes, economics, sim) never imports
-plotly or ipywidgets; :mod:`eb_core.viz` and :mod:`eb_core.widgets` hold the display code.
+plotly or ipywidgets; :mod:`eb_core.display` (figures, tables, widgets) holds all display code.
 Public names are imported lazily so ``import eb_core`` stays fast.
 """
 from __future__ import annotations

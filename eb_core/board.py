@@ -434,10 +434,10 @@ class Board:
                 f"{len(self.ferries)} ferries, {len(self.tunnels)} tunnels")
 
     def to_figure(self, **kw):
-        """A plotly figure of the board (lazy-imports :mod:`eb_core.viz`)."""
-        from . import viz
+        """A plotly figure of the board (lazy-imports :mod:`eb_core.display.figures`)."""
+        from .display import figures
 
-        return viz.board_figure(self, **kw)
+        return figures.board_figure(self, **kw)
 
 
 def _fold(name: str) -> str:

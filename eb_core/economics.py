@@ -145,12 +145,12 @@ class _Priced:
 
     @property
     def mileposts(self) -> tuple[int, ...]:
-        """The ridden path (so :func:`eb_core.viz.add_route` can draw it)."""
+        """The ridden path (so :func:`eb_core.display.figures.add_route` can draw it)."""
         return self.path
 
     @property
     def cost(self) -> int:
-        """The build cost (so :func:`eb_core.viz.add_route` can label it)."""
+        """The build cost (so :func:`eb_core.display.figures.add_route` can label it)."""
         return self.build_cost
 
     def track(self, player: int = 0, base: Track | None = None) -> Track:

@@ -138,10 +138,10 @@ class BuildPlan:
 
     def to_figure(self, rules: Ruleset | None = None, **kw):
         """The board with this route drawn on it, every segment's cost labelled (lazy-imports
-        :mod:`eb_core.viz`, so the rules core never imports plotly)."""
-        from . import viz
+        :mod:`eb_core.display.figures`, so the rules core never imports plotly)."""
+        from .display import figures
 
-        return viz.add_route(viz.board_figure(self.board, rules, **kw), self.board, self)
+        return figures.add_route(figures.board_figure(self.board, rules, **kw), self.board, self)
 
     def _repr_html_(self) -> str:
         rows = []

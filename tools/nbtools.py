@@ -219,7 +219,7 @@ def nb00():
         """),
         code("""
         import eb_core as eb
-        from eb_core import viz, widgets
+        from eb_core.display import figures, widgets
 
         SEED = 7                      # every random thing in these notebooks takes a seed
         board = eb.load_board("tutorial")
@@ -253,11 +253,11 @@ def nb00():
         """),
         code("""
         assert explorer.result.cost == 5, explorer.result.explain()   # rulebook: London to Birmingham is 5M
-        before = len(explorer.figure.data[viz.trace_index(explorer.figure, "route")].x)
+        before = len(explorer.figure.data[figures.trace_index(explorer.figure, "route")].x)
         explorer.end.value = "Paris"
         plan = eb.cheapest_build(board, rules, "London", "Paris")
         assert explorer.result.cost == plan.cost
-        assert list(viz.find_trace(explorer.figure, "route").x) == list(board.xy[list(plan.mileposts), 0])
+        assert list(figures.find_trace(explorer.figure, "route").x) == list(board.xy[list(plan.mileposts), 0])
         assert f"{plan.cost}M" in explorer.figure.layout.title.text
         print(f"London → Paris: {plan.cost}M (the figure now shows {len(plan.segments)} segments, "
               f"was {before - 1})")
@@ -266,7 +266,7 @@ def nb00():
         Every figure also comes with a table (a pandas DataFrame), so nothing is only in the picture:
         """),
         code("""
-        viz.route_table(explorer.result, board)
+        figures.route_table(explorer.result, board)
         """),
         md("""
         ## The notebooks
@@ -334,7 +334,7 @@ def nb01():
         import pandas as pd
 
         import eb_core as eb
-        from eb_core import viz, widgets
+        from eb_core.display import figures, widgets
 
         SEED = 7
         board = eb.load_board("europe")
@@ -389,8 +389,8 @@ def nb01():
         Zoomed in, the Alps: the alpine mileposts (5M) and the lakes between Zürich and Milano.
         """),
         code("""
-        alps = viz.board_figure(board, rules, show_edges=True, title="The Alps")
-        viz.zoom_to(alps, board, ["Zürich", "Milano", "München"], margin=4)
+        alps = figures.board_figure(board, rules, show_edges=True, title="The Alps")
+        figures.zoom_to(alps, board, ["Zürich", "Milano", "München"], margin=4)
         """),
         md("""
         ## Cities
@@ -420,7 +420,7 @@ def nb01():
         inspector.city.value = "Oslo"            # as if picked in the dropdown
         assert inspector.result["size"] == "key" and inspector.result["build_cost"] == 3
         assert "Oslo" in inspector.figure.layout.title.text
-        assert sorted(viz.find_trace(inspector.figure, "area:selected").customdata) == sorted(board.city("Oslo").mileposts)
+        assert sorted(figures.find_trace(inspector.figure, "area:selected").customdata) == sorted(board.city("Oslo").mileposts)
         inspector.city.value = "Zürich"
         assert inspector.result["size"] == "medium" and inspector.result["max_players"] == 3
         inspector.city.value = "Bern"
@@ -451,7 +451,7 @@ def nb01():
         code("""
         finder.load.value = "Wine"
         assert set(finder.sources) == {"Bordeaux", "Frankfurt", "Porto", "Wien"}, finder.sources
-        highlighted = sorted(viz.find_trace(finder.figure, "area:sources").customdata)
+        highlighted = sorted(figures.find_trace(finder.figure, "area:sources").customdata)
         assert highlighted == sorted(m for name in finder.sources for m in board.city(name).mileposts)
         finder.load.value = "Cork"
         assert set(finder.sources) == {"Lisboa", "Sevilla"}, finder.sources
@@ -505,11 +505,11 @@ def _example(key: str, title: str, claim: str, number: int, extra: str = "") -> 
         code(f"""
         ex = examples["{key}"]
         print(ex["text"])
-        viz.path_figure(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()),
+        figures.path_figure(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()),
                         title="{title}: " + ex["rule"])
         """),
         code(f"""
-        table = viz.segment_table(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()))
+        table = figures.segment_table(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()))
         assert table.loc["total", "cost"] == {number}, table.to_string()   # the rulebook's number{extra}
         table
         """),
@@ -536,7 +536,7 @@ def nb02():
         """),
         code("""
         import eb_core as eb
-        from eb_core import viz, widgets
+        from eb_core.display import figures, widgets
 
         SEED = 7
         board = eb.load_board("tutorial")
@@ -577,7 +577,7 @@ def nb02():
         Chunnel.
         """),
         code("""
-        viz.board_figure(board, rules, show_edges=True, title="The tutorial board (not the real map)")
+        figures.board_figure(board, rules, show_edges=True, title="The tutorial board (not the real map)")
         """),
         md("""
         ## Bridges
@@ -619,8 +619,8 @@ def nb02():
                       "— **4M**, saving 4M. But it would be his third segment out of a major city this turn.", 4)
     cells += [
         code("""
-        le_havre_paris = viz.segment_table(board, rules, examples["le_havre_paris"]["path"])
-        paris_le_havre = viz.segment_table(board, rules, examples["paris_le_havre"]["path"],
+        le_havre_paris = figures.segment_table(board, rules, examples["le_havre_paris"]["path"])
+        paris_le_havre = figures.segment_table(board, rules, examples["paris_le_havre"]["path"],
                                            owned_crossings=examples["paris_le_havre"]["owned_crossings"])
         saving = le_havre_paris.loc["total", "cost"] - paris_le_havre.loc["total", "cost"]
         assert saving == 4, (le_havre_paris, paris_le_havre)   # "... and save himself 4M"
@@ -649,8 +649,8 @@ def nb02():
     cells += _example("calais_south", "Jeff: south from Calais", "His last **2M**: 18 + 2 = 20M, the whole budget.", 2)
     cells += [
         code("""
-        jeff = (viz.segment_table(board, rules, examples["london_folkestone"]["path"]).loc["total", "cost"]
-                + viz.segment_table(board, rules, examples["calais_south"]["path"],
+        jeff = (figures.segment_table(board, rules, examples["london_folkestone"]["path"]).loc["total", "cost"]
+                + figures.segment_table(board, rules, examples["calais_south"]["path"],
                                     owned_crossings=["Chunnel"]).loc["total", "cost"])
         assert jeff == 20 == rules.build_limit, jeff
         """),
@@ -683,9 +683,9 @@ def nb02():
         explorer.start.value, explorer.end.value = "London", "Wien"     # as if picked in the dropdowns
         plan = eb.cheapest_build(board, rules, "London", "Wien")
         assert explorer.result.cost == plan.cost and explorer.result.mileposts == plan.mileposts
-        route = viz.find_trace(explorer.figure, "route")
+        route = figures.find_trace(explorer.figure, "route")
         assert len(route.x) == len(plan.mileposts)
-        assert [int(t) for t in viz.find_trace(explorer.figure, "route_labels").text] == [s.total for s in plan.segments]
+        assert [int(t) for t in figures.find_trace(explorer.figure, "route_labels").text] == [s.total for s in plan.segments]
         assert sum(plan.breakdown.values()) == plan.cost
         print(plan.explain())
         """),
@@ -785,9 +785,9 @@ def nb02():
         assert attempt(eb.Build(path=examples["london_folkestone"]["path"])) is None
         assert game.player(ben).cash == 50 - 18
         names = [p.name for p in game.state.players]
-        fig = viz.board_figure(board, rules, title="After the first special build turns")
-        viz.add_track(fig, board, game.state.track, players=names)
-        viz.zoom_to(fig, board, ["London", "Paris", "Birmingham"], margin=3)
+        fig = figures.board_figure(board, rules, title="After the first special build turns")
+        figures.add_track(fig, board, game.state.track, players=names)
+        figures.zoom_to(fig, board, ["London", "Paris", "Birmingham"], margin=3)
         """),
         code("""
         assert len(game.state.track.segments_of(ann)) == 3 + 2 + 4
@@ -829,7 +829,7 @@ def nb02():
         assert err.rule == "Build Phase Rules > Limits on Entry into Small and Medium Cities"
         assert "2 players" in err.reason and "Lyon" in err.reason
         assert game.to_json() == before, "a rejected build changes nothing"
-        viz.game_figure(game, title="Lyon is full: Ann and Ben", zoom=["Lyon"])
+        figures.game_figure(game, title="Lyon is full: Ann and Ben", zoom=["Lyon"])
         """),
         md("""
         **Three players into a medium city.** Ann and Ben have built into Zürich, a medium city. Cid is the
@@ -909,7 +909,7 @@ def nb02():
         trial = game.clone()       # the bots' fast path skips only the whole-board no-blocking check:
         trial.apply_unchecked(eb.Build(path=[last[1], last[0]]))     # there the same segment is accepted
         assert trial.state.track.owner(*last) == 0 and trial.player(0).cash < game.player(0).cash
-        viz.game_figure(game, title="Ann may not close the last way into Lyon", zoom=["Lyon"], margin=2)
+        figures.game_figure(game, title="Ann may not close the last way into Lyon", zoom=["Lyon"], margin=2)
         """),
         md("""
         Ben, the second player, still has a way in: the cheapest build for him goes through that last gap.
@@ -1008,7 +1008,7 @@ def nb03():
         import pandas as pd
 
         import eb_core as eb
-        from eb_core import viz
+        from eb_core.display import figures
 
         SEED = 7
         board = eb.load_board("tutorial")
@@ -1109,7 +1109,7 @@ def nb03():
         game.apply(eb.Build(path=ann_plan.mileposts))
         game.apply(eb.EndTurn())
         print(ben_plan.explain(), ann_plan.explain(), sep="\\n")
-        viz.game_figure(game, title="After the special build turns", zoom=["London", "Paris", "Antwerpen", "Birmingham"])
+        figures.game_figure(game, title="After the special build turns", zoom=["London", "Paris", "Antwerpen", "Birmingham"])
         """),
         code("""
         assert (ben_plan.cost, ann_plan.cost) == (7, 7)
@@ -1260,7 +1260,7 @@ def nb03():
         print(*game.state.log[-3:], sep="\\n")
         """),
         code("""
-        viz.game_figure(game, title="Two deliveries later", zoom=["London", "Paris", "Antwerpen", "Birmingham"])
+        figures.game_figure(game, title="Two deliveries later", zoom=["London", "Paris", "Antwerpen", "Birmingham"])
         """),
         code("""
         st = game.state
@@ -1469,7 +1469,8 @@ def nb08():
         import pandas as pd
 
         import eb_core as eb
-        from eb_core import events, viz
+        from eb_core import events
+        from eb_core.display import figures
 
         SEED = 7
         board = eb.load_board("tutorial")
@@ -1534,7 +1535,7 @@ def nb08():
         touched = {board.city_at(m).name for m in game.network(BEN) if board.city_at(m) is not None}
         assert touched >= {"London", "Paris", "Ruhr", "Milano", "Wien", "Berlin", "Madrid"}, touched
         assert not game.meets_victory(ANN) and not game.meets_victory(BEN)
-        viz.game_figure(game, title="Round 29: Ann (6 major cities, 270M) and Ben (5 connected, 300M)")
+        figures.game_figure(game, title="Round 29: Ann (6 major cities, 270M) and Ben (5 connected, 300M)")
         """),
         md("""
         It is Ann's build phase. Ann has just delivered a load and drawn **Flood: Rhein** (a one-round

@@ -14,7 +14,7 @@ from urllib.parse import quote, unquote
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NB_DIR = ROOT / "notebooks"
 INDEX = NB_DIR / "00_start_here.ipynb"
 RULEBOOK = ROOT.parent / "shared" / "rules" / "empire_builder_europe_rulebook.txt"

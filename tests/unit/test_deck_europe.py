@@ -16,7 +16,7 @@ import pytest
 
 import eb_core as eb
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOARD_FILE = ROOT / "data" / "boards" / "europe.json"
 DECK_FILE = ROOT / "data" / "decks" / "europe.json"
 IRELAND = ("Belfast", "Dublin", "Cork")

@@ -1,4 +1,4 @@
-"""The instructor's position lab (eb_core.toolkit_widgets), driven headlessly: a control's value set
+"""The instructor's position lab (eb_core.display.widgets.toolkit), driven headlessly: a control's value set
 in code runs the same callback as a click, so we assert on the outcome and on the figure."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
 import eb_core as eb
-from eb_core import viz
-from eb_core.toolkit_widgets import ACCEPTED, REJECTED, position_lab
+from eb_core.display import figures
+from eb_core.display.widgets import ACCEPTED, REJECTED, position_lab
 
 TEXT = """board: tutorial
 phase: build
@@ -20,7 +20,7 @@ ACTIONS = ["upgrade 12/2", "upgrade 12/3", "build London-Paris"]
 
 
 def route(lab):
-    return viz.find_trace(lab.figure, "route")
+    return figures.find_trace(lab.figure, "route")
 
 
 def test_choosing_an_action_tries_it_and_redraws():
@@ -36,7 +36,7 @@ def test_choosing_an_action_tries_it_and_redraws():
     tr = route(lab)
     assert tr.line.color == ACCEPTED and len(tr.x) == len(lab.outcome.action.path)
     # the labels are the per-segment costs and they add up to the cost
-    labels = viz.find_trace(lab.figure, "route_labels")
+    labels = figures.find_trace(lab.figure, "route_labels")
     assert sum(int(t) for t in labels.text) == want.cost
     assert lab.game.state.players[0].cash == 60                 # trying never changes the position
 
@@ -59,7 +59,7 @@ def test_the_form_rewrites_the_text_and_sets_the_position_up():
     lab.at.value = "Lyon"
     assert "player Ben: cash 30, train 9/2, at Lyon" in lab.text.value
     assert lab.game.board.city_at(lab.game.state.players[1].position).name == "Lyon"
-    train = viz.find_trace(lab.figure, "train:1")
+    train = figures.find_trace(lab.figure, "train:1")
     assert (train.x[0], train.y[0]) == tuple(lab.game.board.xy[lab.game.board.city("Lyon").center])
     lab.cash.value = 5
     lab.player.value = "Ben"

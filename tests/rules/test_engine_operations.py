@@ -6,11 +6,12 @@ Picking Up Loads, Delivering Loads, Starting Your Train; How to Play (discarding
 import pytest
 
 import eb_core as eb
+from support import rejects
 from eb_core.actions import (Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
                              PlaceTrain)
 from eb_core.engine import R
 from eb_core.rules import Train
-from test_engine_support import MINI as m, mini_board, mini_deck
+from mini_board import MINI as m, mini_board, mini_deck
 
 BOARD = mini_board()
 
@@ -42,15 +43,6 @@ def row(r, c0, c1):
 
 def mv(*cells, **kw):
     return Move([m(*c) for c in cells], **kw)
-
-
-def rejects(g, action, rule):
-    before = g.to_json()
-    with pytest.raises(eb.IllegalAction) as ei:
-        g.apply(action)
-    assert ei.value.rule == rule, ei.value
-    assert g.to_json() == before, "a rejected action changed the game"
-    return ei.value
 
 
 def p0(g):

@@ -5,7 +5,7 @@ events are played with :func:`eb_core.events.play_event` or drawn through real a
 worked examples (Half-Rate Movement, Losing Turns A and B, Trella's Ebro bridge) are replayed move by move.
 """
 import pytest
-from events_support import (
+from support import (
     DECK,
     EUROPE,
     demand_card_with,
@@ -19,6 +19,7 @@ from events_support import (
 )
 
 import eb_core as eb
+from support import rejects as _rejects
 from eb_core import events
 from eb_core.actions import Build, Deliver, EndTurn, Move, PickUp
 from eb_core.areas import city_area, coastal_area, country_area, distances_from, inland_area, sea_area
@@ -26,12 +27,7 @@ from eb_core.track import seg_key
 
 
 def rejects(g, action, rule_prefix="Event Card Effects"):
-    before = g.to_json()
-    with pytest.raises(eb.IllegalAction) as ei:
-        g.apply(action)
-    assert ei.value.rule.startswith(rule_prefix), ei.value
-    assert g.to_json() == before, "a rejected action changed the game"
-    return ei.value
+    return _rejects(g, action, rule_prefix, prefix=True)
 
 
 def active_kinds(g):

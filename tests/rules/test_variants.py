@@ -3,6 +3,7 @@ board: each variant's effect, one legal and one illegal case; a rejected action 
 import pytest
 
 import eb_core as eb
+from support import rejects as _rejects
 from eb_core.actions import Build, Move, Upgrade
 from eb_core.engine import R
 from eb_core.rules import Train
@@ -22,12 +23,7 @@ def game(*variants, base="europe-basic", phase="operations", seed=1):
 
 
 def rejects(g, action, rule):
-    before = g.to_json()
-    with pytest.raises(eb.IllegalAction) as err:
-        g.apply(action)
-    assert err.value.rule.startswith(rule), (err.value.rule, err.value.reason)
-    assert g.to_json() == before, "a rejected action changed the game"
-    return err.value
+    return _rejects(g, action, rule, prefix=True)
 
 
 # ------------------------------------------------------------------------------------------ Fast Game

@@ -13,7 +13,7 @@ from eb_core.actions import (Build, Deliver, Discard, DiscardHand, Drop, EndOper
                              PlaceTrain, Upgrade, action_from_dict, action_to_dict)
 from eb_core.engine import R
 from eb_core.rules import Train
-from test_engine_support import MINI as m, mini_board, mini_deck
+from mini_board import MINI as m, mini_board, mini_deck
 
 BOARD = mini_board()
 TUTORIAL = eb.load_board("tutorial")

@@ -20,7 +20,7 @@ import eb_core as eb
 from eb_core.costs import crossing_cost, path_cost, segment_cost
 from eb_core.track import seg_key
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _synthetic(seed: int, rows: int = 30, cols: int = 30):

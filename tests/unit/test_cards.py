@@ -16,7 +16,7 @@ import pytest
 import eb_core as eb
 from eb_core.cards import DURATIONS, EVENT_KINDS, Deck, Demand, DemandCard, EventCard, load_deck
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "data" / "decks"
 
 

@@ -1,5 +1,5 @@
 """ipywidgets apps for the notebooks -- no game logic: they call :mod:`eb_core.routes` and
-:class:`eb_core.board.Board` and draw with :mod:`eb_core.viz`.
+:class:`eb_core.board.Board` and draw with :mod:`eb_core.display.figures`.
 
 Every app is a small object that exposes its controls (``Dropdown`` widgets), its ``figure`` (a plotly
 ``FigureWidget``), its last ``result`` and an ``update()`` method, and displays itself in Jupyter. Setting
@@ -7,7 +7,7 @@ a control's ``value`` in code runs the same callback as a click, so tests and no
 app and assert on the figure:
 
 >>> import eb_core as eb
->>> from eb_core import widgets
+>>> from eb_core.display import widgets
 >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
 >>> app = widgets.route_explorer(board, rules, start="London", end="Birmingham")
 >>> app.result.cost
@@ -26,10 +26,10 @@ import ipywidgets as W
 import numpy as np
 import plotly.graph_objects as go
 
-from . import viz
-from .board import Board
-from .errors import EbError
-from .rules import Ruleset, ruleset as _ruleset
+from .. import figures
+from ...board import Board
+from ...errors import EbError
+from ...rules import Ruleset, ruleset as _ruleset
 
 __all__ = ["RouteExplorer", "LoadFinder", "CityInspector", "DistancePicker", "route_explorer", "load_finder",
            "city_inspector", "distance_picker"]
@@ -79,11 +79,11 @@ class RouteExplorer(_App):
         names = _city_names(board)
         self.start = W.Dropdown(options=names, value=_pick(names, board, start, 0), description="from")
         self.end = W.Dropdown(options=names, value=_pick(names, board, end, 1), description="to")
-        fig = viz.board_figure(board, self.rules, height=height, show_edges=show_edges,
+        fig = figures.board_figure(board, self.rules, height=height, show_edges=show_edges,
                                title="Cheapest build")
         if track is not None:
-            viz.add_track(fig, board, track)
-        viz.add_route(fig, board, None, name="cheapest build")
+            figures.add_track(fig, board, track)
+        figures.add_route(fig, board, None, name="cheapest build")
         self.figure = go.FigureWidget(fig)
         self.summary = W.HTML()
         self.result = None
@@ -99,7 +99,7 @@ class RouteExplorer(_App):
 
     def update(self):
         """Recompute the cheapest build for the current dropdown values and redraw; returns the plan."""
-        from . import routes
+        from ... import routes
 
         t0 = time.perf_counter()
         a, b = self.start.value, self.end.value
@@ -119,7 +119,7 @@ class RouteExplorer(_App):
         self.result = plan
         title = (f"Cheapest build {a} → {b}: {plan.cost}M" if plan is not None
                  else f"{a} → {b}: {self.error}")
-        viz.set_route(self.figure, self.board, plan,
+        figures.set_route(self.figure, self.board, plan,
                       name=f"cheapest build: {plan.cost}M" if plan is not None else "cheapest build")
         self.figure.layout.title.text = title
         self.summary.value = _plan_html(plan, self.board) if plan is not None else (
@@ -134,7 +134,7 @@ def _plan_html(plan, board: Board) -> str:
     if bd:
         parts.append(": " + ", ".join(f"{k} {v}M" for k, v in bd.items() if v))
     parts.append("</p>")
-    table = viz.route_table(plan, board)
+    table = figures.route_table(plan, board)
     parts.append(table.to_html(classes="eb-route", border=0))
     return "".join(parts)
 
@@ -159,8 +159,8 @@ class LoadFinder(_App):
         if load is not None and load not in board.loads:
             raise KeyError(f"no load {load!r} on board {board.name!r}; choose from {loads}")
         self.load = W.Dropdown(options=loads, value=load or loads[0], description="load")
-        fig = viz.board_figure(board, rules, height=height, title="Where does it come from?")
-        viz.add_area(fig, board, [], "sources")
+        fig = figures.board_figure(board, rules, height=height, title="Where does it come from?")
+        figures.add_area(fig, board, [], "sources")
         self.figure = go.FigureWidget(fig)
         self.summary = W.HTML()
         self.sources: tuple[str, ...] = ()
@@ -177,7 +177,7 @@ class LoadFinder(_App):
         load = self.load.value
         cities = self.board.sources(load)
         self.sources = tuple(c.name for c in cities)
-        viz.set_area(self.figure, self.board, self.sources, "sources")
+        figures.set_area(self.figure, self.board, self.sources, "sources")
         self.figure.layout.title.text = f"{load}: {len(cities)} source cities"
         chips = self.board.loads[load]
         self.summary.value = (f"<p><b>{html.escape(load)}</b> ({chips} chips) is picked up at "
@@ -201,8 +201,8 @@ class CityInspector(_App):
         self.rules = rules if rules is not None else _ruleset("europe-standard")
         names = _city_names(board)
         self.city = W.Dropdown(options=names, value=_pick(names, board, city, 0), description="city")
-        fig = viz.board_figure(board, self.rules, height=height, title="City inspector")
-        viz.add_area(fig, board, [], "selected")
+        fig = figures.board_figure(board, self.rules, height=height, title="City inspector")
+        figures.add_area(fig, board, [], "selected")
         self.figure = go.FigureWidget(fig)
         for tr in self.figure.data:
             if isinstance(tr.meta, str) and (tr.meta.startswith("cities:") or tr.meta == "city_mileposts"):
@@ -233,9 +233,9 @@ class CityInspector(_App):
             "max_players": None if c.size.has_red_area else r.city_max_players.get(c.size.value),
             "mileposts": c.mileposts,
         }
-        viz.set_area(self.figure, self.board, [c.name], "selected")
+        figures.set_area(self.figure, self.board, [c.name], "selected")
         self.figure.layout.title.text = f"{c.name}: {c.size.value} city"
-        self.summary.value = "<p>" + viz.city_hover(self.board, r, c.name) + "</p>"
+        self.summary.value = "<p>" + figures.city_hover(self.board, r, c.name) + "</p>"
         return self.result
 
 
@@ -256,11 +256,11 @@ class DistancePicker(_App):
         names = _city_names(board)
         self.start = W.Dropdown(options=names, value=_pick(names, board, start, 0), description="from")
         self.end = W.Dropdown(options=names, value=_pick(names, board, end, 1), description="to")
-        fig = viz.board_figure(board, height=height, title="Distance in mileposts")
+        fig = figures.board_figure(board, height=height, title="Distance in mileposts")
         fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="lines",
                                  line=dict(color="black", width=1.5, dash="dot"), hoverinfo="skip",
                                  name="as the crow flies", meta="crow"))
-        viz.add_area(fig, board, [], "steps")
+        figures.add_area(fig, board, [], "steps")
         self.figure = go.FigureWidget(fig)
         self.summary = W.HTML()
         self.result: dict[str, Any] = {}
@@ -275,12 +275,12 @@ class DistancePicker(_App):
         path = _lattice_path(self.board, a.center, b.center)
         steps = len(path) - 1 if path else None
         self.result = {"straight": straight, "steps": steps, "path": tuple(path or ())}
-        crow = viz.find_trace(self.figure, "crow")
+        crow = figures.find_trace(self.figure, "crow")
         xy = self.board.xy
         with self.figure.batch_update():
             crow.x = np.array([xy[a.center, 0], xy[b.center, 0]])
             crow.y = np.array([xy[a.center, 1], xy[b.center, 1]])
-            viz.set_area(self.figure, self.board, path or [], "steps")
+            figures.set_area(self.figure, self.board, path or [], "steps")
             self.figure.layout.title.text = (f"{a.name} → {b.name}: {straight:.1f} mileposts as the crow flies, "
                                              f"{steps if steps is not None else '—'} steps on the lattice")
         self.summary.value = (f"<p>{html.escape(a.name)} → {html.escape(b.name)}: <b>{straight:.1f}</b> mileposts "

@@ -1,7 +1,7 @@
 """Plotly figures for simulation results (no game logic): turns to win placed on the Chart of Success.
 
 >>> import pandas as pd
->>> from eb_core.sim_viz import turns_figure
+>>> from eb_core.display.charts import turns_figure
 >>> df = pd.DataFrame({"ruleset": ["europe-basic"] * 2, "won": [True, False], "turns": [33, 80]})
 >>> fig = turns_figure(df)
 >>> [t.name for t in fig.data]
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from .sim import CHART_OF_SUCCESS
+from ..sim import CHART_OF_SUCCESS
 
 __all__ = ["turns_figure"]
 

@@ -10,7 +10,7 @@ import pytest
 from plotly.callbacks import Points
 
 import eb_core as eb
-from eb_core import viz, widgets
+from eb_core.display import figures, widgets
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +19,7 @@ def explorer(board, rules):
 
 
 def _xs(fig, key):
-    return np.asarray(viz.find_trace(fig, key).x, dtype=float)
+    return np.asarray(figures.find_trace(fig, key).x, dtype=float)
 
 
 # ---------------------------------------------------------------------------------- route explorer
@@ -40,7 +40,7 @@ def test_route_explorer_redraws_when_a_dropdown_changes(board, rules):
     after = _xs(app.figure, "route")
     assert not np.array_equal(before, after)
     np.testing.assert_array_equal(after, board.xy[list(plan.mileposts), 0])
-    labels = viz.find_trace(app.figure, "route_labels")
+    labels = figures.find_trace(app.figure, "route_labels")
     assert [int(t) for t in labels.text] == [s.total for s in plan.segments], plan.explain()
     assert app.result.cost == plan.cost
     assert f"{plan.cost}M" in app.figure.layout.title.text
@@ -75,7 +75,7 @@ def test_route_explorer_uses_existing_track(board, rules):
     track = eb.Track.of([(a, b, 0) for a, b in zip(path, path[1:])])
     app = widgets.route_explorer(board, rules, start="London", end="Birmingham", track=track, player=0)
     assert app.result.cost == 0, "own track costs nothing"
-    assert viz.find_trace(app.figure, "track:0").line.color == viz.player_color(0)
+    assert figures.find_trace(app.figure, "track:0").line.color == figures.player_color(0)
 
 
 def test_unknown_city_is_a_key_error_naming_it(board, rules):
@@ -91,7 +91,7 @@ def test_load_finder_highlights_the_source_cities(board):
         app.load.value = load
         want = [c for c in board.cities if load in c.loads]
         assert app.sources == tuple(c.name for c in want)
-        area = viz.find_trace(app.figure, "area:sources")
+        area = figures.find_trace(app.figure, "area:sources")
         assert sorted(area.customdata) == sorted(m for c in want for m in c.mileposts)
         assert f"({board.loads[load]} chips)" in app.summary.value
         seen.add(tuple(area.customdata))
@@ -107,19 +107,19 @@ def test_load_finder_rejects_unknown_load(board):
 def test_city_inspector_dropdown_and_click(board, rules):
     app = widgets.city_inspector(board, rules, city="Paris")
     assert app.result["size"] == "major" and app.result["build_cost"] == 5
-    assert sorted(viz.find_trace(app.figure, "area:selected").customdata) == sorted(board.city("Paris").mileposts)
+    assert sorted(figures.find_trace(app.figure, "area:selected").customdata) == sorted(board.city("Paris").mileposts)
     app.city.value = "Antwerpen"
     assert app.result["build_cost"] == 3 and app.result["max_players"] == 3
     assert "Antwerpen" in app.figure.layout.title.text
     # a click on a small city's marker selects it (plotly's click callback, called as the browser would)
-    tr = viz.find_trace(app.figure, "cities:small")
+    tr = figures.find_trace(app.figure, "cities:small")
     i = 0
     app._on_click(tr, Points(point_inds=[i], xs=[tr.x[i]], ys=[tr.y[i]], trace_name=tr.name, trace_index=0))
     name = tr.customdata[i]
     assert app.city.value == name and app.result["max_players"] == 2
     assert "build into it: 3M" in app.summary.value
     # a click on a red-area milepost selects its city
-    tr = viz.find_trace(app.figure, "city_mileposts")
+    tr = figures.find_trace(app.figure, "city_mileposts")
     app._on_click(tr, Points(point_inds=[0], xs=[0], ys=[0], trace_name=tr.name, trace_index=0))
     assert app.city.value == board.city_at(int(tr.customdata[0])).name
 
@@ -138,7 +138,7 @@ def test_distance_picker(board):
     # a step is one lattice unit, so the steps can never beat the straight line
     assert app.result["steps"] >= app.result["straight"] - 1e-9
     assert app.result["path"][0] == a and app.result["path"][-1] == b
-    crow = viz.find_trace(app.figure, "crow")
+    crow = figures.find_trace(app.figure, "crow")
     np.testing.assert_allclose([crow.x[0], crow.x[1]], [board.xy[a, 0], board.xy[b, 0]])
     before = app.result["steps"]
     app.end.value = "Holland"

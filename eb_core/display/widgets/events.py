@@ -1,14 +1,14 @@
 """An ipywidgets app for notebook 05: pick an event card, see its area of effect on the board.
 
 No game logic here: the area and what it covers come from :func:`eb_core.events.affected` (which uses
-:mod:`eb_core.areas`); drawing is :mod:`eb_core.viz`. Setting ``app.event.value`` in code runs the same
+:mod:`eb_core.areas`); drawing is :mod:`eb_core.display.figures`. Setting ``app.event.value`` in code runs the same
 callback as picking from the dropdown:
 
 >>> import eb_core as eb
->>> from eb_core.event_widgets import event_explorer
+>>> from eb_core.display.widgets import event_explorer
 >>> game = eb.Game.new("europe-standard", board="europe", players=["Ann", "Ben"], seed=1)
 >>> app = event_explorer(game, event="Fog: Frankfurt")
->>> len(app.result["mileposts"]) == len(viz.find_trace(app.figure, "area:event area").x)
+>>> len(app.result["mileposts"]) == len(figures.find_trace(app.figure, "area:event area").x)
 True
 >>> app.event.value = "Gales: Atlantic"
 >>> app.figure.layout.title.text.startswith("Gales: Atlantic")
@@ -22,8 +22,9 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from . import events, viz
-from .widgets import _App
+from ... import events
+from .. import figures
+from .explorers import _App
 
 __all__ = ["EventExplorer", "event_explorer"]
 
@@ -43,14 +44,14 @@ class EventExplorer(_App):
                                 description="event")
         st = game.state
         names = [p.name for p in st.players]
-        fig = viz.board_figure(game.board, game.rules, height=height, title="Event")
-        viz.add_track(fig, game.board, st.track, players=names)
+        fig = figures.board_figure(game.board, game.rules, height=height, title="Event")
+        figures.add_track(fig, game.board, st.track, players=names)
         for seat, p in enumerate(st.players):
             if p.position is not None:
-                viz.add_train(fig, game.board, p.position, seat, label=p.name)
-        viz.add_area(fig, game.board, [], "event area")
-        viz.add_area(fig, game.board, [], "no movement or building", color="#000000")
-        viz.add_area(fig, game.board, [], "closed ferry ports", color="#0072B2")
+                figures.add_train(fig, game.board, p.position, seat, label=p.name)
+        figures.add_area(fig, game.board, [], "event area")
+        figures.add_area(fig, game.board, [], "no movement or building", color="#000000")
+        figures.add_area(fig, game.board, [], "closed ferry ports", color="#0072B2")
         self.figure = go.FigureWidget(fig)
         self.summary = W.HTML()
         self.result: dict[str, Any] = {}
@@ -63,9 +64,9 @@ class EventExplorer(_App):
         g, board = self.game, self.game.board
         res = events.affected(g, self.event.value)
         self.result = res
-        viz.set_area(self.figure, board, sorted(res["mileposts"]), "event area")
-        viz.set_area(self.figure, board, sorted(res["blocked"]), "no movement or building")
-        viz.set_area(self.figure, board, sorted(res["ports"]), "closed ferry ports")
+        figures.set_area(self.figure, board, sorted(res["mileposts"]), "event area")
+        figures.set_area(self.figure, board, sorted(res["blocked"]), "no movement or building")
+        figures.set_area(self.figure, board, sorted(res["ports"]), "closed ferry ports")
         self.figure.layout.title.text = f"{res['title']}: {res['text']}" if res["text"] else res["title"]
         st = g.state
         cities = sorted({c.name for m in res["mileposts"] for c in [board.city_at(m)] if c is not None})

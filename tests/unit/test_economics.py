@@ -456,10 +456,10 @@ def test_delivery_table_matches_delivery_value(board, rules):
 
 
 def test_plan_draws_with_viz(board, rules):
-    from eb_core import viz
+    from eb_core.display import figures
     plan = plan_hand(board, rules, HANDS[2])
-    fig = viz.add_route(viz.board_figure(board, rules), board, plan, name="plan")
-    labels = viz.find_trace(fig, "route_labels")
+    fig = figures.add_route(figures.board_figure(board, rules), board, plan, name="plan")
+    labels = figures.find_trace(fig, "route_labels")
     assert len(labels.text) == len(plan.segments)
     assert sum(int(x) for x in labels.text) == plan.build_cost
     assert list(plan.to_frame()["action"]).count("deliver") == len(plan.deliveries)

@@ -19,7 +19,7 @@ import pytest
 
 import eb_core as eb
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FACTS = json.loads((ROOT / "data" / "sources" / "europe_facts.json").read_text(encoding="utf-8"))
 BOARD_FILE = ROOT / "data" / "boards" / "europe.json"
 RIVERS = ["Rhein", "Donau", "Elbe", "Oder", "Wisła", "Seine", "Loire", "Rhône", "Garonne", "Po", "Ebro", "Tajo",

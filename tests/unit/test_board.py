@@ -375,7 +375,7 @@ def test_generator_reproduces_the_committed_file():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "make_tutorial_board", Path(__file__).resolve().parent.parent / "tools" / "make_tutorial_board.py")
+        "make_tutorial_board", Path(__file__).resolve().parents[2] / "tools" / "make_tutorial_board.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     doc = gen.build()

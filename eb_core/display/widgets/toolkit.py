@@ -7,7 +7,7 @@ when they do not. The position itself is edited as text, or with a small form (c
 train stands) that rewrites the text. Setting a control's ``value`` in code runs the same callback as a
 click, so notebook cells and tests can drive it:
 
->>> from eb_core import toolkit_widgets
+>>> from eb_core.display.widgets import toolkit as toolkit_widgets
 >>> lab = toolkit_widgets.position_lab(
 ...     "board: tutorial\\nphase: build\\nplayer Ann: cash 50\\nplayer Ben: cash 50",
 ...     actions=["upgrade 12/2", "build London-Birmingham"])
@@ -27,9 +27,9 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from . import viz
-from .errors import EbError
-from .positions import description_to_text, parse_action, parse_position, position_from_dict, try_action
+from .. import figures
+from ...errors import EbError
+from ...positions import description_to_text, parse_action, parse_position, position_from_dict, try_action
 
 __all__ = ["DEFAULT_ACTIONS", "PositionLab", "position_lab"]
 
@@ -135,8 +135,8 @@ class PositionLab:
         game = self.game
 
         def full_figure() -> go.Figure:
-            fig = viz.game_figure(game, title=title)
-            viz.add_route(fig, game.board, plan, name=name, color=colour)
+            fig = figures.game_figure(game, title=title)
+            figures.add_route(fig, game.board, plan, name=name, color=colour)
             if self.height:
                 fig.update_layout(height=self.height)
             return fig
@@ -150,9 +150,9 @@ class PositionLab:
             if old is not None:
                 old.close()
         else:
-            i = viz.trace_index(self.figure, "route")
+            i = figures.trace_index(self.figure, "route")
             with self.figure.batch_update():    # trace changes only: layout changes in the same batch
-                viz.set_route(self.figure, game.board, plan, name=name)   # are lost under Voila
+                figures.set_route(self.figure, game.board, plan, name=name)   # are lost under Voila
                 self.figure.data[i].line.color = colour
                 self.figure.data[i].marker.color = colour
             self.figure.layout.title.text = title
@@ -229,7 +229,7 @@ class PositionLab:
         colour = ACCEPTED if out.accepted else REJECTED
         segs = ()
         if type(act).__name__ == "Build":
-            from .costs import path_cost
+            from ...costs import path_cost
 
             try:
                 segs = tuple(path_cost(game.board, game.rules, path,

@@ -7,6 +7,7 @@ Zurich 7M), "Building Ferry Ports" (Ed's turn: 5 + 5 + 8 = 18M; Liverpool/Dublin
 import pytest
 
 import eb_core as eb
+from support import rejects
 from eb_core.actions import Build, EndTurn
 from eb_core.engine import R
 
@@ -18,15 +19,6 @@ def fresh(players=("Ed",)):
     g = eb.Game.new(eb.ruleset("europe-standard"), board=BOARD, players=list(players), seed=1)
     g.state.current = 0
     return g
-
-
-def rejects(g, action, rule):
-    before = g.to_json()
-    with pytest.raises(eb.IllegalAction) as ei:
-        g.apply(action)
-    assert ei.value.rule == rule, ei.value
-    assert g.to_json() == before
-    return ei.value
 
 
 def test_ed_builds_birmingham_portsmouth_and_paris_for_18m_and_no_third_build_out_of_a_major():

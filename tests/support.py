@@ -1,10 +1,14 @@
-"""Helpers for the event tests: positions on the Europe board set up directly in a game's state.
+"""Shared test helpers: one ``rejects()`` for every refused action, and positions on the Europe board set
+up directly in a game's state (used by the event and rule tests).
 
-Not a test module (no ``test_`` prefix); imported by ``tests/test_events*.py``.
+Not a test module (no ``test_`` prefix). ``tests/conftest.py`` sits beside it, so every test folder can
+``from support import ...``.
 """
 from __future__ import annotations
 
 import itertools
+
+import pytest
 
 import eb_core as eb
 from eb_core.areas import city_area, distances_from
@@ -12,6 +16,20 @@ from eb_core.track import seg_key
 
 EUROPE = eb.load_board("europe")
 DECK = eb.load_deck("europe")
+
+
+def rejects(g: eb.Game, action, rule: str, *, prefix: bool = False, checked: bool = True) -> eb.IllegalAction:
+    """Apply ``action`` and assert it is refused: an :class:`eb.IllegalAction` citing ``rule`` (the exact
+    rulebook section, or one starting with it when ``prefix``), with a reason a player can read, and the
+    game exactly as it was before (compared as JSON). ``checked=False`` goes through ``apply_unchecked``."""
+    before = g.to_json()
+    with pytest.raises(eb.IllegalAction) as ei:
+        (g.apply if checked else g.apply_unchecked)(action)
+    err = ei.value
+    assert (err.rule.startswith(rule) if prefix else err.rule == rule), (err.rule, err.reason)
+    assert err.reason, "a refusal must say why"
+    assert g.to_json() == before, "a rejected action changed the game"
+    return err
 
 
 def ops_game(players=("Ann", "Ben"), *, seed: int = 3, rules: str = "europe-standard", current: int = 0,

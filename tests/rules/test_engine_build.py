@@ -1,4 +1,4 @@
-"""Build Phase Rules, one legal and one illegal case each, on the mini board (tests/test_engine_support.py).
+"""Build Phase Rules, one legal and one illegal case each, on the mini board (tests/mini_board.py).
 
 Every illegal case asserts the rulebook section in ``IllegalAction.rule`` and that the game's JSON is
 exactly unchanged. Rulebook: ../shared/rules/empire_builder_europe_rulebook.txt, "Build Phase Rules".
@@ -6,10 +6,11 @@ exactly unchanged. Rulebook: ../shared/rules/empire_builder_europe_rulebook.txt,
 import pytest
 
 import eb_core as eb
+from support import rejects
 from eb_core.actions import Build, EndTurn, Upgrade
 from eb_core.engine import R
 from eb_core.rules import Train
-from test_engine_support import MINI as m, mini_board, mini_deck
+from mini_board import MINI as m, mini_board, mini_deck
 
 BOARD = mini_board()
 
@@ -30,16 +31,6 @@ def own(g, seat, *pairs):
 
 def line(*cells):
     return [(m(*a), m(*b)) for a, b in zip(cells, cells[1:])]
-
-
-def rejects(g, action, rule, *, checked=True):
-    before = g.to_json()
-    with pytest.raises(eb.IllegalAction) as ei:
-        (g.apply if checked else g.apply_unchecked)(action)
-    assert ei.value.rule == rule, ei.value
-    assert g.to_json() == before, "a rejected action changed the game"
-    assert ei.value.reason
-    return ei.value
 
 
 def spent(g, seat=0):

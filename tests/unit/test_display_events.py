@@ -1,7 +1,7 @@
-"""The event explorer of notebook 05 (eb_core.event_widgets): the dropdown drives the figure and the list."""
-from eb_core import viz
+"""The event explorer of notebook 05 (eb_core.display.widgets.events): the dropdown drives the figure and the list."""
+from eb_core.display import figures
 from eb_core.areas import city_area, sea_area
-from eb_core.event_widgets import event_explorer
+from eb_core.display.widgets import event_explorer
 from eb_core.positions import position_from_text
 
 GAME = position_from_text("""
@@ -13,7 +13,7 @@ player Ben: at Valencia
 
 
 def xs(app, name):
-    return len(viz.find_trace(app.figure, f"area:{name}").x)
+    return len(figures.find_trace(app.figure, f"area:{name}").x)
 
 
 def test_picking_an_event_redraws_its_area_blocked_mileposts_and_closed_ports():

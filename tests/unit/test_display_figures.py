@@ -1,4 +1,4 @@
-"""The display layer (eb_core/viz.py): one look and feel, every milepost drawn once, hover texts that
+"""The display layer (eb_core/figures.py): one look and feel, every milepost drawn once, hover texts that
 quote the ruleset's costs, overlays that agree with the plans and tracks they draw."""
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ import plotly.io as pio
 import pytest
 
 import eb_core as eb
-from eb_core import viz
+from eb_core.display import figures
 from eb_core.costs import path_cost
 
 
 @pytest.fixture(scope="module")
 def fig(board, rules):
-    return viz.board_figure(board, rules, show_edges=True)
+    return figures.board_figure(board, rules, show_edges=True)
 
 
 def _points(tr) -> int:
@@ -30,11 +30,11 @@ def _points(tr) -> int:
 def test_template_registered_with_okabe_ito_player_colours():
     assert "eb" in pio.templates
     okabe_ito = {"#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"}
-    assert set(viz.PLAYER_COLORS) <= okabe_ito
-    assert len(set(viz.PLAYER_COLORS)) == len(viz.PLAYER_COLORS) >= 6
+    assert set(figures.PLAYER_COLORS) <= okabe_ito
+    assert len(set(figures.PLAYER_COLORS)) == len(figures.PLAYER_COLORS) >= 6
     # vermillion is kept for the red cities and the highlighted route, never a player colour
-    assert "#D55E00" not in viz.PLAYER_COLORS
-    assert list(pio.templates["eb"].layout.colorway) == list(viz.PLAYER_COLORS)
+    assert "#D55E00" not in figures.PLAYER_COLORS
+    assert list(pio.templates["eb"].layout.colorway) == list(figures.PLAYER_COLORS)
 
 
 def test_equal_aspect_and_template(fig):
@@ -45,20 +45,20 @@ def test_equal_aspect_and_template(fig):
 def test_tutorial_board_is_north_up(board, fig):
     # the tutorial board's y grows northwards: the axis must not be reversed
     assert fig.layout.yaxis.autorange is True
-    assert viz._y_reversed(board) is False
+    assert figures._y_reversed(board) is False
 
 
 # ----------------------------------------------------------------------------------- the board
 def test_every_plain_milepost_drawn_once_by_terrain(board, fig):
     drawn = []
     for t in ("clear", "mountain", "alpine"):
-        tr = viz.find_trace(fig, f"terrain:{t}")
+        tr = figures.find_trace(fig, f"terrain:{t}")
         ids = list(tr.customdata) if tr.customdata is not None else []
         want = [m.id for m in board.mileposts if m.city is None and not m.underground and m.terrain.value == t
                 and not board.is_port(m.id)]
         assert sorted(ids) == sorted(want), f"{t}: drew {len(ids)} mileposts, board has {len(want)}"
         drawn += ids
-    ports = list(viz.find_trace(fig, "ports").customdata)
+    ports = list(figures.find_trace(fig, "ports").customdata)
     cities = [m for c in board.cities for m in c.mileposts]
     underground = [m.id for m in board.mileposts if m.underground]
     # every milepost appears exactly once: terrain, port, city or tunnel
@@ -66,33 +66,33 @@ def test_every_plain_milepost_drawn_once_by_terrain(board, fig):
 
 
 def test_ports_named_with_what_they_buy(board, rules, fig):
-    tr = viz.find_trace(fig, "ports")
+    tr = figures.find_trace(fig, "ports")
     assert "Folkestone" in list(tr.text) and "Portsmouth" in list(tr.text)
     i = list(tr.text).index("Folkestone")
     assert "buys the tunnel for 17M" in tr.hovertext[i]
 
 
 def test_terrain_symbols_follow_the_printed_map(fig):
-    assert viz.find_trace(fig, "terrain:clear").marker.symbol == "circle"
-    assert viz.find_trace(fig, "terrain:mountain").marker.symbol == "triangle-up"
-    alpine = viz.find_trace(fig, "terrain:alpine").marker
-    assert alpine.symbol == "triangle-up" and alpine.line.color == viz.COLORS["alpine_line"]
+    assert figures.find_trace(fig, "terrain:clear").marker.symbol == "circle"
+    assert figures.find_trace(fig, "terrain:mountain").marker.symbol == "triangle-up"
+    alpine = figures.find_trace(fig, "terrain:alpine").marker
+    assert alpine.symbol == "triangle-up" and alpine.line.color == figures.COLORS["alpine_line"]
 
 
 def test_arrays_are_numpy(fig):
     for key in ("terrain:clear", "edges", "cities:major"):
-        tr = viz.find_trace(fig, key)
+        tr = figures.find_trace(fig, key)
         assert isinstance(tr.x, np.ndarray) and isinstance(tr.y, np.ndarray), key
 
 
 def test_edges_are_one_trace_with_separators(board, fig):
-    tr = viz.find_trace(fig, "edges")
+    tr = figures.find_trace(fig, "edges")
     n = sum(1 for e in board.edges if not e.impassable)
     assert len(tr.x) == 3 * n and _points(tr) == 2 * n
 
 
 def test_legend_quotes_the_ruleset_costs(board):
-    std = viz.board_figure(board, eb.ruleset("europe-standard"))
+    std = figures.board_figure(board, eb.ruleset("europe-standard"))
     names = {t.meta: t.name for t in std.data}
     assert names["terrain:clear"] == "clear (1M)"
     assert names["terrain:mountain"] == "mountain (2M)"
@@ -101,19 +101,19 @@ def test_legend_quotes_the_ruleset_costs(board):
     assert names["cities:key"] == "key city (3M)"
     assert names["rivers"].endswith("(+2M)")
     assert names["tunnels"] == "Chunnel (17M)"
-    fast = viz.board_figure(board, eb.ruleset("europe-basic", "fast-game"))
-    assert viz.find_trace(fast, "tunnels").name == "Chunnel (4M)", "Fast Game: the Chunnel is a 4M ferry"
+    fast = figures.board_figure(board, eb.ruleset("europe-basic", "fast-game"))
+    assert figures.find_trace(fast, "tunnels").name == "Chunnel (4M)", "Fast Game: the Chunnel is a 4M ferry"
 
 
 def test_hover_texts_teach_costs(board, rules, fig):
     alpine = [m.id for m in board.mileposts if m.terrain.value == "alpine" and m.city is None]
     assert alpine, "the tutorial board has alpine mileposts"
-    assert "build into it: 5M" in viz.milepost_hover(board, rules, alpine[0])
-    paris = viz.city_hover(board, rules, "Paris")
+    assert "build into it: 5M" in figures.milepost_hover(board, rules, alpine[0])
+    paris = figures.city_hover(board, rules, "Paris")
     assert "major city" in paris and "build into it: 5M" in paris
     for load in board.city("Paris").loads:
         assert load in paris
-    tr = viz.find_trace(fig, "cities:medium")
+    tr = figures.find_trace(fig, "cities:medium")
     for name, text in zip(tr.customdata, tr.hovertext):
         c = board.city(name)
         assert f"<b>{c.name}</b>" in text and "build into it: 3M" in text and "at most 3 players" in text
@@ -121,40 +121,40 @@ def test_hover_texts_teach_costs(board, rules, fig):
 
 def test_cities_by_class_with_names(board, fig):
     for size, symbol in (("major", "hexagon"), ("medium", "square"), ("small", "circle")):
-        tr = viz.find_trace(fig, f"cities:{size}")
+        tr = figures.find_trace(fig, f"cities:{size}")
         want = sorted(c.name for c in board.cities if c.size.value == size)
         assert sorted(tr.text) == want
         assert tr.marker.symbol == symbol
-    areas = viz.find_trace(fig, "city_areas")
+    areas = figures.find_trace(fig, "city_areas")
     n_red = sum(1 for c in board.cities if c.has_red_area)
     # one closed hexagon (6 corners + closing point + separator) per major/key city
     assert len(areas.x) == 8 * n_red and areas.fill == "toself"
 
 
 def test_ferries_dashed_with_their_number(board, fig):
-    tr = viz.find_trace(fig, "ferries")
+    tr = figures.find_trace(fig, "ferries")
     assert tr.line.dash == "dash" and _points(tr) == 2 * len(board.ferries)
-    labels = viz.find_trace(fig, "ferry_costs")
+    labels = figures.find_trace(fig, "ferry_costs")
     assert sorted(labels.text) == sorted(str(f.cost) for f in board.ferries)
-    ch = viz.find_trace(fig, "tunnels")
+    ch = figures.find_trace(fig, "tunnels")
     assert _points(ch) == 2 + len(board.crossing("Chunnel").mileposts)
 
 
 def test_rivers_named_on_hover(board, fig):
-    tr = viz.find_trace(fig, "rivers")
+    tr = figures.find_trace(fig, "rivers")
     named = {t.split(":")[0].removeprefix("river ") for t in tr.hovertext}
     assert set(board.rivers()) <= named
 
 
 def test_highlight_and_to_figure(board):
     f = board.to_figure(highlight=["Paris"], title="Paris")
-    tr = viz.find_trace(f, "area:highlight")
+    tr = figures.find_trace(f, "area:highlight")
     assert sorted(tr.customdata) == sorted(board.city("Paris").mileposts)
     assert f.layout.title.text == "Paris"
 
 
 def test_widget_flag_returns_a_figure_widget(board):
-    assert isinstance(viz.board_figure(board, widget=True), go.FigureWidget)
+    assert isinstance(figures.board_figure(board, widget=True), go.FigureWidget)
 
 
 # ----------------------------------------------------------------------------------- overlays
@@ -163,14 +163,14 @@ def test_add_track_one_trace_per_player_in_their_colour(board):
     p0, p1 = ex["london_birmingham"]["path"], ex["antwerp"]["path"]
     segs = [(a, b, 0) for a, b in zip(p0, p0[1:])] + [(a, b, 1) for a, b in zip(p1, p1[1:])]
     track = eb.Track.of(segs, {"Chunnel": [1]})
-    f = viz.add_track(viz.board_figure(board), board, track, players=["Ann", "Ben"])
-    t0, t1 = viz.find_trace(f, "track:0"), viz.find_trace(f, "track:1")
-    assert t0.line.color == viz.player_color(0) and t1.line.color == viz.player_color(1)
+    f = figures.add_track(figures.board_figure(board), board, track, players=["Ann", "Ben"])
+    t0, t1 = figures.find_trace(f, "track:0"), figures.find_trace(f, "track:1")
+    assert t0.line.color == figures.player_color(0) and t1.line.color == figures.player_color(1)
     assert _points(t0) == 2 * (len(p0) - 1) and _points(t1) == 2 * (len(p1) - 1)
     assert t0.name.startswith("Ann's track")
-    assert viz.find_trace(f, "track_crossings:1").line.dash == "dash"
+    assert figures.find_trace(f, "track_crossings:1").line.dash == "dash"
     with pytest.raises(KeyError):
-        viz.find_trace(f, "track_crossings:0")
+        figures.find_trace(f, "track_crossings:0")
 
 
 @pytest.mark.parametrize("name", ["antwerp", "zurich", "london_birmingham", "london_folkestone",
@@ -182,20 +182,20 @@ def test_route_labels_and_table_match_the_rulebook_example(board, rules, name):
     plan = type("Plan", (), {"segments": segs, "mileposts": tuple(path), "cost": sum(s.total for s in segs)})()
     breakdown = "; ".join(s.explain() for s in segs)
     assert plan.cost == ex["cost"], f"{name}: {breakdown}"
-    f = viz.add_route(viz.board_figure(board, rules), board, plan)
-    labels = viz.find_trace(f, "route_labels")
+    f = figures.add_route(figures.board_figure(board, rules), board, plan)
+    labels = figures.find_trace(f, "route_labels")
     assert [int(t) for t in labels.text] == [s.total for s in segs], breakdown
     assert sum(int(t) for t in labels.text) == ex["cost"]
-    assert viz.find_trace(f, "route").name == f"cheapest build: {ex['cost']}M"
-    table = viz.route_table(plan, board)
+    assert figures.find_trace(f, "route").name == f"cheapest build: {ex['cost']}M"
+    table = figures.route_table(plan, board)
     assert table.loc["total", "cost"] == ex["cost"], table.to_string()
     assert list(table["running"])[-1] == ex["cost"]
-    assert viz.segment_table(board, rules, path).loc["total", "cost"] == ex["cost"]
+    assert figures.segment_table(board, rules, path).loc["total", "cost"] == ex["cost"]
 
 
 def test_route_table_columns_add_up(board, rules):
     ex = board.meta["examples"]["london_folkestone"]
-    t = viz.segment_table(board, rules, ex["path"])
+    t = figures.segment_table(board, rules, ex["path"])
     body = t.drop(index="total")
     assert (body["milepost"] + body["bridge"] + body["ferry/tunnel"] == body["cost"]).all(), t.to_string()
     assert t.loc["total", "ferry/tunnel"] == 17, t.to_string()   # the Chunnel
@@ -203,35 +203,35 @@ def test_route_table_columns_add_up(board, rules):
 
 def test_set_route_replaces_in_place_and_clears(board, rules):
     ex = board.meta["examples"]
-    f = viz.board_figure(board, rules)
-    viz.add_route(f, board, None, name="route")
-    assert _points(viz.find_trace(f, "route")) == 0
+    f = figures.board_figure(board, rules)
+    figures.add_route(f, board, None, name="route")
+    assert _points(figures.find_trace(f, "route")) == 0
     segs = path_cost(board, rules, ex["antwerp"]["path"])
     plan = type("Plan", (), {"segments": segs, "mileposts": tuple(ex["antwerp"]["path"]), "cost": 6})()
     n = len(f.data)
-    viz.set_route(f, board, plan)
+    figures.set_route(f, board, plan)
     assert len(f.data) == n, "set_route must not add traces"
-    assert _points(viz.find_trace(f, "route")) == len(ex["antwerp"]["path"])
-    viz.set_route(f, board, None)
-    assert _points(viz.find_trace(f, "route")) == 0
+    assert _points(figures.find_trace(f, "route")) == len(ex["antwerp"]["path"])
+    figures.set_route(f, board, None)
+    assert _points(figures.find_trace(f, "route")) == 0
 
 
 def test_add_train_and_area(board):
-    f = viz.board_figure(board)
-    viz.add_train(f, board, "Paris", 2, label="Cy")
-    tr = viz.find_trace(f, "train:2")
+    f = figures.board_figure(board)
+    figures.add_train(f, board, "Paris", 2, label="Cy")
+    tr = figures.find_trace(f, "train:2")
     c = board.city("Paris").center
-    assert (tr.x[0], tr.y[0]) == tuple(board.xy[c]) and tr.marker.color == viz.player_color(2)
-    viz.add_area(f, board, ["Zürich", 0], "snow")
-    area = viz.find_trace(f, "area:snow")
+    assert (tr.x[0], tr.y[0]) == tuple(board.xy[c]) and tr.marker.color == figures.player_color(2)
+    figures.add_area(f, board, ["Zürich", 0], "snow")
+    area = figures.find_trace(f, "area:snow")
     assert sorted(area.customdata) == sorted([*board.city("Zürich").mileposts, 0])
-    viz.set_area(f, board, [], "snow")
-    assert len(viz.find_trace(f, "area:snow").x) == 0
+    figures.set_area(f, board, [], "snow")
+    assert len(figures.find_trace(f, "area:snow").x) == 0
 
 
 def test_find_trace_names_what_exists(fig):
     with pytest.raises(KeyError, match="terrain:clear"):
-        viz.find_trace(fig, "no-such-trace")
+        figures.find_trace(fig, "no-such-trace")
 
 
 def test_rules_core_never_imports_plotly_or_ipywidgets():
@@ -253,23 +253,23 @@ def test_game_figure_draws_tracks_and_trains_with_their_state(board):
     game = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=7)
     seat = game.current_player
     game.apply(eb.Build(path=ex["london_birmingham"]["path"]))
-    f = viz.game_figure(game, zoom=["London", "Birmingham"])
+    f = figures.game_figure(game, zoom=["London", "Birmingham"])
     name = game.player(seat).name
-    assert viz.find_trace(f, f"track:{seat}").name.startswith(f"{name}'s track (3 segments)")
+    assert figures.find_trace(f, f"track:{seat}").name.startswith(f"{name}'s track (3 segments)")
     assert f.layout.xaxis.range is not None, "zoomed"
     with pytest.raises(KeyError):
-        viz.find_trace(f, f"train:{seat}")          # no train placed yet
+        figures.find_trace(f, f"train:{seat}")          # no train placed yet
     game.state.players[seat].position = board.city("Birmingham").center
-    tr = viz.find_trace(viz.game_figure(game), f"train:{seat}")
+    tr = figures.find_trace(figures.game_figure(game), f"train:{seat}")
     assert f"<b>{name}</b>: 9/2 train, 45M" in tr.hovertext[0]
 
 
 def test_path_figure_zooms_onto_the_example_and_prices_it(board, rules):
     ex = board.meta["examples"]["calais_south"]
-    f = viz.path_figure(board, rules, ex["path"], owned_crossings=ex["owned_crossings"], title="Jeff")
-    labels = [int(t) for t in viz.find_trace(f, "route_labels").text]
+    f = figures.path_figure(board, rules, ex["path"], owned_crossings=ex["owned_crossings"], title="Jeff")
+    labels = [int(t) for t in figures.find_trace(f, "route_labels").text]
     assert sum(labels) == 2, labels                       # "spending his last 2M"
-    assert viz.find_trace(f, "route").name == "this build: 2M"
+    assert figures.find_trace(f, "route").name == "this build: 2M"
     (x0, x1), (y0, y1) = f.layout.xaxis.range, f.layout.yaxis.range
     xy = board.xy[list(ex["path"])]
     assert (x0 < xy[:, 0].min() and xy[:, 0].max() < x1 and y0 < xy[:, 1].min() and xy[:, 1].max() < y1)
@@ -278,13 +278,13 @@ def test_path_figure_zooms_onto_the_example_and_prices_it(board, rules):
 
 def test_europe_board_reads_at_full_zoom():
     europe = eb.load_board("europe")
-    f = viz.board_figure(europe)
-    majors = viz.find_trace(f, "cities:major")
-    assert len(majors.text) == 8 and len(viz.find_trace(f, "cities:small").text) == 31
-    assert viz.find_trace(f, "land").fill == "toself", "the land is drawn under the mileposts"
+    f = figures.board_figure(europe)
+    majors = figures.find_trace(f, "cities:major")
+    assert len(majors.text) == 8 and len(figures.find_trace(f, "cities:small").text) == 31
+    assert figures.find_trace(f, "land").fill == "toself", "the land is drawn under the mileposts"
     # y grows northwards on the generated board: Oslo is drawn above Madrid
     oslo, madrid = europe.city("Oslo").center, europe.city("Madrid").center
     up = -1 if f.layout.yaxis.autorange == "reversed" else 1
     assert up * (europe.xy[oslo, 1] - europe.xy[madrid, 1]) > 0
-    names = set(t.split(":")[0].removeprefix("river ") for t in viz.find_trace(f, "rivers").hovertext)
+    names = set(t.split(":")[0].removeprefix("river ") for t in figures.find_trace(f, "rivers").hovertext)
     assert {"Rhein", "Donau", "Seine", "Thames"} <= names, names

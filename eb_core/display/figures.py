@@ -18,12 +18,12 @@ update a figure in place. Every function returns a ``go.Figure`` (or the ``go.Fi
 given) and passes numpy arrays to plotly: one trace with ``NaN`` separators draws thousands of segments.
 
 >>> import eb_core as eb
->>> from eb_core import viz
+>>> from eb_core.display import figures
 >>> board = eb.load_board("tutorial")
->>> fig = viz.board_figure(board, eb.ruleset("europe-standard"))
->>> fig.layout.template.layout.colorway[0] == viz.PLAYER_COLORS[0]
+>>> fig = figures.board_figure(board, eb.ruleset("europe-standard"))
+>>> fig.layout.template.layout.colorway[0] == figures.PLAYER_COLORS[0]
 True
->>> viz.find_trace(fig, "cities:major").name
+>>> figures.find_trace(fig, "cities:major").name
 'major city (5M)'
 """
 from __future__ import annotations
@@ -35,9 +35,9 @@ import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from .board import Board, CitySize, Terrain
-from .costs import crossing_cost
-from .rules import Ruleset, ruleset as _ruleset
+from ..board import Board, CitySize, Terrain
+from ..costs import crossing_cost
+from ..rules import Ruleset, ruleset as _ruleset
 
 __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "player_color", "board_figure", "add_track", "add_route",
@@ -624,7 +624,7 @@ def path_figure(board: Board, rules: Ruleset | None, path: Sequence[int], *, tit
     """
     from types import SimpleNamespace
 
-    from .costs import path_cost
+    from ..costs import path_cost
 
     rules = _rules(rules)
     segs = path_cost(board, rules, path, owned_crossings=owned_crossings)
@@ -703,7 +703,7 @@ def segment_table(board: Board, rules: Ruleset, path: Sequence[int], *, owned_cr
     """The same table for a hand-drawn path of mileposts (uses :func:`eb_core.costs.path_cost`)."""
     from types import SimpleNamespace
 
-    from .costs import path_cost
+    from ..costs import path_cost
 
     segs = path_cost(board, rules, path, owned_crossings=owned_crossings)
     return route_table(SimpleNamespace(segments=segs, mileposts=tuple(path), cost=sum(s.total for s in segs)),

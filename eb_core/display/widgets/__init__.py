@@ -1,0 +1,18 @@
+"""ipywidgets apps for the notebooks: each builds its figure from its controls' values before display.
+
+>>> from eb_core.display.widgets import route_explorer   # doctest: +SKIP
+
+- :mod:`.explorers` — route explorer, load finder, city inspector, distance picker.
+- :mod:`.toolkit` — the instructor's position lab (set up a position, try an action).
+- :mod:`.events` — the event explorer.
+"""
+from __future__ import annotations
+
+from .events import EventExplorer, event_explorer
+from .explorers import CityInspector, DistancePicker, LoadFinder, RouteExplorer, city_inspector, distance_picker, \
+    load_finder, route_explorer
+from .toolkit import ACCEPTED, REJECTED, PositionLab, position_lab
+
+__all__ = ["EventExplorer", "event_explorer", "CityInspector", "DistancePicker", "LoadFinder", "RouteExplorer",
+           "city_inspector", "distance_picker", "load_finder", "route_explorer", "ACCEPTED", "REJECTED",
+           "PositionLab", "position_lab"]
