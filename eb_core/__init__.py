@@ -24,7 +24,7 @@ __version__ = "0.1.0"
 
 # name -> module for lazily imported public names
 _LAZY = {
-    "cheapest_build": "routes", "BuildPlan": "routes", "cost_table": "routes", "travel_table": "routes",
+    "cheapest_build": "routes", "BuildPlan": "costs", "cost_table": "routes", "travel_table": "routes",
     "cheapest_connection": "routes", "shortest_trip": "routes", "travel_turns": "routes", "Trip": "routes",
     "Game": "engine",
     "delivery_value": "economics", "delivery_table": "economics", "plan_hand": "economics",

@@ -21,12 +21,12 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
-from pathlib import Path
 from typing import Any, Mapping
 
 import numpy as np
 
-from .errors import BoardFileError, load_cached, read_json_file
+from .errors import BoardFileError
+from .files import data_dir, load_cached, read_json_file
 
 __all__ = [
     "Terrain", "CitySize", "Water", "Milepost", "City", "Edge", "Crossing", "Ferry", "Tunnel", "Board",
@@ -191,14 +191,6 @@ def Tunnel(name: str, ports: tuple[int, int], port_names: tuple[str, str], cost:
            mileposts: tuple[int, ...]) -> Crossing:
     """A tunnel such as the Chunnel (one player, rulebook: Building the Chunnel)."""
     return Crossing(name, tuple(ports), tuple(port_names), cost, tuple(mileposts), "tunnel")
-
-
-def data_dir() -> Path:
-    """The folder holding ``boards/`` and ``decks/`` (``$EB_DATA`` or the repository's ``data/``)."""
-    env = os.environ.get("EB_DATA")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parent.parent / "data"
 
 
 class Board:

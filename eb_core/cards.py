@@ -28,12 +28,12 @@ import json
 import os
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .errors import DeckFileError, load_cached, read_json_file
+from .errors import DeckFileError
+from .files import data_dir, load_cached, read_json_file
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
@@ -550,12 +550,6 @@ def _parse_deck(data: Any, source: str) -> Deck:
                 meta=v.get(data, "meta", "", Mapping, required=False, default={}), source=source)
 
 
-def _data_dir() -> Path:
-    from .board import data_dir
-
-    return data_dir()
-
-
 _CACHE: dict[str, tuple[float, Deck]] = {}
 
 
@@ -565,4 +559,4 @@ def load_deck(name_or_path: str | os.PathLike = "europe") -> Deck:
     Decks are immutable, so repeated loads of an unchanged file return the same object. A malformed
     file raises :class:`~eb_core.errors.DeckFileError` naming the file and the field.
     """
-    return load_cached(name_or_path, "decks", _data_dir(), Deck.from_file, _CACHE)
+    return load_cached(name_or_path, "decks", data_dir(), Deck.from_file, _CACHE)

@@ -15,7 +15,7 @@ the field.
 """
 from __future__ import annotations
 
-__all__ = ["read_json_file", "EbError", "InvalidAction", "IllegalAction", "DataFileError", "BoardFileError", "DeckFileError"]
+__all__ = ["EbError", "InvalidAction", "IllegalAction", "DataFileError", "BoardFileError", "DeckFileError"]
 
 
 class EbError(ValueError):
@@ -62,45 +62,3 @@ class BoardFileError(DataFileError):
 
 class DeckFileError(DataFileError):
     """A malformed deck file (schema ``eb-deck/1``)."""
-
-
-def read_json_file(path, error: type[DataFileError]):
-    """Decode a JSON data file, raising ``error`` (naming the file) when it cannot be read or parsed."""
-    import json
-    from pathlib import Path
-
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(str(path), "<file>", f"cannot read: {exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(str(path), "<json>", f"not valid JSON: {exc}") from None
-
-
-def load_cached(path_or_name, subdir: str, data_dir, reader, cache: dict):
-    """Resolve a data-file name (``data/<subdir>/<name>.json``) or a JSON path and return
-    ``reader(path)``, memoised in ``cache`` until the file's modification time changes (boards and
-    decks are immutable). An unknown name raises :class:`KeyError` listing the available names."""
-    from pathlib import Path
-
-    p = Path(path_or_name)
-    if p.suffix != ".json":
-        folder = Path(data_dir) / subdir
-        p = folder / f"{path_or_name}.json"
-        if not p.exists():
-            avail = sorted(x.stem for x in folder.glob("*.json"))
-            raise KeyError(f"no {subdir[:-1]} named {path_or_name!r}; available: {avail}")
-    key = str(p.resolve())
-    try:
-        mtime = p.stat().st_mtime
-    except OSError:
-        mtime = -1.0
-    hit = cache.get(key)
-    if hit and hit[0] == mtime:
-        return hit[1]
-    value = reader(p)
-    cache[key] = (mtime, value)
-    return value

@@ -38,8 +38,7 @@ to newcomers, flooded edges are closed.
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field
-from html import escape
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -47,7 +46,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from .board import Board, City, CitySize, Crossing
-from .costs import SegmentCost, crossing_cost, segment_cost
+from .costs import BuildPlan, SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
 from .rules import Ruleset, Train
 from .track import Track, seg_key
@@ -63,101 +62,6 @@ _BOUNDED = (CitySize.SMALL, CitySize.MEDIUM)
 
 
 # =============================================================================== value types
-@dataclass(frozen=True, repr=False)
-class BuildPlan:
-    """The cheapest track to build along a route, segment by segment.
-
-    ``cost`` is the total in millions; ``mileposts`` the path from the first milepost to the last (a
-    ferry or tunnel appears as its two ports side by side, as in :func:`eb_core.costs.path_cost`);
-    ``segments`` one :class:`~eb_core.costs.SegmentCost` per step, in order. Steps that cost nothing
-    because the track is already there are kept and marked ``free`` (their ``base_label`` says
-    ``"own track"`` or ``"public track in <city>"``); :attr:`paid_segments` leaves them out.
-    """
-
-    cost: int
-    mileposts: tuple[int, ...]
-    segments: tuple[SegmentCost, ...]
-    board: Board = field(repr=False, compare=False)
-    start: str = ""
-    end: str = ""
-
-    def __repr__(self) -> str:
-        return (f"<BuildPlan {self.start or self.mileposts[0]} -> {self.end or self.mileposts[-1]}: {self.cost}M, "
-                f"{len(self.segments)} segments, mileposts {list(self.mileposts)}>")
-
-    @property
-    def paid_segments(self) -> tuple[SegmentCost, ...]:
-        """The segments to build (or crossings to ride) this plan pays for; free steps left out."""
-        return tuple(s for s in self.segments if not _is_free(s))
-
-    @property
-    def breakdown(self) -> dict[str, int]:
-        """Cost split into ``terrain`` (clear/mountain/alpine mileposts), ``water`` (bridges), ``city``
-        (city mileposts) and ``ferry`` (ferries and the Chunnel). The parts sum to :attr:`cost`."""
-        out = {"terrain": 0, "water": 0, "city": 0, "ferry": 0}
-        for s in self.segments:
-            out["ferry"] += s.crossing
-            out["water"] += s.water
-            out["city" if " city " in f" {s.base_label} " else "terrain"] += s.base
-        return out
-
-    def explain(self) -> str:
-        """Plain English, one line per segment, with a running total."""
-        head = f"Build {self.start or self.mileposts[0]} -> {self.end or self.mileposts[-1]}: " \
-               f"{self.cost}M over {len(self.segments)} segments"
-        lines = [head]
-        running = 0
-        for i, s in enumerate(self.segments, 1):
-            running += s.total
-            what = "free (" + s.base_label + ")" if _is_free(s) else s.explain()
-            lines.append(f"  {i:>2}. {self.board.label(s.a)} -> {self.board.label(s.b)}: "
-                         f"{what} = {s.total}M  (total {running}M)")
-        b = self.breakdown
-        lines.append("  breakdown: " + ", ".join(f"{k} {v}M" for k, v in b.items()))
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.explain()
-
-    def to_frame(self):
-        """A pandas DataFrame with one row per segment (from, to, what, milepost, bridge, crossing,
-        cost, running total)."""
-        import pandas as pd
-
-        rows, running = [], 0
-        for s in self.segments:
-            running += s.total
-            rows.append({"from": self.board.label(s.a), "to": self.board.label(s.b),
-                         "what": s.crossing_name or s.base_label, "milepost": s.base, "bridge": s.water,
-                         "water": s.water_label or "", "crossing": s.crossing, "cost": s.total,
-                         "running": running, "free": _is_free(s)})
-        cols = ["from", "to", "what", "milepost", "bridge", "water", "crossing", "cost", "running", "free"]
-        df = pd.DataFrame(rows, columns=cols)
-        df.index = pd.RangeIndex(1, len(df) + 1, name="segment")
-        return df
-
-    def to_figure(self, rules: Ruleset | None = None, **kw):
-        """The board with this route drawn on it, every segment's cost labelled (lazy-imports
-        :mod:`eb_core.display.figures`, so the rules core never imports plotly)."""
-        from .display import figures
-
-        return figures.add_route(figures.board_figure(self.board, rules, **kw), self.board, self)
-
-    def _repr_html_(self) -> str:
-        rows = []
-        running = 0
-        for i, s in enumerate(self.segments, 1):
-            running += s.total
-            what = "free: " + s.base_label if _is_free(s) else s.explain()
-            rows.append(f"<tr><td>{i}</td><td>{escape(self.board.label(s.a))}</td>"
-                        f"<td>{escape(self.board.label(s.b))}</td><td>{escape(what)}</td>"
-                        f"<td style='text-align:right'>{s.total}</td><td style='text-align:right'>{running}</td></tr>")
-        b = ", ".join(f"{k} {v}M" for k, v in self.breakdown.items())
-        return (f"<b>{escape(str(self.start))} &rarr; {escape(str(self.end))}: {self.cost}M</b> ({b})"
-                "<table><thead><tr><th>#</th><th>from</th><th>to</th><th>what</th><th>M</th><th>total</th>"
-                "</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-
-
 @dataclass(frozen=True)
 class Trip:
     """A train journey on track that is already built (see :func:`shortest_trip`).
@@ -178,10 +82,6 @@ class Trip:
         r = f", renting from player(s) {', '.join(map(str, self.rented))} for {self.rent}M" if self.rented else ""
         f = f" via {', '.join(self.ferries)}" if self.ferries else ""
         return f"{self.mileposts} mileposts from {self.path[0]} to {self.path[-1]}{f}{r}"
-
-
-def _is_free(s: SegmentCost) -> bool:
-    return s.total == 0 and (s.base_label == "own track" or s.base_label.startswith("public track"))
 
 
 # ================================================================================ the engine
