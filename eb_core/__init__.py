@@ -30,7 +30,7 @@ _LAZY = {
     "delivery_value": "economics", "delivery_table": "economics", "plan_hand": "economics",
     "plan_opening": "economics", "plan_for": "economics",
     "DeliveryValue": "economics", "HandPlan": "economics", "OpeningPlan": "economics",
-    "GameState": "state", "PlayerState": "state",
+    "GameState": "state", "PlayerState": "state", "Position": "state",
     "load_deck": "cards", "Deck": "cards", "DemandCard": "cards", "Demand": "cards", "EventCard": "cards",
     "Build": "actions", "BuildCrossing": "actions", "Upgrade": "actions", "Move": "actions",
     "PickUp": "actions", "Deliver": "actions", "Drop": "actions", "DiscardHand": "actions",

@@ -30,10 +30,13 @@ import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+import numpy as np
+
+from .errors import InvalidAction
 from .rules import Train
 from .track import Track
 
-__all__ = ["PlayerState", "GameState"]
+__all__ = ["PlayerState", "GameState", "Position"]
 
 
 @dataclass
@@ -178,3 +181,60 @@ class GameState:
         for ld, n in self.dropped.items():
             tot[ld] = tot.get(ld, 0) + n
         return tot
+
+
+@dataclass(frozen=True)
+class Position:
+    """Whose view of which track a route or economics question is asked from: one value instead of the
+    loose ``state=`` / ``track=`` / ``player=`` keywords.
+
+    ``track`` is the track on the board (``None``: an empty board); ``seat`` the player whose own track
+    is free and whose opponents' track is taken (``None`` only with an empty board); ``state`` the whole
+    game state when there is one (it supplies the track and the number of players).
+
+    >>> Position.empty().seat is None
+    True
+    >>> from eb_core.rules import Train
+    >>> s = GameState(players=[PlayerState(name="Ann", cash=50, train=Train(9, 2))])
+    >>> Position.of(s, 0).track is s.track
+    True
+    >>> Position.of(s, 3)
+    Traceback (most recent call last):
+    ...
+    eb_core.errors.InvalidAction: player 3 is not in this game (players 0..0)
+    """
+
+    track: Track | None = None
+    seat: int | None = None
+    state: GameState | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        seat = self.seat
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            if not isinstance(seat, np.integer):
+                raise InvalidAction(f"player must be a player number, got {seat!r}", field="player")
+            object.__setattr__(self, "seat", int(seat))
+        if self.track is not None and not isinstance(self.track, Track):
+            raise InvalidAction(f"track must be an eb_core Track, got {type(self.track).__name__}", field="track")
+        if self.track is not None and self.seat is None:
+            raise InvalidAction("with a game position (state= or track=) say whose route it is: player=<number>",
+                                field="player")
+        n = len(self.state.players) if self.state is not None else None
+        if self.seat is not None and (self.seat < 0 or (n is not None and self.seat >= n)):
+            raise InvalidAction(f"player {self.seat!r} is not in this game"
+                                + (f" (players 0..{n - 1})" if n else ""), field="player")
+
+    @classmethod
+    def empty(cls) -> "Position":
+        """No track on the board: the cost of a route as the rulebook's examples price it."""
+        return cls()
+
+    @classmethod
+    def of(cls, state_or_game: Any, seat: int | None = None) -> "Position":
+        """The position of ``seat`` (default: the player whose turn it is) in a :class:`GameState` or a
+        game (anything with a ``.state``)."""
+        state = getattr(state_or_game, "state", state_or_game)
+        if not isinstance(state, GameState):
+            raise InvalidAction(f"expected a game or a GameState, got {type(state_or_game).__name__}",
+                                field="state")
+        return cls(track=state.track, seat=state.current if seat is None else seat, state=state)
