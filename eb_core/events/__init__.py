@@ -12,7 +12,7 @@ Nothing here imports the engine at run time: the engine imports events, never th
 
 >>> from eb_core import events
 >>> sorted(events.EFFECTS)[:3]
-['derailment', 'fog', 'flood']
+['derailment', 'flood', 'fog']
 """
 from __future__ import annotations
 
