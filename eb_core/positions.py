@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import json
 import os
+from html import escape
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -686,8 +687,6 @@ class Outcome:
         return self.explain()
 
     def _repr_html_(self) -> str:  # pragma: no cover - display hook
-        from html import escape
-
         colour = "#1b7f3a" if self.accepted else "#b00020"
         return f"<p style='color:{colour}'><b>{escape(self.explain())}</b></p>"
 
