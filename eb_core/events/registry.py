@@ -19,9 +19,9 @@ special build turn only permanent events take effect; during sudden-death play d
 discarded without effect (rulebook: Special Build Turns; How to Play > Sudden Death Tiebreaker).
 
 The Europe deck's kinds are registered by :mod:`eb_core.events.europe`; this module holds the registry,
-the hooks the engine calls and helpers for people. The Europe events are (Derailments, Floods,
-Gales, Heavy Snow, Fog, Strikes, Excess Profits Tax, Irish Economy Booming); their areas come from
-:mod:`eb_core.areas`. Helpers: :func:`play_event` (resolve a named card now), :func:`affected` (area,
+the hooks the engine calls and helpers for people. The Europe events are Derailments, Floods,
+Gales, Heavy Snow, Fog, Strikes, Excess Profits Tax and Irish Economy Booming; their areas come from
+:mod:`eb_core.events.areas`. Helpers: :func:`play_event` (resolve a named card now), :func:`affected` (area,
 track and trains an event covers), :func:`set_load_policy` (who loses which load), and the engine hooks
 :func:`rebuild_reserved` / :func:`turn_ended` (a flooded bridge's owner rebuilds first). Registering
 another kind is one line::
