@@ -41,8 +41,15 @@ _LAZY = {
     "PlannerBot": "bots.planner",
 }
 
+# submodules that moved, still importable by their old name (``from eb_core import areas``)
+_MODULES = {"areas": "events.areas"}
+
 
 def __getattr__(name: str):
+    if name in _MODULES:
+        value = importlib.import_module(f".{_MODULES[name]}", __name__)
+        globals()[name] = value
+        return value
     mod = _LAZY.get(name)
     if mod is None:
         raise AttributeError(f"module 'eb_core' has no attribute {name!r}")
@@ -52,7 +59,7 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | set(_MODULES))
 
 
 __all__ = [

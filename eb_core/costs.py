@@ -158,6 +158,12 @@ class BuildPlan:
     board: Board = field(repr=False, compare=False)
     start: str = ""
     end: str = ""
+    #: What a build made by the engine (:meth:`eb_core.engine.Game.plan_build`) adds: the new segments
+    #: ``(a, b)``, the ferries/tunnels bought, the major/key cities built out of, one note per step.
+    built: tuple[tuple[int, int], ...] = ()
+    crossings: tuple[str, ...] = ()
+    out_of: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return (f"<BuildPlan {self.start or self.mileposts[0]} -> {self.end or self.mileposts[-1]}: {self.cost}M, "

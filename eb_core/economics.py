@@ -63,6 +63,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import rulebook as R
 from .board import Board
 from .costs import SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
@@ -73,8 +74,8 @@ __all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop"
            "plan_for", "plan_hand", "plan_opening"]
 
 _NOCITY = type("_NoCity", (), {"mileposts": ()})()
-_PICKUP_RULE = "Operations Phase Rules > Picking Up Loads"
-_DELIVER_RULE = "Operations Phase Rules > Delivering Loads"
+_PICKUP_RULE = R.PICKUP
+_DELIVER_RULE = R.DELIVER
 
 
 # ============================================================================================ value types

@@ -9,7 +9,8 @@ An instructor writes a position in a few lines of text (or the same thing as JSO
     player Ann: cash 60, train 9/2, at London, loads Wine Beer, track London-Birmingham
     player Ben: cash 30, at Paris
 
-The header lines (``key: value``) are ``board`` (a board name or file), ``ruleset`` (a ruleset name
+The header lines (``key: value``) are ``board`` (a board name or file), ``deck`` (a deck name or file,
+default the deck named like the board), ``ruleset`` (a ruleset name
 followed by variants: ``europe-basic fast-game``), ``seed`` (for the deck shuffle, default 0),
 ``phase`` (``operations`` -- the default --, ``build`` or ``special-build``), ``round`` (default 1) and
 ``turn`` (the player to act, default the first listed). Players sit in the order listed; the first
@@ -66,13 +67,21 @@ from __future__ import annotations
 
 import json
 import os
+from html import escape
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import actions as A
+from . import rulebook as R
+from .board import load_board
+from .cards import load_deck
+from .engine import Game
 from .errors import EbError, IllegalAction, InvalidAction
+from .files import data_dir
+from .routes import cheapest_build, shortest_trip
 from .rules import Ruleset, Train
 from .rules import ruleset as _ruleset
 from .track import seg_key
@@ -94,7 +103,7 @@ __all__ = [
 ]
 
 PHASES = ("operations", "build", "special-build")
-_HEADER_KEYS = ("board", "ruleset", "seed", "phase", "round", "turn")
+_HEADER_KEYS = ("board", "deck", "ruleset", "seed", "phase", "round", "turn")
 _PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves")
 
 
@@ -222,9 +231,6 @@ def position_from_dict(desc: Mapping[str, Any]):
     >>> g.board.city_at(g.state.players[0].position).name, g.phase
     ('Paris', 'operations')
     """
-    from .board import load_board
-    from .engine import Game
-
     if not isinstance(desc, Mapping):
         raise PositionError("position", "position", f"expected a JSON object, got {type(desc).__name__}")
     where = _Where(desc.get("_lines"))
@@ -246,6 +252,14 @@ def position_from_dict(desc: Mapping[str, Any]):
         board = load_board(bname)
     except (EbError, KeyError, OSError, TypeError) as e:
         where.fail("board", "board", f"cannot load board {bname!r}: {str(e).strip(chr(34) + chr(39))}")
+    dname = desc.get("deck", board.name)
+    try:
+        deck = load_deck(dname)
+    except (EbError, KeyError, OSError, TypeError) as e:
+        avail = ", ".join(sorted(x.stem for x in (data_dir() / "decks").glob("*.json")))
+        where.fail("deck" if "deck" in desc else "board", "deck",
+                   f"cannot load deck {dname!r} for board {board.name!r}: {str(e).strip(chr(34) + chr(39))}; name "
+                   f"one with a 'deck: NAME' line (a deck file, or one of {avail})")
     seed = desc.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         where.fail("seed", "seed", f"expected a whole number, got {seed!r}")
@@ -270,7 +284,7 @@ def position_from_dict(desc: Mapping[str, Any]):
             where.fail(f"players[{i}]", "name", f"two players are called {p['name']!r}")
         names.append(str(p["name"]))
 
-    game = Game.new(rules, board=board, players=names, seed=seed)
+    game = Game.new(rules, board=board, players=names, seed=seed, deck=deck)
     st = game.state
     st.phase = "build" if phase in ("build", "special-build") else "operations"
     st.special_round = 1 if phase == "special-build" else 0
@@ -298,7 +312,7 @@ def position_from_dict(desc: Mapping[str, Any]):
         ps.moves_used = p.get("moves", 0)
         if ps.spent > rules.build_limit:
             where.fail(f"{path}.spent", "spent", f"at most {rules.build_limit}M may be spent in one build phase "
-                                                 "(rulebook: Build Phase Rules)")
+                                                 f"(rulebook: {R.BUILD})")
         if "train" in p:
             try:
                 t = p["train"] if isinstance(p["train"], Train) else Train.parse(str(p["train"]))
@@ -318,7 +332,7 @@ def position_from_dict(desc: Mapping[str, Any]):
             loads = loads.split()
         if len(loads) > ps.train.capacity:
             where.fail(f"{path}.loads", "loads", f"a {ps.train} train carries at most {ps.train.capacity} loads, "
-                                                 f"got {len(loads)} (rulebook: Picking Up Loads)")
+                                                 f"got {len(loads)} (rulebook: {R.PICKUP})")
         for ld in loads:
             if ld not in st.bank:
                 where.fail(f"{path}.loads", "loads", f"there is no load {ld!r} on board {board.name!r} "
@@ -349,7 +363,7 @@ def position_from_dict(desc: Mapping[str, Any]):
         for ps in st.players:
             if ps.position is not None:
                 where.fail(f"players[{st.players.index(ps)}].at", "at",
-                           "trains are placed after the special build turns (rulebook: Starting the Game)")
+                           f"trains are placed after the special build turns (rulebook: {R.STARTING})")
     return game
 
 
@@ -421,8 +435,7 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
     cr = board.crossing(name)
     limit = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
     if len(owners) >= limit:
-        rule = ("Build Phase Rules > Building the Chunnel" if cr.is_tunnel
-                else "Build Phase Rules > Building Ferry Ports")
+        rule = R.CHUNNEL_BUILD if cr.is_tunnel else R.FERRY_BUILD
         names = ", ".join(game.state.players[o].name for o in owners)
         where.fail(path, "ferry", f"{name} already has {len(owners)} owner(s) ({names}); at most {limit} "
                                   f"(rulebook: {rule})")
@@ -431,8 +444,6 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
 
 def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
     """Lay one route of the description (a chain of cities / milepost ids) as ``seat``'s track."""
-    from .routes import cheapest_build
-
     board, rules, st = game.board, game.rules, game.state
     if isinstance(route, str):
         items: list[Any] = [s for s in route.split("-")]
@@ -457,7 +468,7 @@ def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
             if plan is None:
                 where.fail(path, "track", f"route {label}: no track can be laid from {a} to {b} for "
                                           f"{st.players[seat].name} (other players' track is in the way: "
-                                          "rulebook: Build Phase Rules > Right of Way)")
+                                          f"rulebook: {R.RIGHT_OF_WAY})")
             steps = list(plan.mileposts)
         for u, v in zip(steps, steps[1:]):
             hop = next((cr for cr in board.crossings_at(u) if cr.other_port(u) == v), None)
@@ -475,7 +486,7 @@ def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
                 continue
             if owner is not None:
                 where.fail(path, "track", f"route {label}: segment {u}-{v} already belongs to "
-                                          f"{st.players[owner].name} (rulebook: Build Phase Rules > Right of Way)")
+                                          f"{st.players[owner].name} (rulebook: {R.RIGHT_OF_WAY})")
             st.track.add_segment(seat, u, v)
             for cr in board.crossings_at(v):
                 # building into a port buys its ferry / the Chunnel (Building Ferry Ports, Building the Chunnel)
@@ -490,8 +501,6 @@ def position_from_text(text: str):
 def position(description: str | Mapping[str, Any] | os.PathLike):
     """A :class:`~eb_core.engine.Game` from any description: position text, JSON text (a description or
     a saved ``eb-game/1`` game), a dictionary of either, or a path to a ``.txt`` / ``.json`` file."""
-    from .engine import Game
-
     if isinstance(description, Path) or (isinstance(description, str) and "\n" not in description
                                          and description.strip().endswith((".json", ".txt", ".pos"))):
         p = Path(description)
@@ -678,8 +687,6 @@ class Outcome:
         return self.explain()
 
     def _repr_html_(self) -> str:  # pragma: no cover - display hook
-        from html import escape
-
         colour = "#1b7f3a" if self.accepted else "#b00020"
         return f"<p style='color:{colour}'><b>{escape(self.explain())}</b></p>"
 
@@ -744,9 +751,6 @@ def parse_action(game, text: str):
     >>> type(a).__name__, len(a.path) > 1
     ('Build', True)
     """
-    from . import actions as A
-    from .routes import cheapest_build, shortest_trip
-
     if not isinstance(text, str) or not text.strip():
         raise InvalidAction(f"action: expected a command like 'build London-Paris', got {text!r}", field="action")
     word, _, rest = text.strip().partition(" ")

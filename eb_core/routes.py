@@ -49,7 +49,7 @@ from .board import Board, City, CitySize, Crossing
 from .costs import BuildPlan, SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
 from .rules import Ruleset, Train
-from .track import Track, seg_key
+from .track import Track, city_room, crossing_player_cap, seg_key
 
 __all__ = [
     "BuildPlan", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
@@ -269,27 +269,35 @@ class _Engine:
                 if k is None or player in ps:
                     continue
                 cr = board.crossings[k]
-                limit = rules.tunnel_max_players if cr.is_tunnel and rules.tunnel_as_ferry_cost is None \
-                    else rules.ferry_max_players
+                limit = crossing_player_cap(rules, cr)
                 if len(set(ps)) >= limit:
                     w[self.hops[k]] = _INF
                     for p in cr.ports:
                         w[self.paid_into.get(p, self._empty)] = _INF
-            # small and medium cities: players and tracks per player
+            # small and medium cities: players and tracks per player (eb_core.track.city_room, as the
+            # engine counts them: a ferry with a port in the city is one of its tracks, so building into
+            # a port whose ferry is not yet owned lays two)
             for ci, counts in self._city_counts(track).items():
                 c = self.cities[ci]
-                limit = rules.city_max_players.get(c.size.value)
-                here = counts.get(player, 0)
-                full = limit is not None and here == 0 and len([p for p, v in counts.items() if v > 0]) >= limit
-                if full or here >= rules.city_max_tracks_per_player:
+                room = city_room(board, rules, c, counts, player)
+                if room is None:
+                    continue
+                may_enter, left = room
+                if not may_enter or left <= 0:
                     for m in c.mileposts:
                         w[self.paid_into.get(m, self._empty)] = _INF
                         w[self.paid_out.get(m, self._empty)] = _INF
                         for cr in board.crossings_at(m):
                             if cr.name not in owned:
                                 w[self.hops[self.crossing_index[cr.name]]] = _INF
-                elif here == rules.city_max_tracks_per_player - 1:
-                    for m in c.mileposts:
+                    continue
+                for m in c.mileposts:
+                    buys = any(cr.name not in owned for cr in board.crossings_at(m))
+                    if left == 1:
+                        w[self.paid_out_twin.get(m, self._empty)] = _INF
+                        if buys:
+                            w[self.paid_into.get(m, self._empty)] = _INF
+                    elif left == 2 and buys:
                         w[self.paid_out_twin.get(m, self._empty)] = _INF
         if blocked:
             blocked = [tuple(p) for p in blocked]

@@ -132,6 +132,29 @@ class Ruleset:
             d[f.name] = val
         return d
 
+    @classmethod
+    def from_dict(cls, d: Mapping) -> "Ruleset":
+        """Inverse of :meth:`to_dict`: the standard Europe ruleset with the fields of ``d`` (unknown keys
+        are ignored, so a ruleset saved by an older version still loads).
+
+        >>> r = ruleset("europe-basic", "mercy")
+        >>> Ruleset.from_dict(r.to_dict()) == r
+        True
+        """
+        names = {f.name for f in dataclasses.fields(cls)}
+        kw: dict = {}
+        for k, v in d.items():
+            if k not in names:
+                continue
+            if k == "start_train":
+                v = Train.parse(v)
+            elif k == "upgrades":
+                v = {Train.parse(a): tuple(Train.parse(x) for x in bs) for a, bs in v.items()}
+            elif isinstance(v, list):
+                v = tuple(v)
+            kw[k] = v
+        return ruleset("europe-standard").with_(**kw)
+
 
 _STANDARD = Ruleset(name="europe-standard", title="Empire Builder: Europe, standard game")
 

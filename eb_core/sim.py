@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import rulebook as R
 from .rules import RULESETS, Ruleset
 from .rules import ruleset as _ruleset
 
@@ -54,9 +55,9 @@ __all__ = [
     "solo_game",
 ]
 
-SOLO = "Solo & Variant Rules"
-CHART_RULE = SOLO + " > Chart of Success for Solo Play"
-WINLOSS_RULE = SOLO + " > Simulated Win / Loss"
+SOLO = R.SOLO
+CHART_RULE = R.SOLO_CHART
+WINLOSS_RULE = R.SOLO_WINLOSS
 
 # ----------------------------------------------------------------------------------------- Chart of Success
 #: Rulebook "Chart of Success for Solo Play": ``(turns below which, category)``; more turns than the last
@@ -240,8 +241,7 @@ class SoloResult:
 
 def _rules(rules: Ruleset | str | dict, variants: Sequence[str] = ()) -> Ruleset:
     if isinstance(rules, dict):
-        from .engine import _rules_from_dict
-        return _rules_from_dict(rules)
+        return Ruleset.from_dict(rules)
     if isinstance(rules, str):
         return _ruleset(rules, *variants)
     if variants:
@@ -413,7 +413,7 @@ class SecondPlayer:
                     q.hand.append(cid)
                     break
                 st.discard_pile.append(cid)
-        elif not g._draw_until_demand(self.seat):      # events resolved with Player 2 drawing
+        elif not g.draw_until_demand(self.seat):      # events resolved with Player 2 drawing
             return
         cid = q.hand[-1]
         self.drawn.append(cid)

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from .board import Board, City
+from .board import Board, City, CitySize, Crossing
+from .rules import Ruleset
 
-__all__ = ["Track", "seg_key"]
+__all__ = ["Track", "seg_key", "crossing_player_cap", "city_player_cap", "city_room"]
 
 
 def seg_key(a: int, b: int) -> tuple[int, int]:
@@ -138,3 +139,59 @@ class Track:
             for p in ps:
                 t.add_crossing(p, name)
         return t
+
+
+# ----------------------------------------------------------------------------------- player limits
+def crossing_player_cap(rules: Ruleset, crossing: Crossing) -> int:
+    """Players who may build a crossing: one for the Chunnel, two for a ferry (rulebook: Building the
+    Chunnel, Building Ferry Ports); in the Fast Game the Chunnel is "another ferry"."""
+    if crossing.is_tunnel and rules.tunnel_as_ferry_cost is None:
+        return rules.tunnel_max_players
+    return rules.ferry_max_players
+
+
+def city_player_cap(board: Board, rules: Ruleset, city: City) -> int | None:
+    """Players who may build into ``city`` (rulebook: Limits on Entry into Small and Medium Cities), or
+    ``None`` for a city without a limit (major and key cities). A city that is also a ferry port stays
+    open to the ferry's players even when a variant allows fewer (Variants & Optional Rules > Two-Players
+    (Honeymoon Game)).
+
+    >>> import eb_core as eb
+    >>> b = eb.load_board("europe")
+    >>> city_player_cap(b, eb.ruleset("europe-standard"), b.city("Dublin"))
+    2
+    >>> city_player_cap(b, eb.ruleset("europe-standard"), b.city("Paris")) is None
+    True
+    """
+    if city.size not in (CitySize.SMALL, CitySize.MEDIUM):
+        return None
+    cap = rules.city_max_players.get(city.size.value)
+    if cap is None:
+        return None
+    if any(not cr.is_tunnel for m in city.mileposts for cr in board.crossings_at(m)):
+        cap = max(cap, rules.ferry_max_players)
+    return cap
+
+
+def city_room(board: Board, rules: Ruleset, city: City, counts: dict[int, int], player: int
+              ) -> tuple[bool, int] | None:
+    """Room left for ``player`` in ``city`` (rulebook: Limits on Entry into Small and Medium Cities):
+    ``(may_enter, tracks_left)``, or ``None`` for a city without limits. ``counts`` is
+    ``{player: tracks into or out of the city}`` (:meth:`Track.city_tracks`), where every ferry with a
+    port in the city counts as one track for each owner (Dublin's ferry to Liverpool is one of Dublin's
+    three). The engine and the route planners both ask this: one rule, one place.
+
+    >>> import eb_core as eb
+    >>> b, r = eb.load_board("europe"), eb.ruleset("europe-standard")
+    >>> dublin = b.city("Dublin")
+    >>> t = Track(crossings={"Liverpool\u2013Dublin": [0]})
+    >>> city_room(b, r, dublin, t.city_tracks(b, dublin), 0), city_room(b, r, dublin, t.city_tracks(b, dublin), 1)
+    ((True, 2), (True, 3))
+    """
+    cap = city_player_cap(board, rules, city)
+    if cap is None:
+        return None
+    mine = counts.get(player, 0)
+    others = sum(1 for o, n in counts.items() if o != player and n > 0)
+    may_enter = mine > 0 or others < cap
+    return may_enter, max(0, rules.city_max_tracks_per_player - mine)

@@ -11,7 +11,7 @@ import itertools
 import pytest
 
 import eb_core as eb
-from eb_core.areas import city_area, distances_from
+from eb_core.events.areas import city_area, distances_from
 from eb_core.track import seg_key
 
 EUROPE = eb.load_board("europe")

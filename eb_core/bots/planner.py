@@ -431,7 +431,7 @@ class PlannerBot:
             else:
                 chains.append([s.a, s.b])
         net = game.network(self.seat)
-        red = game._ix.red_mp
+        red = game.index.red_mp
         for chain in chains:
             if len(chain) == 2 and seg_key(*chain) in tr.segments:
                 continue
@@ -449,7 +449,7 @@ class PlannerBot:
             if repr(Build(sub)) in self._failed:
                 continue
             try:
-                cost = game.plan_build(sub, check=False)["cost"]
+                cost = game.plan_build(sub, check=False).cost
             except (IllegalAction, InvalidAction):
                 continue
             if cost <= budget:

@@ -317,7 +317,7 @@ class RandomBot:
                 plan = game.plan_build(sub, check=False)
             except IllegalAction:
                 continue
-            if plan["cost"] <= budget:
+            if plan.cost <= budget:
                 return Build(sub)
         return None
 

@@ -22,7 +22,7 @@ from test_random_play import BOARD, check_invariants
 
 import eb_core as eb
 from eb_core import events
-from eb_core.areas import river_edges
+from eb_core.events.areas import river_edges
 from eb_core.bots.random_bot import RandomBot, play_game
 from eb_core.cards import Deck, EventCard
 

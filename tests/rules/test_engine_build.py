@@ -8,7 +8,7 @@ import pytest
 import eb_core as eb
 from support import rejects
 from eb_core.actions import Build, EndTurn, Upgrade
-from eb_core.engine import R
+from eb_core import rulebook as R
 from eb_core.rules import Train
 from mini_board import MINI as m, mini_board, mini_deck
 

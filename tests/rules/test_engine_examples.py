@@ -9,7 +9,7 @@ import pytest
 import eb_core as eb
 from support import rejects
 from eb_core.actions import Build, EndTurn
-from eb_core.engine import R
+from eb_core import rulebook as R
 
 BOARD = eb.load_board("tutorial")
 EX = BOARD.meta["examples"]

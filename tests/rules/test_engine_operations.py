@@ -9,7 +9,7 @@ import eb_core as eb
 from support import rejects
 from eb_core.actions import (Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
                              PlaceTrain)
-from eb_core.engine import R
+from eb_core import rulebook as R
 from eb_core.rules import Train
 from mini_board import MINI as m, mini_board, mini_deck
 

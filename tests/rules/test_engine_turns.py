@@ -11,7 +11,7 @@ import eb_core as eb
 from eb_core import events
 from eb_core.actions import (Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
                              PlaceTrain, Upgrade, action_from_dict, action_to_dict)
-from eb_core.engine import R
+from eb_core import rulebook as R
 from eb_core.rules import Train
 from mini_board import MINI as m, mini_board, mini_deck
 

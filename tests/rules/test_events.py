@@ -22,7 +22,7 @@ import eb_core as eb
 from support import rejects as _rejects
 from eb_core import events
 from eb_core.actions import Build, Deliver, EndTurn, Move, PickUp
-from eb_core.areas import city_area, coastal_area, country_area, distances_from, inland_area, sea_area
+from eb_core.events.areas import city_area, coastal_area, country_area, distances_from, inland_area, sea_area
 from eb_core.track import seg_key
 
 

@@ -5,7 +5,7 @@ import pytest
 import eb_core as eb
 from support import rejects as _rejects
 from eb_core.actions import Build, Move, Upgrade
-from eb_core.engine import R
+from eb_core import rulebook as R
 from eb_core.rules import Train
 
 BOARD = eb.load_board("tutorial")

@@ -1,6 +1,6 @@
 """The event explorer of notebook 05 (eb_core.display.widgets.events): the dropdown drives the figure and the list."""
 from eb_core.display import figures
-from eb_core.areas import city_area, sea_area
+from eb_core.events.areas import city_area, sea_area
 from eb_core.display.widgets import event_explorer
 from eb_core.positions import position_from_text
 

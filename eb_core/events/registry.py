@@ -18,9 +18,10 @@ ends. A card whose kind has no registered effect is logged and handled by its du
 special build turn only permanent events take effect; during sudden-death play drawn events are
 discarded without effect (rulebook: Special Build Turns; How to Play > Sudden Death Tiebreaker).
 
-The second half of this module registers every Empire Builder: Europe event (Derailments, Floods,
-Gales, Heavy Snow, Fog, Strikes, Excess Profits Tax, Irish Economy Booming); their areas come from
-:mod:`eb_core.areas`. Helpers: :func:`play_event` (resolve a named card now), :func:`affected` (area,
+The Europe deck's kinds are registered by :mod:`eb_core.events.europe`; this module holds the registry,
+the hooks the engine calls and helpers for people. The Europe events are Derailments, Floods,
+Gales, Heavy Snow, Fog, Strikes, Excess Profits Tax and Irish Economy Booming; their areas come from
+:mod:`eb_core.events.areas`. Helpers: :func:`play_event` (resolve a named card now), :func:`affected` (area,
 track and trains an event covers), :func:`set_load_policy` (who loses which load), and the engine hooks
 :func:`rebuild_reserved` / :func:`turn_ended` (a flooded bridge's owner rebuilds first). Registering
 another kind is one line::
@@ -31,7 +32,7 @@ another kind is one line::
             ...
 
 Readings of the rulebook where the printed cards are not quoted in it (each is tested in
-``tests/test_events.py``):
+``tests/rules/test_events.py``):
 
 * Gales close the ferries with a port within the card's radius of that sea, and a train staged at a closed
   port may not move at all ("you may not stage to or move from being staged at any ferry port"); no track
@@ -53,14 +54,22 @@ True
 """
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .engine import Game
+from .. import rulebook as R
+from ..costs import segment_cost
+from ..files import derived
+from . import areas as _areas
 
-__all__ = ["DURATIONS", "EFFECTS", "EventEffect", "register", "resolve"]
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Game
+
+__all__ = ["DURATIONS", "EFFECTS", "EventEffect", "register", "resolve", "effect_of", "affected", "area_of",
+           "least_valuable_load", "play_event", "rebuild_reserved", "set_load_policy", "turn_ended",
+           "build_blockers", "final_rebuild", "active_area", "active_title", "where", "lose_load_to_event"]
 
 DURATIONS = ("immediate", "one-round", "lasting", "permanent")
 
@@ -169,55 +178,28 @@ def resolve(game: Game, card, drawer: int, *, special: bool = False) -> dict[str
     return active
 
 
-# ====================================================================================== the effects
-# Everything below fills EFFECTS with the Empire Builder: Europe event cards (rulebook: Event Card
-# Effects). Areas come from eb_core.areas (Counting Mileposts); the engine consults the hooks.
-
-from . import areas as _areas
-
-__all__ += [
-    "affected",
-    "area_of",
-    "derailment_area",
-    "least_valuable_load",
-    "play_event",
-    "rebuild_reserved",
-    "set_load_policy",
-    "turn_ended",
-]
-
-R_EVENTS = "Event Card Effects"
-R_DERAIL = "Event Card Effects > Derailments"
-R_FLOOD = "Event Card Effects > Floods"
-R_NO_MOVE = "Event Card Effects > No Movement"
-R_HALF = "Event Card Effects > Half-Rate Movement"
-R_LOADS = "Event Card Effects > Losing Loads"
-R_TURNS = "Event Card Effects > Losing Turns"
-
-_AREA_CACHE: dict[tuple[int, int], tuple[Any, Any, _areas.Area]] = {}
-
-
+# ---------------------------------------------------------------------------- helpers for effects
 def area_of(game: Game, card) -> _areas.Area:
-    """The :class:`~eb_core.areas.Area` of ``card`` (an event card or its id) on ``game.board``."""
+    """The :class:`~eb_core.events.areas.Area` of ``card`` (an event card or its id) on ``game.board``,
+    computed once per board and card contents (:func:`eb_core.files.derived`)."""
     if isinstance(card, int):
         card = game.deck.card(card)
-    k = (id(game.board), card.id)
-    hit = _AREA_CACHE.get(k)
-    if hit is None or hit[0] is not game.board or hit[1] is not card:
-        hit = (game.board, card, _areas.event_area(game.board, card))
-        _AREA_CACHE[k] = hit
-    return hit[2]
+    key = ("events:area", card.kind, card.title, json.dumps(card.params, sort_keys=True, default=str))
+    return derived(game.board, key, lambda board: _areas.event_area(board, card))
 
 
-def _area(game: Game, active: dict[str, Any]) -> _areas.Area:
+def active_area(game: Game, active: dict[str, Any]) -> _areas.Area:
+    """The area of the event card of an active-event record."""
     return area_of(game, game.deck.card(active["card"]))
 
 
-def _title(game: Game, active: dict[str, Any]) -> str:
+def active_title(game: Game, active: dict[str, Any]) -> str:
+    """The title of the event card of an active-event record, for messages."""
     return game.deck.card(active["card"]).title
 
 
-def _where(game: Game, mp: int) -> str:
+def where(game: Game, mp: int) -> str:
+    """``"Paris (milepost 12)"`` or ``"milepost 12"``, for messages."""
     c = game.board.city_at(mp)
     return f"{c.name} (milepost {mp})" if c else f"milepost {mp}"
 
@@ -248,7 +230,8 @@ def set_load_policy(game: Game, policy: Callable[[Game, int, list[str]], str] | 
     game.load_loss_policy = policy
 
 
-def _lose_load(game: Game, seat: int, why: str) -> str | None:
+def lose_load_to_event(game: Game, seat: int, why: str) -> str | None:
+    """``seat`` loses the load its load-loss policy chooses (:func:`set_load_policy`) to ``why``."""
     p = game.state.players[seat]
     if not p.loads:
         game.state.log.append(f"{p.name} carries no load, so the load loss of {why} is ignored.")
@@ -260,7 +243,7 @@ def _lose_load(game: Game, seat: int, why: str) -> str | None:
         fallback = least_valuable_load(game, seat, list(p.loads))
         msg = (f"{p.name}'s load-loss policy chose {choice!r}, which the train does not carry "
                f"({', '.join(p.loads)}); the least valuable load, {fallback}, is lost instead "
-               f"(rulebook: {R_LOADS}).")
+               f"(rulebook: {R.LOST_LOADS}).")
         game.state.log.append(msg)
         warnings.warn(msg, RuntimeWarning, stacklevel=2)
         choice = fallback
@@ -311,169 +294,8 @@ def play_event(game: Game, which, drawer: int | None = None) -> dict[str, Any] |
     return resolve(game, card, drawer, special=bool(st.special_round))
 
 
-# ---------------------------------------------------------------------------- derailments
-def derailment_area(board, cities, radius: int = 3) -> frozenset[int]:
-    """Mileposts within ``radius`` of any of ``cities`` (a derailment's area for the cards drawn)."""
-    out: set[int] = set()
-    for c in cities:
-        if board.has_city(c):
-            out |= _areas.city_area(board, c, radius)
-    return frozenset(out)
 
-
-@register("derailment")
-class Derailment(EventEffect):
-    """Derailments (immediate): draw the next two cards; every train within 3 mileposts of a city on a
-    demand card drawn loses a turn and a load; events drawn are resolved afterwards, in order."""
-
-    def on_draw(self, game, active, drawer):
-        st, board = game.state, game.board
-        card = game.deck.card(active["card"])
-        n, radius = int(card.params.get("draw", 2)), int(card.params.get("radius", 3))
-        drawn: list[int] = []
-        for _ in range(n):
-            cid = game.draw_card()
-            if cid is None:
-                break
-            drawn.append(cid)
-        demand = [cid for cid in drawn if hasattr(game.deck.card(cid), "demands")]
-        evs = [cid for cid in drawn if cid not in demand]
-        active["data"]["drawn"] = drawn
-        if not demand:
-            st.log.append("Derailments: the cards drawn are all events, so the derailment has no effect; the "
-                          "events are resolved in the order drawn.")
-            active["data"]["cities"], active["data"]["derailed"] = [], []
-        else:
-            cities = [d.city for cid in demand for d in game.deck.card(cid).demands]
-            area = derailment_area(board, cities, radius)
-            st.log.append(f"Derailments within {radius} mileposts of {', '.join(cities)}.")
-            hit = [s for s, p in enumerate(st.players) if p.position is not None and p.position in area]
-            # one derailment per train and event, however many of the cities it is near
-            order = [(drawer + i) % len(st.players) for i in range(len(st.players))]
-            for s in order:
-                if s not in hit:
-                    continue
-                p = st.players[s]
-                st.log.append(f"{p.name}'s train derails at {_where(game, p.position)}; it stays there, facing "
-                              "the same way, and loses a turn and a load.")
-                _lose_load(game, s, "a derailment")
-                game.lose_turn(s)
-            for cid in demand:
-                st.discard_pile.append(cid)
-            active["data"]["cities"], active["data"]["derailed"] = cities, [s for s in order if s in hit]
-        st.flags["last_derailment"] = dict(active["data"])
-        for cid in evs:
-            resolve(game, game.deck.card(cid), drawer)
-
-
-# ---------------------------------------------------------------------------- weather: fog, snow, gales
-class _HalfRateArea(EventEffect):
-    def half_rate(self, game, active, player, a, b):
-        area = _area(game, active).mileposts
-        return a in area or (b is not None and b in area)
-
-
-@register("fog")
-class Fog(_HalfRateArea):
-    """Fog (one round): trains within 4 mileposts of the city move at half rate."""
-
-
-@register("snow")
-class HeavySnow(_HalfRateArea):
-    """Heavy Snow (one round): half rate within 4 of the city; no movement or track building to or from
-    its mountain and alpine mileposts."""
-
-    def blocks_move(self, game, active, player, a, b):
-        blocked = _area(game, active).blocked
-        for m in (a, b):
-            if m is not None and m in blocked:
-                return (f"{_title(game, active)}: no train may move to or from {_where(game, m)}, a "
-                        f"{game.board.mileposts[m].terrain} milepost in the snow (rulebook: {R_NO_MOVE}).")
-        return None
-
-    def blocks_build(self, game, active, player, a, b):
-        blocked = _area(game, active).blocked
-        for m in (a, b):
-            if m in blocked:
-                return (f"{_title(game, active)}: no track may be built to or from {_where(game, m)}, a "
-                        f"{game.board.mileposts[m].terrain} milepost in the snow.")
-        return None
-
-
-@register("gale")
-class Gale(_HalfRateArea):
-    """Gales (one round): half rate within 4 mileposts of that sea's coast; no staging at or leaving
-    from being staged at its ferry ports; no track building in the area (the rulebook's Ebro example:
-    Trella "is prevented from rebuilding the bridge by the Mediterranean Gales event")."""
-
-    def blocks_staging(self, game, active, player, port):
-        if port in _area(game, active).ports:
-            return (f"{_title(game, active)}: the ferry port {_where(game, port)} is closed; no train may "
-                    "stage there or leave it from being staged.")
-        return None
-
-    def blocks_move(self, game, active, player, a, b):
-        p = game.state.players[player]
-        if p.staged and a == p.position and p.moves_used == 0 and not p.crossed:
-            return self.blocks_staging(game, active, player, a)
-        return None
-
-    def blocks_build(self, game, active, player, a, b):
-        area = _area(game, active).mileposts
-        if a in area or b in area:
-            m = a if a in area else b
-            return (f"{_title(game, active)}: no track may be built within the gale's area "
-                    f"({_where(game, m)} is in it).")
-        return None
-
-
-# ---------------------------------------------------------------------------- floods
-@register("flood")
-class Flood(EventEffect):
-    """Floods (one round): every bridge over the river is erased; nobody builds or moves across it until
-    the card is discarded; major-city bridges come back in that Admin phase; each owner has the first
-    right to rebuild their bridges for one turn in which they could have."""
-
-    def on_draw(self, game, active, drawer):
-        st = game.state
-        river = game.deck.card(active["card"]).params["river"]
-        edges = _area(game, active).edges
-        gone = sorted((k, o) for k, o in st.track.segments.items() if k in edges)
-        for k, o in gone:
-            del st.track.segments[k]
-            st.blocked_rebuild[f"{k[0]}-{k[1]}"] = o
-        if gone:
-            st.flags.setdefault("destroyed_track", []).extend([k[0], k[1], o] for k, o in gone)
-        red = sorted(k for k in edges if game.board.is_red_area(*k))
-        active["data"]["destroyed"] = [[k[0], k[1], o] for k, o in gone]
-        active["data"]["city_bridges"] = [list(k) for k in red]
-        by = {}
-        for _, o in gone:
-            by[o] = by.get(o, 0) + 1
-        who = "; ".join(f"{st.players[o].name} loses {n}" for o, n in sorted(by.items())) or "no built bridge"
-        cities = sorted({game.board.city_at(k[0]).name for k in red})
-        st.log.append(f"The {river} floods: every bridge over it is destroyed ({who}"
-                      + (f"; the city bridges of {', '.join(cities)} are out" if cities else "") + ").")
-
-    def blocks_move(self, game, active, player, a, b):
-        if b is not None and (min(a, b), max(a, b)) in _area(game, active).edges:
-            return (f"{_title(game, active)}: no train may move over the flooding river between "
-                    f"{_where(game, a)} and {_where(game, b)} (rulebook: {R_FLOOD}).")
-        return None
-
-    def blocks_build(self, game, active, player, a, b):
-        if (min(a, b), max(a, b)) in _area(game, active).edges:
-            return (f"{_title(game, active)}: no track may be built over the flooding river between "
-                    f"{_where(game, a)} and {_where(game, b)} until the card is discarded.")
-        return None
-
-    def on_expire(self, game, active):
-        red = active["data"].get("city_bridges", [])
-        if red:
-            cities = sorted({game.board.city_at(a).name for a, _ in red})
-            game.state.log.append(f"The flood is over: the city bridges of {', '.join(cities)} are rebuilt.")
-
-
+# ---------------------------------------------------------------------------- engine hooks (floods)
 def rebuild_reserved(game: Game, seat: int, a: int, b: int) -> str | None:
     """A reason if ``seat`` may not build ``a``-``b`` because a flood destroyed another player's bridge
     there and that player has not yet had a turn in which they could have rebuilt it (rulebook: Floods,
@@ -482,9 +304,9 @@ def rebuild_reserved(game: Game, seat: int, a: int, b: int) -> str | None:
     if owner is None or owner == seat:
         return None
     name = game.state.players[owner].name
-    return (f"The flood destroyed {name}'s bridge between {_where(game, a)} and {_where(game, b)}; nobody else "
+    return (f"The flood destroyed {name}'s bridge between {where(game, a)} and {where(game, b)}; nobody else "
             f"may build there until {name} has taken one turn in which they could have rebuilt it "
-            f"(rulebook: {R_FLOOD}).")
+            f"(rulebook: {R.FLOOD}).")
 
 
 def turn_ended(game: Game, seat: int, *, lost: bool = False) -> None:
@@ -508,89 +330,6 @@ def turn_ended(game: Game, seat: int, *, lost: bool = False) -> None:
         st.log.append(f"{p.name} had the chance to rebuild the bridge {a}-{b}; it is open to everyone now.")
 
 
-# ---------------------------------------------------------------------------- strikes
-@register("strike")
-class Strike(EventEffect):
-    """Strikes (one round). ``coastal`` (Longshoremen's): no pickups or deliveries within ``radius`` of the
-    coast; ``inland`` (Teamsters'): none farther than ``radius``; ``wildcat``: no track building (by the
-    drawing player, or by all); ``rail`` (Iberian Rail Strike): every train in the struck countries loses
-    a turn."""
-
-    def _closed(self, game, active, mp, what):
-        p = game.deck.card(active["card"]).params
-        if p["variant"] in ("coastal", "inland") and mp in _area(game, active).mileposts:
-            where = "within" if p["variant"] == "coastal" else "more than"
-            return (f"{_title(game, active)}: no loads may be {what} at {_where(game, mp)}, {where} "
-                    f"{p['radius']} mileposts from the coast.")
-        return None
-
-    def blocks_pickup(self, game, active, player, mp, load):
-        return self._closed(game, active, mp, "picked up")
-
-    def blocks_delivery(self, game, active, player, mp, load):
-        return self._closed(game, active, mp, "delivered")
-
-    def blocks_build(self, game, active, player, a, b):
-        p = game.deck.card(active["card"]).params
-        if p["variant"] == "wildcat" and (p.get("players", "drawing") == "all" or player == active["drawn_by"]):
-            return f"{_title(game, active)}: no track building this round for {game.state.players[player].name}."
-        return None
-
-    def on_draw(self, game, active, drawer):
-        p = game.deck.card(active["card"]).params
-        if p["variant"] != "rail":
-            return
-        st = game.state
-        area = _area(game, active).mileposts
-        hit = [s for s, q in enumerate(st.players) if q.position is not None and q.position in area]
-        active["data"]["hit"] = hit
-        if not hit:
-            st.log.append(f"{_title(game, active)}: no train is in {p.get('region', 'the region')}.")
-        for s in hit:
-            st.log.append(f"{_title(game, active)}: {st.players[s].name}'s train is in "
-                          f"{p.get('region', 'the region')}.")
-            game.lose_turn(s)
-
-
-# ---------------------------------------------------------------------------- money
-@register("tax")
-class ExcessProfitsTax(EventEffect):
-    """Excess Profits Tax (immediate): every player pays the tax of their cash bracket to the bank, and
-    money is public from now on."""
-
-    @staticmethod
-    def tax_for(cash: int, brackets) -> int:
-        """The tax on ``cash`` for ``brackets`` ``[[cash at least, tax], ...]``.
-
-        >>> [ExcessProfitsTax.tax_for(c, [[50, 10], [100, 15], [150, 20], [200, 25]]) for c in (49, 50, 199, 260)]
-        [0, 10, 20, 25]
-        """
-        tax = 0
-        for at_least, t in sorted(brackets):
-            if cash >= at_least:
-                tax = t
-        return min(tax, max(cash, 0))
-
-    def on_draw(self, game, active, drawer):
-        st = game.state
-        brackets = game.deck.card(active["card"]).params["brackets"]
-        paid = {}
-        for s, p in enumerate(st.players):
-            t = self.tax_for(p.cash, brackets)
-            p.cash -= t
-            paid[s] = t
-            st.log.append(f"Excess Profits Tax: {p.name} pays {t}M (cash now {p.cash}M).")
-        active["data"]["paid"] = {str(s): t for s, t in paid.items()}
-        st.flags["money_public"] = True
-
-
-@register("irish-boom")
-class IrishBoom(EventEffect):
-    """Irish Economy Booming (permanent): +4M on every delivery to Belfast, Dublin and Cork."""
-
-    def payout_bonus(self, game, active, player, city, load):
-        p = game.deck.card(active["card"]).params
-        return int(p["bonus"]) if city in p["cities"] else 0
 
 
 def build_blockers(game: Game, seat: int, a: int, b: int) -> list[str]:
@@ -601,8 +340,6 @@ def build_blockers(game: Game, seat: int, a: int, b: int) -> list[str]:
     why = rebuild_reserved(game, seat, a, b)
     return out + ([why] if why else [])
 
-
-__all__.append("build_blockers")
 
 
 def final_rebuild(game: Game) -> dict[int, int]:
@@ -615,8 +352,6 @@ def final_rebuild(game: Game) -> dict[int, int]:
     (:func:`eb_core.costs.segment_cost`), until the cities connect again (or the money runs out: no
     credit). The engine calls this before the winner is chosen; returns ``{seat: millions paid}``.
     """
-    from .costs import segment_cost
-
     st, rules = game.state, game.rules
     destroyed = st.flags.get("destroyed_track", [])
     paid: dict[int, int] = {}
@@ -642,5 +377,3 @@ def final_rebuild(game: Game) -> dict[int, int]:
                           f"reconnect the major cities (cash {p.cash}M).")
     return paid
 
-
-__all__.append("final_rebuild")

@@ -12,7 +12,7 @@
   the Chunnel).
 
 >>> import eb_core as eb
->>> from eb_core.areas import city_area, distances_from
+>>> from eb_core.events.areas import city_area, distances_from
 >>> board = eb.load_board("europe")
 >>> fog = city_area(board, "Frankfurt", 4)
 >>> board.city("Frankfurt").center in fog
@@ -36,7 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from .board import Board, CitySize, Terrain
+from ..board import Board, CitySize, Terrain
+from ..files import derived
 
 __all__ = [
     "UNREACHABLE",
@@ -57,16 +58,10 @@ __all__ = [
 UNREACHABLE = 10 ** 6
 """Distance of a milepost that cannot be reached over the lattice."""
 
-_CACHE: dict[tuple, Any] = {}
-
 
 def _cached(board: Board, key: tuple, make):
-    k = (id(board), *key)
-    hit = _CACHE.get(k)
-    if hit is None or hit[0] is not board:
-        hit = (board, make())
-        _CACHE[k] = hit
-    return hit[1]
+    """``make()``, kept per board (:func:`eb_core.files.derived`) under ``("areas", *key)``."""
+    return derived(board, ("areas", *key), lambda _board: make())
 
 
 def distances_from(board: Board, sources: Iterable[int]) -> np.ndarray:

@@ -1,0 +1,19 @@
+"""The rules engine: :class:`Game` runs Empire Builder: Europe, standard and basic game.
+
+One module per rulebook chapter, written as functions over the game: :mod:`.build` (Build Phase Rules),
+:mod:`.operations` (Operations Phase Rules), :mod:`.cards_and_turns` (cards, drawing, turn flow),
+:mod:`.admin` (Admin phase, victory, final scoring), :mod:`.legal` (what the current player may do);
+:mod:`.common` holds the shared board index and checks; :mod:`.game` the :class:`Game` object.
+The engine imports :mod:`eb_core.events`, never the reverse.
+
+>>> import eb_core as eb
+>>> from eb_core.engine import Game
+>>> Game is eb.Game
+True
+"""
+from __future__ import annotations
+
+from .. import rulebook as R
+from .game import GAME_SCHEMA, Game
+
+__all__ = ["Game", "GAME_SCHEMA", "R"]

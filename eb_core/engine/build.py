@@ -1,0 +1,343 @@
+"""Build Phase Rules: building track and ferries, upgrading the train, the limits on entering cities and
+building out of major cities, and the no-blocking rules (rulebook: Build Phase Rules).
+
+Functions over a :class:`~eb_core.engine.game.Game`; :func:`plan_build` only looks, ``do_*`` change the
+game after every check has passed.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from .. import events as _events
+from .. import rulebook as R
+from ..actions import Build, Upgrade
+from ..board import City, CitySize
+from ..costs import BuildPlan, SegmentCost, segment_cost
+from ..errors import IllegalAction
+from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
+from .common import active_effects, check_mp, components, require_hand_ready, where
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+__all__ = ["plan_build", "do_build", "do_upgrade", "check_city_limits", "check_no_blocking"]
+
+
+def enter_build(game: Game, what: str) -> None:
+    st = game.state
+    if st.phase == "operations":
+        p = game.player()
+        require_hand_ready(game, what)
+        if p.position is None:
+            raise IllegalAction(R.START_TRAIN, f"Place your train in a city (PlaceTrain) before {what}: at "
+                                               "your first operations turn you must place your train.")
+    elif st.phase != "build":
+        raise IllegalAction(R.HOW_TO_PLAY, f"{what} is not possible now.")
+
+
+def start_build_phase(game: Game) -> None:
+    st = game.state
+    if st.phase == "operations":
+        st.phase = "build"
+
+
+def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, check: bool = True) -> BuildPlan:
+    """Validate a build along ``path`` for the current player without changing anything.
+
+    Returns the :class:`~eb_core.costs.BuildPlan` (``cost``, one ``segments`` cost per step -- steps
+    over the player's own track or ferries free --, ``built``: the new segments as ``(a, b)``,
+    ``crossings`` bought, ``out_of``: major/key cities built out of, ``notes``: per-segment
+    explanations); raises :class:`~eb_core.errors.IllegalAction` if the build is not allowed now."""
+    st, ix, board, rules = game.state, game.index, game.board, game.rules
+    seat = st.current if seat is None else seat
+    p = st.players[seat]
+    path = [check_mp(game, m, f"Build.path[{i}]") for i, m in enumerate(path)]
+    tr = st.track
+    owned = set(tr.owned_crossings(seat))
+    net = game.network(seat)
+    start = path[0]
+    start_city = ix.city_at[start]
+    if start not in net and not (start_city is not None and start_city.has_red_area):
+        at = where(game, start)
+        if not net:
+            raise IllegalAction(R.BEGIN, f"Your first track must start from a major city or key city milepost; "
+                                         f"{at} is neither.")
+        raise IllegalAction(R.BEGIN, f"Track must be built from a major or key city milepost or from a milepost "
+                                     f"on your own network; {at} is neither.")
+    new_segs: list[tuple[int, int]] = []
+    bought: list[str] = []
+    out_of: list[str] = []
+    breakdown: list[str] = []
+    steps: list[SegmentCost] = []
+    cost = 0
+    prior_out = list(p.built_out_of)
+    for i, (a, b) in enumerate(zip(path, path[1:])):
+        k = seg_key(a, b)
+        hop = ix.hop.get(k)
+        if hop is not None and (board.edge(a, b) is None):
+            if hop.name not in owned:
+                raise IllegalAction(R.FERRY_BUILD if not hop.is_tunnel else R.CHUNNEL_BUILD,
+                                    f"You can only continue across {hop.name} after building into one of its "
+                                    f"ports; build into {where(game, a)} first.")
+            breakdown.append(f"across {hop.name} (yours): 0M")
+            steps.append(SegmentCost(a, b, 0, 0, 0, "own track", None, hop.name))
+            continue
+        if board.edge(a, b) is None:
+            raise IllegalAction(R.BUILD, f"Mileposts {a} and {b} are not neighbours; track is drawn from one "
+                                         "milepost to the next.")
+        e = board.edge(a, b)
+        if board.is_red_area(a, b):
+            raise IllegalAction(R.MAJOR_ENTRY, f"No track may be built in the red area of "
+                                               f"{ix.city_at[a].name}: it is public track already.")
+        if e.impassable:
+            raise IllegalAction(R.BUILD, f"The segment {a}-{b} crosses a line no track may cross.")
+        owner = tr.segments.get(k)
+        if owner is not None:
+            if owner == seat:
+                breakdown.append(f"{a}-{b} already yours: 0M")
+                steps.append(SegmentCost(a, b, 0, 0, 0, "own track"))
+                continue
+            raise IllegalAction(R.RIGHT_OF_WAY, f"Only one section of track may be built between two mileposts: "
+                                                f"{where(game, a)}-{where(game, b)} already belongs to "
+                                                f"{st.players[owner].name}.")
+        if k in new_segs:
+            raise IllegalAction(R.RIGHT_OF_WAY, f"The path builds {a}-{b} twice.")
+        for act, eff in active_effects(game):
+            why = eff.blocks_build(game, act, seat, a, b)
+            if why:
+                raise IllegalAction(R.EVENTS, why)
+        why = _events.rebuild_reserved(game, seat, a, b)
+        if why:
+            raise IllegalAction(R.EVENTS + " > Floods", why)
+        ca = ix.city_at[a]
+        if ca is not None and ca.has_red_area:
+            if len(prior_out) + len(out_of) >= rules.builds_out_of_major_per_turn:
+                done = ", ".join(prior_out + out_of)
+                raise IllegalAction(
+                    R.MAJOR_LIMIT,
+                    f"You have already built {len(prior_out) + len(out_of)} segments out of major/key cities this "
+                    f"turn ({done}); at most {rules.builds_out_of_major_per_turn} per turn. Build into "
+                    f"{ca.name} now and out of it next turn.")
+            out_of.append(ca.name)
+        sc = segment_cost(board, rules, a, b, owned_crossings=owned)
+        if sc.crossing_name is not None:
+            cr = board.crossing(sc.crossing_name)
+            owners = tr.crossing_owners(cr.name)
+            cap = crossing_player_cap(game.rules, cr)
+            if len(owners) >= cap:
+                who = ", ".join(st.players[o].name for o in owners)
+                if cr.is_tunnel:
+                    raise IllegalAction(R.CHUNNEL_BUILD, f"Only one player may build the {cr.name}; it belongs "
+                                                         f"to {who}.")
+                raise IllegalAction(R.FERRY_BUILD, f"Only {cap} player{'s' if cap != 1 else ''} may build to the {cr.name} ferry; "
+                                                   f"{who} already have.")
+            owned.add(cr.name)
+            bought.append(cr.name)
+        cost += sc.total
+        breakdown.append(f"{a}-{b}: {sc.explain()}")
+        steps.append(sc)
+        new_segs.append(k)
+    if not new_segs and not bought:
+        raise IllegalAction(R.BUILD, "This path builds nothing new: every segment on it is already yours.")
+    # small and medium cities: players and tracks per player
+    if new_segs:
+        check_city_limits(game, seat, new_segs, bought)
+    budget = rules.build_limit - p.spent
+    if cost > budget:
+        raise IllegalAction(R.HOW_TO_PLAY, f"This build costs {cost}M but you may spend only {budget}M more "
+                                           f"this turn (at most {rules.build_limit}M per build phase). "
+                                           f"Breakdown: {'; '.join(breakdown)}.")
+    if cost > p.cash:
+        raise IllegalAction(R.NO_CREDIT, f"This build costs {cost}M and you have {p.cash}M: you may not build "
+                                         f"track you cannot pay for. Breakdown: {'; '.join(breakdown)}.")
+    if check:
+        check_no_blocking(game, seat, new_segs, bought)
+    return BuildPlan(cost, tuple(path), tuple(steps), board, start=board.label(path[0]), end=board.label(path[-1]),
+                     built=tuple(new_segs), crossings=tuple(bought), out_of=tuple(out_of), notes=tuple(breakdown))
+
+
+def check_city_limits(game: Game, seat: int, new_segs: list[tuple[int, int]], bought: list[str]) -> None:
+    st, ix, rules = game.state, game.index, game.rules
+    touched: dict[str, City] = {}
+    for a, b in new_segs:
+        for m in (a, b):
+            c = ix.city_at[m]
+            if c is not None and c.size in (CitySize.SMALL, CitySize.MEDIUM):
+                touched[c.name] = c
+    for name in bought:
+        cr = game.board.crossing(name)
+        for m in cr.ports:
+            c = ix.city_at[m]
+            if c is not None and c.size in (CitySize.SMALL, CitySize.MEDIUM):
+                touched[c.name] = c
+    for c in touched.values():
+        before = st.track.city_tracks(game.board, c)
+        cm = set(c.mileposts)
+        added = sum(1 for a, b in new_segs if (a in cm) != (b in cm))
+        added += sum(1 for nm in bought if any(m in cm for m in game.board.crossing(nm).ports))
+        room = city_room(game.board, rules, c, before, seat)
+        if room is None:
+            continue
+        may_enter, left = room
+        if not may_enter:
+            cap = city_player_cap(game.board, rules, c)
+            who = ", ".join(st.players[o].name for o in before if o != seat)
+            raise IllegalAction(R.CITY_LIMIT, f"Only {cap} player{'s' if cap != 1 else ''} may build into a "
+                                              f"{c.size.value} city; {c.name} already has track from {who}.")
+        if rules.small_city_needs_demand and c.size is CitySize.SMALL and seat not in before:
+            wants = [d for cid in st.players[seat].hand for d in game.deck.card(cid).demands
+                     if d.city == c.name or d.load in c.loads]
+            if not wants:
+                offered = ", ".join(c.loads) or "no loads"
+                raise IllegalAction(R.HONEYMOON, f"To build into the small city {c.name} you must have a demand "
+                                                 f"card for {c.name} or for a load available there ({offered}).")
+        if added > left:
+            mine = before.get(seat, 0) + added
+            raise IllegalAction(R.CITY_LIMIT, f"No player may build more than {rules.city_max_tracks_per_player} "
+                                              f"track sections to or from a {c.size.value} city; this would give "
+                                              f"you {mine} at {c.name}.")
+
+
+def access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str, int], dict[str, int]]:
+    ix, board = game.index, game.board
+    n = ix.n
+    free = np.array([k not in track.segments for k in ix.build_keys], dtype=bool)
+    ca, cb = [], []
+    for cr in board.crossings:
+        cap = crossing_player_cap(game.rules, cr)
+        if len(track.crossing_owners(cr.name)) < cap:
+            ca.append(cr.ports[0])
+            cb.append(cr.ports[1])
+    A = np.concatenate([ix.bA[free], ix.rA, np.array(ca, dtype=np.int32)])
+    B = np.concatenate([ix.bB[free], ix.rB, np.array(cb, dtype=np.int32)])
+    lab = components(n, A, B)
+    centers = [c.center for c in ix.red_cities]
+    main = {int(lab[c]) for c in centers}
+    majors_ok: dict[int, bool] = {}
+    if len(main) <= 1:
+        for s in range(len(game.state.players)):
+            majors_ok[s] = True
+    else:
+        for s in range(len(game.state.players)):
+            own = [k for k, p in track.segments.items() if p == s]
+            oa = [cr.ports[0] for cr in board.crossings if track.owns_crossing(s, cr.name)]
+            ob = [cr.ports[1] for cr in board.crossings if track.owns_crossing(s, cr.name)]
+            la = components(n, np.concatenate([A, np.array([k[0] for k in own] + oa, dtype=np.int32)]),
+                             np.concatenate([B, np.array([k[1] for k in own] + ob, dtype=np.int32)]))
+            majors_ok[s] = len({int(la[c]) for c in centers}) == 1
+    segs = track.segments
+
+    def approaches(mp: int) -> int:
+        cnt = 0
+        for nb in board.neighbors(mp):
+            k = seg_key(mp, nb)
+            if k in ix.key_index and k not in segs and int(lab[nb]) in main:
+                cnt += 1
+        return cnt
+
+    city_room: dict[str, int] = {}
+    for c in ix.limited_cities:
+        present = len(track.city_tracks(board, c))
+        need = city_player_cap(game.board, game.rules, c) - present
+        if need > 0:
+            city_room[c.name] = approaches(c.center) - need
+    port_room: dict[str, int] = {}
+    for cr in board.crossings:
+        cap = crossing_player_cap(game.rules, cr)
+        need = cap - len(track.crossing_owners(cr.name))
+        if need > 0:
+            port_room[cr.name] = min(approaches(p) for p in cr.ports) - need
+    return majors_ok, city_room, port_room
+
+
+def check_no_blocking(game: Game, seat: int, new_segs: list[tuple[int, int]], bought: list[str]) -> None:
+    st = game.state
+    before = access_summary(game, st.track)
+    after_track = st.track.copy()
+    for a, b in new_segs:
+        after_track.segments[(a, b)] = seat
+    for nm in bought:
+        after_track.add_crossing(seat, nm)
+    after = access_summary(game, after_track)
+    for s, ok in after[0].items():
+        if not ok and before[0].get(s, False):
+            raise IllegalAction(R.MAJOR_ENTRY, f"This track would block {st.players[s].name} from building into "
+                                               "and connecting every major and key city; every player keeps the "
+                                               "right to one segment into each of them.")
+    for name, room in after[1].items():
+        if room < 0 and room < before[1].get(name, 0):
+            c = game.board.city(name)
+            cap = city_player_cap(game.board, game.rules, c)
+            nth = "a second player" if c.size is CitySize.SMALL else "a second or third player"
+            raise IllegalAction(R.CITY_LIMIT, f"This track would block {nth} from building into {name} "
+                                              f"(a {c.size.value} city is open to {cap} players).")
+    for name, room in after[2].items():
+        if room < 0 and room < before[2].get(name, 0):
+            cr = game.board.crossing(name)
+            if cr.is_tunnel:
+                raise IllegalAction(R.CHUNNEL_BUILD, f"This track would prevent a player from building both ends "
+                                                     f"of the {name}.")
+            raise IllegalAction(R.FERRY_BUILD, f"This track would prevent two players from building into and "
+                                               f"out of the ports of the {name} ferry.")
+
+
+def do_build(game: Game, a: Build, check: bool) -> None:
+    enter_build(game, "building track")
+    st, p = game.state, game.player()
+    if p.upgraded and game.rules.cross_grade_cost is None:
+        raise IllegalAction(R.UPGRADE, "You upgraded your train this turn; the 20M upgrade is the whole build "
+                                       "phase's spending.")
+    plan = plan_build(game, a.path, check=check)
+    start_build_phase(game)
+    seat = st.current
+    for k in plan.built:
+        st.track.segments[k] = seat
+    for nm in plan.crossings:
+        st.track.add_crossing(seat, nm)
+    p.cash -= plan.cost
+    p.spent += plan.cost
+    p.built_out_of.extend(plan.out_of)
+    st.log.append(f"{p.name} builds {len(plan.built)} segment(s) for {plan.cost}M: "
+                  f"{'; '.join(plan.notes)}.")
+
+
+def do_upgrade(game: Game, a: Upgrade, check: bool) -> None:
+    enter_build(game, "upgrading your train")
+    st, p, rules = game.state, game.player(), game.rules
+    to = a.to
+    if to in rules.upgrade_options(p.train):
+        cost = rules.upgrade_cost
+        if p.spent > 0 or p.upgraded:
+            raise IllegalAction(R.UPGRADE, f"An upgrade costs {cost}M and counts as the whole build phase's "
+                                           f"spending; you have already spent {p.spent}M this turn.")
+        if p.cash < cost:
+            raise IllegalAction(R.NO_CREDIT, f"An upgrade costs {cost}M and you have {p.cash}M.")
+        start_build_phase(game)
+        p.cash -= cost
+        p.spent = rules.build_limit
+        p.upgraded = True
+        st.log.append(f"{p.name} upgrades the train from {p.train} to {to} for {cost}M.")
+        p.train = to
+        return
+    sib = rules.cross_grade_cost is not None and any(
+        p.train in opts and to in opts and to != p.train for opts in rules.upgrades.values())
+    if sib:
+        cost = rules.cross_grade_cost
+        if p.upgraded:
+            raise IllegalAction(R.CROSS_GRADE, "You have already changed your train this turn.")
+        if p.spent > rules.build_limit - cost:
+            raise IllegalAction(R.CROSS_GRADE, f"Cross grading costs {cost}M and leaves at most "
+                                               f"{rules.build_limit - cost}M for track; you have spent {p.spent}M.")
+        if p.cash < cost:
+            raise IllegalAction(R.NO_CREDIT, f"Cross grading costs {cost}M and you have {p.cash}M.")
+        start_build_phase(game)
+        p.cash -= cost
+        p.spent += cost
+        p.upgraded = True
+        st.log.append(f"{p.name} cross grades the train from {p.train} to {to} for {cost}M.")
+        p.train = to
+        return
+    opts = ", ".join(str(t) for t in rules.upgrade_options(p.train)) or "none (fully upgraded)"
+    raise IllegalAction(R.UPGRADE, f"A {p.train} train cannot become {to}; upgrade options: {opts}.")

@@ -1,0 +1,153 @@
+"""What every chapter of the engine shares: the board index, the step record and the checks of
+"is this the right moment, milepost, load" (rulebook: How to Play; Starting Your Train).
+
+Functions over a :class:`~eb_core.engine.game.Game` (``game``); nothing here changes the game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
+
+from .. import events as _events
+from .. import rulebook as R
+from ..board import Board, City, CitySize, Crossing
+from ..errors import IllegalAction, InvalidAction
+from ..files import derived
+from ..state import PlayerState
+from ..track import seg_key
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+class BoardIndex:
+    """Static look-ups derived from a board, computed once per board (:func:`board_index`): the city at
+    each milepost, red-area mileposts and segments, buildable segment keys as arrays, ferry hops and
+    Chunnel steps, movement neighbours (ferries and tunnels included), major, red-area and size-limited
+    cities, ferry ports. Read-only."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        n = len(board.mileposts)
+        self.n = n
+        self.city_at: list[City | None] = [board.city_at(i) for i in range(n)]
+        self.red_mp = np.zeros(n, dtype=bool)
+        for c in board.cities:
+            if c.has_red_area:
+                self.red_mp[list(c.mileposts)] = True
+        self.build_keys: list[tuple[int, int]] = [e.key for e in board.edges
+                                                  if not e.impassable and not board.is_red_area(e.a, e.b)]
+        self.key_index = {k: i for i, k in enumerate(self.build_keys)}
+        self.bA = np.array([k[0] for k in self.build_keys], dtype=np.int32)
+        self.bB = np.array([k[1] for k in self.build_keys], dtype=np.int32)
+        self.red_keys = [e.key for e in board.public_edges]
+        self.rA = np.array([k[0] for k in self.red_keys], dtype=np.int32)
+        self.rB = np.array([k[1] for k in self.red_keys], dtype=np.int32)
+        self.red_set = set(self.red_keys)
+        # crossings: ferry hop port<->port; tunnel steps along port, inner..., port
+        self.hop: dict[tuple[int, int], Crossing] = {}
+        self.tunnel_step: dict[tuple[int, int], Crossing] = {}
+        for cr in board.crossings:
+            self.hop[seg_key(*cr.ports)] = cr
+            if cr.is_tunnel:
+                seq = (cr.ports[0], *cr.mileposts, cr.ports[1])
+                for a, b in zip(seq, seq[1:]):
+                    self.tunnel_step[seg_key(a, b)] = cr
+        self.move_adj: list[list[int]] = [list(board.neighbors(i)) for i in range(n)]
+        for (a, b), cr in self.tunnel_step.items():
+            self.move_adj[a].append(b)
+            self.move_adj[b].append(a)
+        for (a, b), cr in self.hop.items():   # tunnels too: port to port when the Chunnel is a ferry (Fast Game)
+            self.move_adj[a].append(b)
+            self.move_adj[b].append(a)
+        self.majors = [c for c in board.cities if c.size is CitySize.MAJOR]
+        self.red_cities = [c for c in board.cities if c.has_red_area]
+        self.limited_cities = [c for c in board.cities if c.size in (CitySize.SMALL, CitySize.MEDIUM)]
+        self.ferry_ports = {p for cr in board.ferries for p in cr.ports}
+
+
+def board_index(board: Board) -> BoardIndex:
+    """The :class:`BoardIndex` of ``board``, kept in :func:`eb_core.files.derived` while the board lives."""
+    return derived(board, "engine:index", BoardIndex)
+
+
+def components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Connected-component label of each of ``n`` mileposts joined by the edges ``a[i]-b[i]``."""
+    m = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
+    return connected_components(m, directed=False)[1]
+
+
+@dataclass
+class Step:
+    """One step of a train: from ``a`` to ``b`` over ``kind`` track owned by ``owners``."""
+
+    a: int
+    b: int
+    kind: str                # "public" | "track" | "ferry" | "tunnel" | "same-port"
+    owners: tuple[int, ...]  # who owns the track used (empty for public)
+
+
+def is_event(game: Game, cid: int) -> bool:
+    """True if card ``cid`` is an event card (not a demand card)."""
+    return not hasattr(game.deck.card(cid), "demands")
+
+
+def require_phase(game, *phases: str, what: str) -> None:
+    st = game.state
+    if st.phase not in phases:
+        if st.phase == "build" and st.special_round:
+            raise IllegalAction(R.SPECIAL, f"{what} is not possible during a special build turn: there is "
+                                           "no Operations phase; build or upgrade (up to 20M), then EndTurn.")
+        if st.phase == "build":
+            raise IllegalAction(R.HOW_TO_PLAY, f"{what} belongs to the Operations phase, which is over "
+                                               "for this turn (you are in the Build phase).")
+        raise IllegalAction(R.HOW_TO_PLAY, f"{what} is not possible in the {st.phase} phase.")
+
+
+def require_hand_ready(game, what: str) -> None:
+    p = game.player()
+    if len(p.hand) > game.rules.hand_size:
+        raise IllegalAction(R.START_TRAIN, f"Discard down to {game.rules.hand_size} cards first (you hold "
+                                           f"{len(p.hand)}): use Discard(card_id) before {what}.")
+
+
+def require_placed(game, what: str) -> PlayerState:
+    p = game.player()
+    require_hand_ready(game, what)
+    if p.position is None:
+        raise IllegalAction(R.START_TRAIN, f"Place your train in a city first (PlaceTrain) before {what}.")
+    return p
+
+
+def check_mp(game, mp: int, fld: str) -> int:
+    if not 0 <= mp < game.index.n:
+        raise InvalidAction(f"{fld}: there is no milepost {mp} on board {game.board.name!r} "
+                            f"(ids 0..{game.index.n - 1})", field=fld)
+    return mp
+
+
+def where(game: Game, mp: int) -> str:
+    """``"Paris (milepost 12)"`` or ``"milepost 12"``, for messages."""
+    c = game.index.city_at[mp]
+    return f"{c.name} (milepost {mp})" if c else f"milepost {mp}"
+
+
+def load_name(game, load: str, fld: str = "load") -> str:
+    if load not in game.board.loads:
+        raise InvalidAction(f"{fld}: there is no load {load!r} in this game (loads: "
+                            f"{', '.join(sorted(game.board.loads))})", field=fld)
+    return load
+
+
+def active_effects(game: Game) -> Iterator[tuple[dict, "_events.EventEffect"]]:
+    """``(active-event record, effect)`` for every event in play whose kind has an effect."""
+    for act in game.state.active_events:
+        eff = _events.EFFECTS.get(act["kind"])
+        if eff is not None:
+            yield act, eff
+
+

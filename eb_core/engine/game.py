@@ -1,0 +1,383 @@
+"""The rules engine: :class:`Game` runs Empire Builder: Europe, standard and basic game.
+
+The rulebook (``rules/empire_builder_europe_rulebook.txt``) is the specification; every rejected
+action raises :class:`~eb_core.errors.IllegalAction` whose ``.rule`` names the rulebook section
+(``"Build Phase Rules > Right of Way"``) and whose ``.reason`` says why in plain English. A rejected
+action leaves the game exactly as it was: every action is validated completely before anything changes.
+
+>>> import eb_core as eb
+>>> from eb_core.actions import Build, EndTurn
+>>> game = eb.Game.new(eb.ruleset("europe-standard"), board="tutorial", players=["Ann", "Ben"], seed=7)
+>>> game.phase, game.state.special_round
+('build', 1)
+>>> game.state.players[game.current_player].cash
+50
+>>> game.apply(EndTurn())
+>>> game.state.special_round, game.current_player != game.state.first_player
+(1, True)
+>>> eb.Game.from_json(game.to_json()).to_json() == game.to_json()
+True
+
+Two ways to apply an action:
+
+* :meth:`Game.apply` -- checked, for people and notebooks: every rule including the whole-board
+  no-blocking rules (Right to Enter Major Cities, Limits on Entry into Small and Medium Cities, ferry
+  and Chunnel access).
+* :meth:`Game.apply_unchecked` -- the fast path for bots and simulations: it skips the whole-board
+  no-blocking check (the most expensive one) and trusts the caller on it; all other rules still raise.
+
+How some rules are read (the rulebook leaves room):
+
+* Ending a turn on a ferry port stages the train. At the start of the next turn its first step may
+  be across (onto the other port) or "onto the port on the same side" (``Move([port, ...])`` naming
+  the port it stands on); either way the whole turn is at half speed, rounded up. A staged train that
+  simply drives off on land at its first step never boarded and moves at full speed.
+* The Chunnel is driven through its three underground mileposts, counted like any others; no staging.
+* The no-blocking rules (Right to Enter Major Cities and Key Cities; a 2nd player into a small city,
+  2nd and 3rd into a medium one; two players to each ferry, one to the Chunnel) are checked over the
+  graph of segments still free to build, plus public red areas and crossings that still have room
+  (plus each player's own track for the major/key-city rule). A build is refused only if it makes
+  one of these rights fail that held before it. A city's or port's free approaches are counted as
+  free segments into it from mileposts joined to the major cities in that graph.
+* Mercy (variant): the table's agreement that a player cannot recover is not checked; a player with no
+  loan outstanding may :class:`~eb_core.actions.Borrow` at any point of their own turn.
+* Victory: the major cities counted are those in one group joined by the player's own track, public
+  red areas and the ferries/tunnels the player owns.
+
+Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
+:meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
+:meth:`Game.network`, :meth:`Game.connected_majors`, :meth:`Game.legal_actions`,
+:meth:`Game.longest_legal_move`, :meth:`Game.track_neighbors`, :meth:`Game.plan_build` (the cost breakdown of
+a build without making it). Primitives for event effects: :meth:`Game.lose_turn`, :meth:`Game.lose_load`,
+:meth:`Game.draw_card` (see :mod:`eb_core.events`).
+
+The rules live in one module per chapter, functions over the game: :mod:`~eb_core.engine.build`,
+:mod:`~eb_core.engine.operations`, :mod:`~eb_core.engine.cards_and_turns`, :mod:`~eb_core.engine.admin`,
+:mod:`~eb_core.engine.legal` (shared checks in :mod:`~eb_core.engine.common`); this module holds the
+:class:`Game` object: setup, JSON, clone, and applying actions.
+"""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, Sequence
+
+from .. import rulebook as R
+from ..actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
+                       PlaceTrain, Upgrade, action_from_dict, action_to_dict)
+from ..board import Board, load_board
+from ..cards import Deck, load_deck
+from ..costs import BuildPlan
+from ..errors import IllegalAction, InvalidAction
+from ..files import data_dir
+from ..rules import Ruleset, ruleset as _named_ruleset
+from ..state import GameState, PlayerState
+from . import admin, build, cards_and_turns, legal, operations
+from .cards_and_turns import end_turn
+from .common import board_index, is_event
+
+__all__ = ["Game", "GAME_SCHEMA"]
+
+GAME_SCHEMA = "eb-game/1"
+
+
+# ------------------------------------------------------------------------------------------------ game
+class Game:
+    """One game of Empire Builder. Create with :meth:`Game.new` or :meth:`Game.from_json`.
+
+    Attributes: ``rules`` (:class:`~eb_core.rules.Ruleset`), ``board``, ``deck``, ``state``
+    (:class:`~eb_core.state.GameState`, plain data), ``history`` (the actions applied, in order),
+    ``index`` (static look-ups derived from the board).
+    """
+
+    def __init__(self, rules: Ruleset, board: Board, deck, state: GameState, *, history: list | None = None,
+                 board_ref: Any = None, deck_ref: Any = None):
+        self.rules = rules
+        self.board = board
+        self.deck = deck
+        self.state = state
+        self.history: list = list(history or [])
+        self.index = board_index(board)
+        """Static look-ups derived from the board (:class:`~eb_core.engine.common.BoardIndex`, read-only)."""
+        self._board_ref = board_ref if board_ref is not None else _ref_of(board, "boards")
+        self._deck_ref = deck_ref if deck_ref is not None else _ref_of(deck, "decks")
+
+    # ------------------------------------------------------------------------------- construction
+    @classmethod
+    def new(cls, rules: Ruleset | str, board: Board | str | None = None, players: Sequence[str] = ("Ann", "Ben"),
+            seed: int = 0, deck=None) -> "Game":
+        """Set up a new game (rulebook: Setting Up the Game).
+
+        ``rules`` is a :class:`Ruleset` or a ruleset name; ``board`` a :class:`Board` or board name
+        (default: the ruleset's board); ``deck`` a deck or deck name (default: the deck named like the
+        board). Every player gets the starting cash and train; in the standard game four demand cards
+        each are dealt (events dealt are set aside and shuffled back), in the basic game each player gets
+        a random set of three starter cards. The player with the highest single payout starts (ties
+        broken by the second highest, ...; then by seat). Then come the two special build turns.
+        """
+        if isinstance(rules, str):
+            rules = _named_ruleset(rules)
+        if board is None:
+            board = rules.board
+        if isinstance(board, str):
+            board = load_board(board)
+        if deck is None:
+            deck = board.name
+        if isinstance(deck, str):
+            deck = load_deck(deck)
+        players = list(players)
+        if not 1 <= len(players) <= 6:
+            raise InvalidAction(f"players must name 1 to 6 players, got {len(players)}", field="players")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidAction(f"seed must be an int, got {seed!r}", field="seed")
+        st = GameState(players=[PlayerState(name=str(nm), cash=rules.start_cash, train=rules.start_train)
+                                for nm in players], seed=seed)
+        st.bank = {ld: max(0, n - rules.chips_removed_per_load) for ld, n in board.loads.items()}
+        rng = random.Random(f"eb:{seed}:setup")
+        events_in = [e.id for e in deck.event_cards
+                     if rules.events and e.kind not in rules.removed_events]
+        pile = [c.id for c in deck.demand_cards] + events_in
+        rng.shuffle(pile)
+        g = cls(rules, board, deck, st)
+        if rules.starter_cards and len(deck.starter_sets) >= len(players):
+            sets = rng.sample(range(len(deck.starter_sets)), len(players))
+            for p, si in zip(st.players, sets):
+                p.hand = [c.id for c in deck.starter_sets[si]]
+            st.draw_pile = pile
+        else:
+            # Standard Game: deal one card at a time; events dealt are set aside, then shuffled back
+            aside: list[int] = []
+            want = rules.opening_hand if not rules.starter_cards else rules.hand_size
+            for _ in range(want):
+                for p in st.players:
+                    while pile:
+                        cid = pile.pop()
+                        if is_event(g, cid):
+                            aside.append(cid)
+                            continue
+                        p.hand.append(cid)
+                        break
+            pile.extend(aside)
+            rng.shuffle(pile)
+            st.draw_pile = pile
+        # starting player: highest single payout, ties by the next highest ...
+        def key(i: int):
+            pays = sorted((d.payout for cid in st.players[i].hand for d in deck.card(cid).demands), reverse=True)
+            return (pays, -i)
+        st.first_player = max(range(len(players)), key=key)
+        st.current = st.first_player
+        st.phase = "build" if rules.special_build_turns > 0 else "operations"
+        st.special_round = 1 if rules.special_build_turns > 0 else 0
+        st.round = 0 if rules.special_build_turns > 0 else 1
+        names = ", ".join(p.name for p in st.players)
+        st.log.append(f"New game ({rules.title}) on {board.title} for {names}, seed {seed}.")
+        st.log.append(f"{st.players[st.first_player].name} has the highest single payout and starts.")
+        return g
+
+    # ------------------------------------------------------------------------------- properties
+    @property
+    def current_player(self) -> int:
+        """Seat number of the player whose turn it is."""
+        return self.state.current
+
+    @property
+    def phase(self) -> str:
+        """``"build"``, ``"operations"`` or ``"over"``."""
+        return self.state.phase
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (winners chosen)."""
+        return self.state.phase == "over"
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats of the winners (empty until the game is over)."""
+        return list(self.state.winners)
+
+    def player(self, seat: int | None = None) -> PlayerState:
+        """The :class:`~eb_core.state.PlayerState` of ``seat`` (default: the current player)."""
+        return self.state.players[self.state.current if seat is None else seat]
+
+    def __repr__(self) -> str:
+        st = self.state
+        return (f"<Game {self.rules.name} on {self.board.name}: round {st.round}, "
+                f"{st.players[st.current].name} to play ({st.phase})>")
+
+    # ------------------------------------------------------------------------------- (de)serialise
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as a JSON-ready dictionary (see :meth:`to_json`)."""
+        return {"schema": GAME_SCHEMA, "rules": self.rules.to_dict(), "board": self._board_ref,
+                "deck": self._deck_ref, "state": self.state.to_dict(),
+                "history": [action_to_dict(a) for a in self.history]}
+
+    def to_json(self, **kw) -> str:
+        """The whole game as JSON (rules, board and deck by name -- or embedded when they are not
+        named files --, state, history). ``Game.from_json(g.to_json())`` continues identically."""
+        return json.dumps(self.to_dict(), sort_keys=True, **kw)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Game":
+        """Inverse of :meth:`to_dict`."""
+        if d.get("schema") != GAME_SCHEMA:
+            raise InvalidAction(f"expected a {GAME_SCHEMA!r} document, got schema {d.get('schema')!r}",
+                                field="schema")
+        rules = Ruleset.from_dict(d["rules"])
+        bref, dref = d["board"], d["deck"]
+        board = load_board(bref) if isinstance(bref, str) else Board.from_dict(bref)
+        deck = load_deck(dref) if isinstance(dref, str) else Deck.from_dict(dref)
+        return cls(rules, board, deck, GameState.from_dict(d["state"]),
+                   history=[action_from_dict(a) for a in d.get("history", [])], board_ref=bref, deck_ref=dref)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """Inverse of :meth:`to_json`."""
+        return cls.from_dict(json.loads(text))
+
+    def clone(self) -> "Game":
+        """An independent copy sharing the immutable board, rules and deck."""
+        return Game(self.rules, self.board, self.deck, self.state.copy(), history=self.history,
+                    board_ref=self._board_ref, deck_ref=self._deck_ref)
+
+    # ------------------------------------------------------------------------------- apply
+    def apply(self, action) -> None:
+        """Apply ``action`` for the current player, checking every rule.
+
+        Raises :class:`~eb_core.errors.IllegalAction` (``.rule``, ``.reason``) and leaves the game
+        unchanged if the rulebook forbids it, :class:`~eb_core.errors.InvalidAction` if it is malformed
+        (unknown milepost, card or load).
+        """
+        self._apply(action, check=True)
+
+    def apply_unchecked(self, action) -> None:
+        """Fast path for bots and simulations: like :meth:`apply` but skips the whole-board no-blocking
+        check of builds (the caller vouches that the build blocks nobody's right of entry).
+        Every other rule is still enforced."""
+        self._apply(action, check=False)
+
+    def _apply(self, action, *, check: bool) -> None:
+        st = self.state
+        if st.phase == "over":
+            raise IllegalAction(R.ENDING, "The game is over; no more actions can be taken.")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise InvalidAction(f"not an action: {action!r}", field="action")
+        handler(self, action, check)
+        self.history.append(action)
+        if st.turn_over and st.phase != "over":
+            end_turn(self)
+
+
+    # ------------------------------------------------------------------------------- the chapters, as methods
+    def network(self, seat: int | None = None) -> set[int]:
+        """Mileposts of the player's network: ends of their segments and both ends (and tunnel
+        mileposts) of the ferries and tunnels they own."""
+        seat = self.state.current if seat is None else seat
+        return self.state.track.mileposts_of(seat, self.board)
+
+    def connected_majors(self, seat: int | None = None) -> list[str]:
+        """Names of the major cities in the largest group that the player's own track, public red
+        areas and owned ferries/tunnels connect (rulebook: How to Win)."""
+        return admin.connected_majors(self, seat)
+
+    def meets_victory(self, seat: int) -> bool:
+        """Cash >= victory cash and enough major cities connected (rulebook: How to Win)."""
+        return admin.meets_victory(self, seat)
+
+    def plan_build(self, path: Sequence[int], seat: int | None = None, *, check: bool = True) -> BuildPlan:
+        """The :class:`~eb_core.costs.BuildPlan` of a build along ``path`` without making it; raises
+        :class:`~eb_core.errors.IllegalAction` if the build is not allowed now (see
+        :func:`eb_core.engine.build.plan_build`)."""
+        return build.plan_build(self, path, seat, check=check)
+
+    def buildable_segments(self, seat: int | None = None) -> list[tuple[int, int, int]]:
+        """``(a, b, cost)`` for every single new segment the current player could build right now
+        (see :func:`eb_core.engine.legal.buildable_segments`)."""
+        return legal.buildable_segments(self, seat)
+
+    def movable_steps(self, seat: int | None = None) -> list[int]:
+        """Mileposts the current player's train could step onto next with a one-step :class:`Move`."""
+        return legal.movable_steps(self, seat)
+
+    def legal_actions(self) -> list:
+        """Small legal actions for the current player (see :func:`eb_core.engine.legal.legal_actions`)."""
+        return legal.legal_actions(self)
+
+    def track_neighbors(self, mp: int, seat: int | None = None, *, rent: bool = True) -> list[int]:
+        """Mileposts a train could step to from ``mp`` over track usable by ``seat`` (own, public, and --
+        with ``rent`` -- opponents' track and ferries), ignoring direction, speed and staging."""
+        return legal.track_neighbors(self, mp, seat, rent=rent)
+
+    def longest_legal_move(self, path: Sequence[int]) -> tuple[int, ...]:
+        """The longest prefix of ``path`` that the current player could move now as one :class:`Move`
+        (empty if not even the first step is legal)."""
+        return legal.longest_legal_move(self, path)
+
+    def legal_pickups(self) -> list[str]:
+        """Loads the current player may pick up where the train stands."""
+        return legal.legal_pickups(self)
+
+    def legal_deliveries(self) -> list[tuple[str, int]]:
+        """``(load, card_id)`` pairs the current player may deliver here now."""
+        return legal.legal_deliveries(self)
+
+    def legal_drops(self) -> list[str]:
+        """Loads the current player may drop where the train stands (in a city)."""
+        return legal.legal_drops(self)
+
+    def demands(self, seat: int | None = None) -> list[tuple[int, Any]]:
+        """``(card_id, Demand)`` for every demand in the player's hand."""
+        seat = self.state.current if seat is None else seat
+        return [(cid, d) for cid in self.state.players[seat].hand for d in self.deck.card(cid).demands]
+
+    def movement_left(self, seat: int | None = None) -> int:
+        """Movement points the player's train has left this turn."""
+        p = self.player(seat)
+        return max(0, p.train.speed - p.moves_used)
+
+    def is_red_area(self, mp: int) -> bool:
+        """True if milepost ``mp`` is in a major or key city's red area (public track; track may be built
+        out of it by anyone: rulebook: Beginning Construction)."""
+        return bool(self.index.red_mp[mp])
+
+    # ------------------------------------------------------------------------------- primitives for events, sims
+    def draw_card(self) -> int | None:
+        """Draw the top card id for an event effect (e.g. a derailment); the caller decides where it goes."""
+        return cards_and_turns.draw_one(self)
+
+    def draw_until_demand(self, seat: int, *, special: bool = False) -> bool:
+        """Draw one card at a time, resolving events as drawn, until a demand card joins ``seat``'s hand
+        (rulebook: Delivering Loads, step 5); False if the cards ran out. For simulations (a solo second
+        player's draw) and effects."""
+        return cards_and_turns.draw_until_demand(self, seat, special=special)
+
+    def lose_turn(self, seat: int) -> None:
+        """Make ``seat`` lose its next turn (not cumulative); if it is that player's turn, the current turn
+        ends once the hand is refilled (rulebook: Event Card Effects > Losing Turns)."""
+        cards_and_turns.lose_turn(self, seat)
+
+    def lose_load(self, seat: int, load: str | None = None) -> str | None:
+        """Remove one load from ``seat``'s train back to the bank (``load`` or the first carried), block
+        pick-ups until the next operations phase, and return the load lost (rulebook: Losing Loads)."""
+        return operations.lose_load(self, seat, load)
+
+
+#: The rule that applies each kind of action: ``handler(game, action, check)``.
+_HANDLERS = {Borrow: cards_and_turns.do_borrow, Build: build.do_build, Upgrade: build.do_upgrade,
+             PlaceTrain: operations.do_place_train, Move: operations.do_move, PickUp: operations.do_pickup,
+             Drop: operations.do_drop, Deliver: operations.do_deliver, Discard: cards_and_turns.do_discard,
+             DiscardHand: cards_and_turns.do_discard_hand, EndOperations: cards_and_turns.do_end_ops,
+             EndTurn: cards_and_turns.do_end_turn}
+
+
+def _ref_of(obj, folder: str):
+    """A name if ``obj`` was loaded from ``data/<folder>/<name>.json``, else its embedded dictionary."""
+    src = getattr(obj, "source", "<memory>")
+    try:
+        sp = Path(src).resolve()
+        if sp.parent == (data_dir() / folder).resolve() and sp.stem == obj.name:
+            return obj.name
+    except (OSError, TypeError, ValueError):
+        pass
+    return obj.to_dict()

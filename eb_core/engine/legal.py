@@ -1,0 +1,197 @@
+"""What the current player may do now: small legal actions for bots and teaching, buildable segments,
+movable steps, legal pick-ups, deliveries and drops, track neighbours and the longest legal move.
+
+Functions over a :class:`~eb_core.engine.game.Game`; none changes the game. The whole-board no-blocking
+rules are not checked here (``Game.apply`` does).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from .. import events as _events
+from ..actions import Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp, PlaceTrain, Upgrade
+from ..costs import segment_cost
+from ..errors import IllegalAction, InvalidAction
+from ..track import crossing_player_cap, seg_key
+from .build import check_city_limits
+from .common import active_effects
+from .operations import demand_for, pickup_problem, plan_move, step_info
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+__all__ = ["legal_actions", "buildable_segments", "movable_steps", "track_neighbors", "longest_legal_move",
+           "legal_pickups", "legal_deliveries", "legal_drops"]
+
+
+def buildable_segments(game: Game, seat: int | None = None) -> list[tuple[int, int, int]]:
+    """``(a, b, cost)`` for every single new segment the current player could build right now from
+    their network or a major/key city milepost, within the turn's budget and their cash, respecting
+    right of way, red areas, the out-of-major limit, crossing and city limits. The whole-board
+    no-blocking rules are not checked here (apply() does)."""
+    st, ix, board, rules = game.state, game.index, game.board, game.rules
+    seat = st.current if seat is None else seat
+    p = st.players[seat]
+    if st.phase == "over" or (st.phase == "build" and p.upgraded and rules.cross_grade_cost is None):
+        return []
+    budget = min(rules.build_limit - p.spent, p.cash)
+    if budget <= 0:
+        return []
+    tr = st.track
+    owned = tr.owned_crossings(seat)
+    starts = set(game.network(seat))
+    major_ok = len(p.built_out_of) < rules.builds_out_of_major_per_turn
+    for c in ix.red_cities:
+        starts.update(c.mileposts)
+    out = []
+    for a in sorted(starts):
+        ca = ix.city_at[a]
+        if ca is not None and ca.has_red_area and not major_ok:
+            continue
+        for b in board.neighbors(a):
+            k = seg_key(a, b)
+            if k in tr.segments or k in ix.red_set or k not in ix.key_index:
+                continue
+            sc = segment_cost(board, rules, a, b, owned_crossings=owned)
+            if sc is None or sc.total > budget:
+                continue
+            if sc.crossing_name is not None:
+                cr = board.crossing(sc.crossing_name)
+                cap = crossing_player_cap(game.rules, cr)
+                if len(tr.crossing_owners(cr.name)) >= cap:
+                    continue
+            if any(eff.blocks_build(game, act, seat, a, b) for act, eff in active_effects(game)):
+                continue
+            if _events.rebuild_reserved(game, seat, a, b):
+                continue
+            try:
+                check_city_limits(game, seat, [k], [sc.crossing_name] if sc.crossing_name else [])
+            except IllegalAction:
+                continue
+            out.append((a, b, sc.total))
+    return out
+
+
+def movable_steps(game: Game, seat: int | None = None) -> list[int]:
+    """Mileposts the current player's train could step onto next with a one-step :class:`Move`."""
+    st = game.state
+    seat = st.current if seat is None else seat
+    p = st.players[seat]
+    if st.phase != "operations" or p.position is None or seat != st.current:
+        return []
+    out = []
+    cands = list(game.index.move_adj[p.position])
+    if p.staged and p.moves_used == 0 and not p.crossed:
+        cands.append(p.position)
+    for b in cands:
+        try:
+            plan_move(game, seat, (b,), None)
+        except IllegalAction:
+            continue
+        out.append(b)
+    return out
+
+
+def legal_actions(game: Game) -> list:
+    """Small legal actions for the current player: one-segment builds (whole-board no-blocking
+    rules not checked), upgrades, single-step moves, pick-ups, drops, deliveries, discards, train
+    placements (one per city), and the phase/turn endings. Handy for random agents and teaching;
+    longer builds and moves are of course legal too."""
+    st, rules = game.state, game.rules
+    if st.phase == "over":
+        return []
+    p = st.players[st.current]
+    out: list = []
+    if st.phase == "operations":
+        if len(p.hand) > rules.hand_size:
+            return [Discard(c) for c in p.hand]
+        if not st.ops_started:
+            out.append(DiscardHand())
+        if p.position is None:
+            return out + [PlaceTrain(c.name) for c in game.board.cities]
+        out += [Deliver(ld, cid) for ld, cid in legal_deliveries(game)]
+        out += [PickUp(ld) for ld in legal_pickups(game)]
+        out += [Drop(ld) for ld in legal_drops(game)]
+        out += [Move((b,)) for b in movable_steps(game)]
+        out.append(EndOperations())
+        out.append(EndTurn())
+        return out
+    if st.special_round and not p.spent and not p.upgraded:
+        out.append(DiscardHand())
+    if not p.spent and not p.upgraded and p.cash >= rules.upgrade_cost:
+        out += [Upgrade(t) for t in rules.upgrade_options(p.train)]
+    out += [Build((a, b)) for a, b, _ in buildable_segments(game)]
+    out.append(EndTurn())
+    return out
+
+
+def track_neighbors(game: Game, mp: int, seat: int | None = None, *, rent: bool = True) -> list[int]:
+    """Mileposts a train could step to from ``mp`` over track usable by ``seat`` (own, public, and --
+    with ``rent`` -- opponents' track and ferries), ignoring direction, speed and staging."""
+    seat = game.state.current if seat is None else seat
+    out = []
+    for b in game.index.move_adj[mp]:
+        info = step_info(game, seat, mp, b)
+        if isinstance(info, str):
+            continue
+        if info.owners and seat not in info.owners and not rent:
+            continue
+        out.append(b)
+    return out
+
+
+def longest_legal_move(game: Game, path: Sequence[int]) -> tuple[int, ...]:
+    """The longest prefix of ``path`` that the current player could move now as one :class:`Move`
+    (empty if not even the first step is legal)."""
+    st = game.state
+    if st.phase != "operations" or game.player().position is None:
+        return ()
+    best: tuple[int, ...] = ()
+    for n in range(1, len(path) + 1):
+        try:
+            plan_move(game, st.current, tuple(path[:n]), None)
+        except (IllegalAction, InvalidAction):
+            break
+        best = tuple(path[:n])
+    return best
+
+
+def legal_pickups(game: Game) -> list[str]:
+    """Loads the current player may pick up where the train stands."""
+    st = game.state
+    p = st.players[st.current]
+    if st.phase != "operations" or p.position is None or len(p.hand) > game.rules.hand_size:
+        return []
+    c = game.index.city_at[p.position]
+    if c is None:
+        return []
+    out = []
+    for ld in c.loads:
+        if pickup_problem(game, st.current, ld) is None and not any(
+                eff.blocks_pickup(game, act, st.current, p.position, ld) for act, eff in active_effects(game)):
+            out.append(ld)
+    return out
+
+
+def legal_deliveries(game: Game) -> list[tuple[str, int]]:
+    """``(load, card_id)`` pairs the current player may deliver here now."""
+    st = game.state
+    p = st.players[st.current]
+    if st.phase != "operations" or p.position is None or len(p.hand) > game.rules.hand_size:
+        return []
+    out = []
+    for cid in p.hand:
+        for ld in sorted(set(p.loads)):
+            d = demand_for(game, st.current, cid, ld)
+            if not isinstance(d, str) and not any(
+                    eff.blocks_delivery(game, act, st.current, p.position, ld) for act, eff in active_effects(game)):
+                out.append((ld, cid))
+    return out
+
+
+def legal_drops(game: Game) -> list[str]:
+    st = game.state
+    p = st.players[st.current]
+    if st.phase != "operations" or p.position is None or game.index.city_at[p.position] is None:
+        return []
+    return sorted(set(p.loads))

@@ -1,0 +1,331 @@
+"""Operations Phase Rules: placing and running the train, ferries and the Chunnel, renting track, picking
+up, dropping and delivering loads (rulebook: Starting Your Train; Operations Phase Rules).
+
+Functions over a :class:`~eb_core.engine.game.Game`; :func:`plan_move` only looks, ``do_*`` change the
+game after every check has passed.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .. import rulebook as R
+from ..actions import Deliver, Drop, Move, PickUp, PlaceTrain
+from ..errors import IllegalAction, InvalidAction
+from ..track import seg_key
+from .cards_and_turns import draw_until_demand
+from .common import Step, active_effects, check_mp, load_name, require_hand_ready, require_phase, require_placed, where
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+__all__ = ["plan_move", "step_info", "do_place_train", "do_move", "do_pickup", "do_drop", "do_deliver",
+           "pickup_problem", "demand_for", "lose_load"]
+
+
+def do_place_train(game: Game, a: PlaceTrain, check: bool) -> None:
+    st, p = game.state, game.player()
+    require_phase(game, "operations", what="Placing your train")
+    require_hand_ready(game, "placing your train")
+    if p.position is not None:
+        raise IllegalAction(R.START_TRAIN, f"Your train is already on the board at {where(game, p.position)}; "
+                                           "it is placed only once, at your first operations turn.")
+    if isinstance(a.where, str):
+        mp = place_by_name(game, a.where)
+    else:
+        mp = check_mp(game, a.where, "PlaceTrain.where")
+        if game.index.city_at[mp] is None and mp not in game.index.ferry_ports:
+            raise IllegalAction(R.START_TRAIN, f"Milepost {mp} is not in a city or at a ferry port; place your "
+                                               "train in any city (including ports).")
+    p.position, p.prev = mp, None
+    st.ops_started = True
+    st.log.append(f"{p.name} places the train in {where(game, mp)}.")
+
+
+def place_by_name(game: Game, name: str) -> int:
+    """The milepost a train placed at ``name`` stands on: a city's centre, or a ferry port by its name
+    (``"Harwich"``: "place your train (pawn) in any city (including ports)", rulebook: Starting Your
+    Train)."""
+    if game.board.has_city(name):
+        return game.board.city(name).center
+    for cr in game.board.ferries:
+        for port, pname in zip(cr.ports, cr.port_names):
+            if pname == name:
+                return port
+    ports = sorted({pn for cr in game.board.ferries for pn in cr.port_names if not game.board.has_city(pn)})
+    raise InvalidAction(f"PlaceTrain.where: no city or ferry port {name!r} on this board"
+                        + (f" (ports that are not cities: {', '.join(ports)})" if ports else ""), field="where")
+
+
+def step_info(game: Game, seat: int, a: int, b: int) -> Step | str:
+    """How a train could step ``a -> b`` on the track, or a reason why not."""
+    ix, tr = game.index, game.state.track
+    k = seg_key(a, b)
+    if k in ix.red_set:
+        return Step(a, b, "public", ())
+    owner = tr.segments.get(k)
+    if owner is not None:
+        return Step(a, b, "track", (owner,))
+    cr = ix.tunnel_step.get(k)
+    if cr is not None and game.rules.tunnel_as_ferry_cost is not None:
+        return f"the {cr.name} is a ferry in this game ({R.FAST_GAME}): cross it " \
+               "port to port"
+    if cr is not None:
+        owners = tr.crossing_owners(cr.name)
+        if not owners:
+            return f"nobody has built the {cr.name} yet"
+        return Step(a, b, "tunnel", owners)
+    cr = ix.hop.get(k)
+    if cr is not None and (not cr.is_tunnel or game.rules.tunnel_as_ferry_cost is not None):
+        owners = tr.crossing_owners(cr.name)
+        if not owners:
+            return f"nobody has built the {cr.name} ferry yet"
+        return Step(a, b, "ferry", owners)
+    if b in game.board.neighbors(a):
+        return f"there is no track between {where(game, a)} and {where(game, b)}"
+    return f"{where(game, a)} and {where(game, b)} are not neighbours"
+
+
+def can_reverse_at(game: Game, mp: int) -> bool:
+    return game.rules.reverse_anywhere or game.index.city_at[mp] is not None or game.board.is_port(mp)
+
+
+def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None) -> dict[str, Any]:
+    st, rules = game.state, game.rules
+    p = st.players[seat]
+    speed = p.train.speed
+    pos, prev = p.position, p.prev
+    used, half, staged, crossed = p.moves_used, p.half_rate, p.staged, p.crossed
+    rented = list(p.rented)
+    cash = p.cash
+    payments: list[tuple[int, int]] = []
+    first = used == 0 and not crossed
+    for i, b in enumerate(path):
+        b = check_mp(game, b, f"Move.path[{i}]")
+        step_first = first and i == 0
+        if b == pos:
+            if not (step_first and staged):
+                raise IllegalAction(R.RUNNING, f"Move.path[{i}] repeats milepost {b}; each step goes to a "
+                                               "neighbouring milepost.")
+            info = Step(pos, b, "same-port", ())
+        else:
+            info = step_info(game, seat, pos, b)
+            if isinstance(info, str):
+                raise IllegalAction(R.RUNNING, f"Your train cannot move from {where(game, pos)} to "
+                                               f"{where(game, b)}: {info}.")
+        cost = 1
+        if info.kind == "ferry":
+            cr = game.index.hop[seg_key(pos, b)]
+            if rules.ferry_fixed_moves is not None:
+                cost = rules.ferry_fixed_moves
+                if used + cost > speed:
+                    raise IllegalAction(R.FERRY_MOVE, f"Crossing the {cr.name} takes {cost} movement points and "
+                                                      f"you have {speed - used} left.")
+            else:
+                if not (step_first and staged):
+                    raise IllegalAction(R.FERRY_MOVE, f"To cross the {cr.name} ferry, end a turn on its port "
+                                                      "(staging); the crossing is then the first step of your "
+                                                      "next turn, at half speed for the whole turn.")
+                if rules.ferry_half_speed:
+                    half = True
+            for act, eff in active_effects(game):
+                why = eff.blocks_staging(game, act, seat, pos)
+                if why:
+                    raise IllegalAction(R.EVENTS, why)
+        if info.kind == "same-port":
+            for act, eff in active_effects(game):
+                why = eff.blocks_staging(game, act, seat, pos)
+                if why:
+                    raise IllegalAction(R.EVENTS, why)
+            if rules.ferry_half_speed:
+                half = True
+        if info.kind not in ("ferry", "same-port") and b == prev and not can_reverse_at(game, pos):
+            raise IllegalAction(R.RUNNING, f"A train may only reverse direction in a city or at a ferry port; "
+                                           f"{where(game, pos)} is neither, so it cannot go straight back to "
+                                           f"{where(game, b)}.")
+        if info.kind != "same-port":
+            for act, eff in active_effects(game):
+                why = eff.blocks_move(game, act, seat, pos, b)
+                if why:
+                    raise IllegalAction(R.EVENTS, why)
+                if not half and eff.half_rate(game, act, seat, pos, b):
+                    half = True
+        if info.kind != "ferry" or rules.ferry_fixed_moves is None:
+            cost = 2 if half else 1
+            # half rate rounds in the player's favour: a step is allowed while any point remains
+            if (half and used >= speed) or (not half and used + 1 > speed):
+                left = max(0, speed - used)
+                rate = " at half rate" if half else ""
+                raise IllegalAction(R.RUNNING, f"Your {p.train} train has no movement left{rate} for step "
+                                               f"{i + 1} of this move ({used} of {speed} points used, {left} "
+                                               "left).")
+        # rent
+        if info.owners and seat not in info.owners:
+            choice = None
+            if rent_from is not None and rent_from in info.owners:
+                choice = rent_from
+            else:
+                paid = [o for o in info.owners if o in rented]
+                choice = paid[0] if paid else info.owners[0]
+            if choice not in rented:
+                if cash < rules.rent:
+                    raise IllegalAction(R.RENT, f"Using {st.players[choice].name}'s track costs {rules.rent}M "
+                                                f"for this turn and you have {cash}M: you may not use an "
+                                                "opponent's track without the cash to pay first.")
+                cash -= rules.rent
+                rented.append(choice)
+                payments.append((choice, rules.rent))
+        used += cost
+        if info.kind == "ferry":
+            crossed = True
+        if info.kind != "same-port":
+            prev, pos = pos, b
+        staged = False
+    return {"pos": pos, "prev": prev, "used": used, "half": half, "crossed": crossed, "rented": rented,
+            "payments": payments, "staged": staged}
+
+
+def do_move(game: Game, a: Move, check: bool) -> None:
+    st = game.state
+    require_phase(game, "operations", what="Moving your train")
+    p = require_placed(game, "moving")
+    if a.rent_from is not None and not 0 <= a.rent_from < len(st.players):
+        raise InvalidAction(f"Move.rent_from: no player {a.rent_from}", field="rent_from")
+    plan = plan_move(game, st.current, a.path, a.rent_from)
+    for owner, amt in plan["payments"]:
+        p.cash -= amt
+        st.players[owner].cash += amt
+        st.log.append(f"{p.name} pays {st.players[owner].name} {amt}M rent for this turn.")
+    start = p.position
+    p.position, p.prev = plan["pos"], plan["prev"]
+    p.moves_used, p.half_rate, p.crossed = plan["used"], plan["half"], plan["crossed"]
+    p.rented, p.staged = plan["rented"], plan["staged"]
+    st.ops_started = True
+    st.log.append(f"{p.name} moves {len(a.path)} step(s) from {where(game, start)} to "
+                  f"{where(game, p.position)} ({p.moves_used}/{p.train.speed} used"
+                  f"{', half rate' if p.half_rate else ''}).")
+
+
+def do_pickup(game: Game, a: PickUp, check: bool) -> None:
+    st = game.state
+    require_phase(game, "operations", what="Picking up a load")
+    p = require_placed(game, "picking up loads")
+    ld = load_name(game, a.load)
+    why = pickup_problem(game, st.current, ld)
+    if why:
+        raise IllegalAction(R.PICKUP, why)
+    for act, eff in active_effects(game):
+        why = eff.blocks_pickup(game, act, st.current, p.position, ld)
+        if why:
+            raise IllegalAction(R.EVENTS, why)
+    st.bank[ld] -= 1
+    p.loads.append(ld)
+    st.ops_started = True
+    st.log.append(f"{p.name} picks up {ld} at {where(game, p.position)}.")
+
+
+def pickup_problem(game: Game, seat: int, ld: str) -> str | None:
+    st = game.state
+    p = st.players[seat]
+    c = game.index.city_at[p.position] if p.position is not None else None
+    if c is None:
+        return f"Your train is at {where(game, p.position)}, not in a city; loads are picked up in cities."
+    if ld not in c.loads:
+        offered = ", ".join(c.loads) or "no loads"
+        return f"{c.name} does not offer {ld} (it offers {offered})."
+    if st.bank.get(ld, 0) <= 0:
+        return f"No {ld} chip is left in the bank; a load can be picked up only while a chip is available."
+    if len(p.loads) >= p.train.capacity:
+        return f"Your {p.train} train already carries {p.train.capacity} loads ({', '.join(p.loads)})."
+    if p.no_pickup:
+        return "You lost a load to an event and may not pick up another until your next operations phase."
+    return None
+
+
+def do_drop(game: Game, a: Drop, check: bool) -> None:
+    st = game.state
+    require_phase(game, "operations", what="Dropping a load")
+    p = require_placed(game, "dropping loads")
+    ld = load_name(game, a.load)
+    if ld not in p.loads:
+        raise IllegalAction(R.PICKUP, f"Your train does not carry {ld} (it carries "
+                                      f"{', '.join(p.loads) or 'nothing'}).")
+    if game.index.city_at[p.position] is None:
+        raise IllegalAction(R.PICKUP, f"Loads may be dropped only in a city; your train is at "
+                                      f"{where(game, p.position)}.")
+    p.loads.remove(ld)
+    st.bank[ld] = st.bank.get(ld, 0) + 1
+    st.ops_started = True
+    st.log.append(f"{p.name} drops {ld} at {where(game, p.position)} (back to the bank, no payoff).")
+
+
+def demand_for(game: Game, seat: int, card_id: int, load: str):
+    """The demand on ``card_id`` matching the train's city and ``load``, or a reason string."""
+    p = game.state.players[seat]
+    c = game.index.city_at[p.position] if p.position is not None else None
+    card = game.deck.card(card_id)
+    for d in card.demands:
+        if d.load != load:
+            continue
+        try:
+            dc = game.board.city(d.city)
+        except KeyError:
+            continue
+        if c is not None and dc.name == c.name:
+            return d
+    wants = "; ".join(str(d) for d in card.demands)
+    here = c.name if c else where(game, p.position)
+    return f"Card {card.label} has no demand for {load} at {here} (it asks: {wants})."
+
+
+def do_deliver(game: Game, a: Deliver, check: bool) -> None:
+    st = game.state
+    require_phase(game, "operations", what="Delivering a load")
+    p = require_placed(game, "delivering")
+    seat = st.current
+    ld = load_name(game, a.load)
+    if a.card_id not in p.hand:
+        raise IllegalAction(R.DELIVER, f"Card {a.card_id} is not one of your demand cards ({p.hand}).")
+    if ld not in p.loads:
+        raise IllegalAction(R.DELIVER, f"Your train does not carry {ld} (it carries "
+                                       f"{', '.join(p.loads) or 'nothing'}).")
+    d = demand_for(game, seat, a.card_id, ld)
+    if isinstance(d, str):
+        raise IllegalAction(R.DELIVER, d)
+    city = game.index.city_at[p.position]
+    for act, eff in active_effects(game):
+        why = eff.blocks_delivery(game, act, seat, p.position, ld)
+        if why:
+            raise IllegalAction(R.EVENTS, why)
+    bonus = sum(eff.payout_bonus(game, act, seat, city.name, ld) for act, eff in active_effects(game))
+    pay = d.payout + bonus
+    p.loads.remove(ld)
+    st.bank[ld] = st.bank.get(ld, 0) + 1
+    to_loan = 0
+    if p.loan > 0:   # Mercy: at least half of each payoff goes to the loan until it is paid in full
+        to_loan = min(p.loan, -(-pay * int(game.rules.mercy_payout_share * 100) // 100))
+        p.loan -= to_loan
+        st.log.append(f"{p.name} repays {to_loan}M of the Mercy loan ({p.loan}M still owed).")
+    p.cash += pay - to_loan
+    p.delivered += 1
+    p.hand.remove(a.card_id)
+    st.discard_pile.append(a.card_id)
+    st.ops_started = True
+    st.round_deliveries = True
+    extra = f" (+{bonus}M from events)" if bonus else ""
+    st.log.append(f"{p.name}: \"{city.name} gets {ld} for {d.payout}\"{extra}; cash {p.cash}M.")
+    draw_until_demand(game, seat)
+
+
+def lose_load(game: Game, seat: int, load: str | None = None) -> str | None:
+    """Remove one load from ``seat``'s train back to the bank (``load`` or the first carried), block
+    pick-ups until the next operations phase, and return the load lost (rulebook: Losing Loads)."""
+    st = game.state
+    p = st.players[seat]
+    if not p.loads:
+        return None
+    ld = load if load in p.loads else p.loads[0]
+    p.loads.remove(ld)
+    st.bank[ld] = st.bank.get(ld, 0) + 1
+    p.no_pickup = True
+    st.log.append(f"{p.name} loses a load of {ld}.")
+    return ld
