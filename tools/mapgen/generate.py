@@ -267,9 +267,9 @@ def generate(C) -> tuple[dict, dict]:
             if red and len(mps) != 7:
                 continue
             forced = [m for m in mps if not land[m]]
-            if red and (len(forced) > 3 or any(not inside[m] for m in mps)):
+            if red and (len(forced) > getattr(C, "RED_AREA_MAX_FORCED", 3) or any(not inside[m] for m in mps)):
                 continue
-            if any(hexdist(m, t) <= 1 for m in mps for t in taken):
+            if any(hexdist(m, t) < getattr(C, "CITY_MIN_GAP", 2) for m in mps for t in taken):
                 continue
             score = d + C.RED_AREA_FORCE_PENALTY * len(forced)
             if best is None or score < best:   # red areas: fewest points switched on, then nearest
@@ -375,6 +375,9 @@ def generate(C) -> tuple[dict, dict]:
     if C.LAKE_DROP_MIN_KM2 is not None:          # lakes no track crosses (the Great Lakes on the US board)
         big = [p for p, lk in zip(lake_polys_units, geo["lakes"]) if lk["area_km2"] >= C.LAKE_DROP_MIN_KM2]
         hit = np.unique(shapely.STRtree(big).query(all_lines, predicate="intersects")[0]) if big else []
+        # ... except inside one red area (a point switched on in the lake for Chicago's red area)
+        hit = np.array([k for k in hit if taken.get(tuple(P[k, :2])) is None
+                        or taken.get(tuple(P[k, :2])) != taken.get(tuple(P[k, 2:]))], dtype=int)
         report["edges_dropped_big_lakes"] = int(keep[hit].sum()) if len(hit) else 0
         keep[hit] = False
     # named lakes (barriers on the Empire Express board): the lake polygon holding each named point
