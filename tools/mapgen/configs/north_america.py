@@ -37,7 +37,13 @@ COAST_SIMPLIFY_DEG = 0.05
 RIVER_SIMPLIFY_DEG = 0.01
 
 # ----------------------------------------------------------------------------- lattice
-SPACING_KM = 85.0                                   # the printed board's scale (game_facts.md)
+# The scale.  game_facts.md gives "about 85 km per milepost" and "about 2,140 land mileposts" for the printed
+# board; over the real area (the US and southern Canada, ~9 million km2 of land) the two do not agree: at
+# 85 km this generator lays 1,430 land mileposts, and the deck's candidate payouts (0.96 x distance + 1.6)
+# have quartiles 11 / 17 / 23 instead of the printed deck's 14 / 20.5 / 28.  At 70 km both agree with the
+# printed board and deck: ~2,100 land mileposts and candidate payout quartiles 13 / 20 / 28.  The milepost
+# count and the deck's distances are what the game plays on, so the board is laid at 70 km.
+SPACING_KM = 70.0
 PROJ_CENTER = (40.0, -96.0)                         # Lambert azimuthal equal-area projection centre (lat, lon)
 
 # Playing area (lon, lat polygon, counter-clockwise): the US-Mexico border (Tijuana, the Arizona and New
@@ -77,8 +83,8 @@ TERRAIN_REGIONS = [
     ("Coast Ranges",              -125.8,  32.3, -121.9,  51.0,   350,   450,      None,  None),
     ("Cascades and Sierra Nevada", -121.9, 34.6, -117.6,  51.0,   900,   650,      None,  None),
     ("Southern California ranges", -121.9, 32.3, -115.8,  34.6,   700,   700,      None,  None),
-    ("Rocky Mountains",           -117.6,  31.3, -104.6,  53.0,  1500,   600,      None,  None),
-    ("Appalachians",               -86.0,  33.4,  -66.8,  48.0,   350,   280,      None,  None),
+    ("Rocky Mountains",           -117.6,  31.3, -104.6,  53.0,  1400,   550,      None,  None),
+    ("Appalachians",               -86.0,  33.4,  -66.8,  48.0,   320,   250,      None,  None),
 ]
 
 # ----------------------------------------------------------------------------- seas
