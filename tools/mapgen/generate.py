@@ -444,11 +444,14 @@ def generate(C) -> tuple[dict, dict]:
     # heavy black lines (Empire Express): edges over the named lakes and over ocean inlets
     e_barrier: list[str | None] = [None] * len(P)
     if C.BARRIERS:
+        def one_city(ei):              # an edge inside one city's mileposts (a red area) is never a barrier
+            a, b = taken.get(tuple(P[ei, :2])), taken.get(tuple(P[ei, 2:]))
+            return a is not None and a == b
         for ei, li in sorted(zip(lhits[0].tolist(), lhits[1].tolist())):
-            if li in lake_names and e_barrier[ei] is None:
+            if li in lake_names and e_barrier[ei] is None and not one_city(ei):
                 e_barrier[ei] = lake_names[li]
         for ei in np.nonzero(inlet)[0]:
-            if e_barrier[ei] is None:
+            if e_barrier[ei] is None and not one_city(ei):
                 e_barrier[ei] = C.BARRIERS["inlet"]
 
     # ---- 5. terrain ------------------------------------------------------------------------------------
@@ -666,7 +669,8 @@ def starting_track(C, facts, mileposts, edges, cities, to_units, swap) -> dict[s
 
     def node(w):
         if isinstance(w, str):
-            return by_name[w]["center"]
+            c = by_name[w]
+            return ("city", w) if len(c["mileposts"]) > 1 else c["center"]
         u, v = swap(*to_units(*w))
         return int(np.argmin(np.hypot(xy[:, 0] - float(u), xy[:, 1] - float(v))))
 
@@ -679,6 +683,9 @@ def starting_track(C, facts, mileposts, edges, cities, to_units, swap) -> dict[s
         for x in (a, b):
             w[x] = 3 if x in city_mp else (2 if mileposts[x]["terrain"] == "mountain" else 1)
         g.add_edge(a, b, w=(w[a] + w[b]) / 2 + (1 if e.get("rivers") else 0))
+    for c in cities:                   # a major city is one node: track reaches any corner, passes through
+        if len(c["mileposts"]) > 1:
+            g.add_edges_from(((("city", c["name"]), m) for m in c["mileposts"]), w=0.0)
     used: set[tuple[int, int]] = set()
     out = {}
     for colour, waypoints in C.STARTING_TRACK.items():
@@ -690,6 +697,8 @@ def starting_track(C, facts, mileposts, edges, cities, to_units, swap) -> dict[s
                 h.remove_edges_from(used)
                 path = nx.shortest_path(h, a, b, weight="w")
                 for p, q in zip(path[:-1], path[1:]):
+                    if isinstance(p, tuple) or isinstance(q, tuple):
+                        continue
                     pq = (min(p, q), max(p, q))
                     if pq not in used and not (p in red and q in red and red[p] == red[q]):
                         used.add(pq)
