@@ -380,47 +380,20 @@ def generate(C) -> tuple[dict, dict]:
                         or taken.get(tuple(P[k, :2])) != taken.get(tuple(P[k, 2:]))], dtype=int)
         report["edges_dropped_big_lakes"] = int(keep[hit].sum()) if len(hit) else 0
         keep[hit] = False
-    # named lakes (barriers on the Empire Express board): the lake polygon holding each named point
-    lake_names = {}
+    # named lakes (barriers on the Empire Express board): the lake polygon holding each named point; where
+    # one GSHHG polygon holds two named lakes (Michigan-Huron), an edge takes the name of the nearer point
+    lake_names: dict[int, list] = {}
     for nm, (la, lo) in (getattr(C, "LAKE_NAMES", None) or {}).items():
         pu, pv = to_units(la, lo)
         k = [i for i, p in enumerate(lake_polys_units) if p.contains(shapely.points(float(pu), float(pv)))]
         if not k:
             raise SystemExit(f"lake {nm}: no lake polygon of data/geo/{C.NAME}/lakes.json contains ({la}, {lo})")
-        lake_names[k[0]] = nm
+        lake_names.setdefault(k[0], []).append((nm, float(pu), float(pv)))   # one polygon may hold two lakes
     P, sea_s, slat, slon = P[keep], sea_s[keep], slat[keep], slon[keep]
     inlet = sea_s.sum(1) >= C.INLET_MIN_SEA_SAMPLES
     report["edges_dropped_open_sea"] = int((~keep).sum())
     report["dropped_edges"] = [f"({LAT[r, c]:.2f}, {LON[r, c]:.2f})-({LAT[r2, c2]:.2f}, {LON[r2, c2]:.2f}) "
                                f"sea {sf:.2f}" for (r, c, r2, c2), sf, k in zip(pairs, sea_frac, keep) if not k]
-
-    # land not connected to any city (islands without ferries) is dropped
-    node_list = list(zip(*np.nonzero(land)))
-    idx = {rc: i for i, rc in enumerate(node_list)}
-    parent = list(range(len(node_list)))
-
-    def find(a):
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    def union(a, b):
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-
-    for r, c, r2, c2 in P:
-        union(idx[(r, c)], idx[(r2, c2)])
-    for _, _, ports in crossings:
-        union(idx[ports[0]], idx[ports[1]])
-    city_roots = {find(idx[m]) for mps in placed.values() for m in mps}
-    alive = [rc for rc in node_list if find(idx[rc]) in city_roots]
-    report["mileposts_dropped_unconnected"] = len(node_list) - len(alive)
-    mid = {rc: i for i, rc in enumerate(alive)}
-    n_land = len(alive)
-    kept = np.array([(r, c) in mid and (r2, c2) in mid for r, c, r2, c2 in P], bool)
-    P, sea_s, slat, slon, inlet = P[kept], sea_s[kept], slat[kept], slon[kept], inlet[kept]
 
     # river and lake tags
     eu_a = np.column_stack([U[P[:, 0], P[:, 1]], V[P[:, 0], P[:, 1]]])
@@ -448,11 +421,49 @@ def generate(C) -> tuple[dict, dict]:
             a, b = taken.get(tuple(P[ei, :2])), taken.get(tuple(P[ei, 2:]))
             return a is not None and a == b
         for ei, li in sorted(zip(lhits[0].tolist(), lhits[1].tolist())):
-            if li in lake_names and e_barrier[ei] is None and not one_city(ei):
-                e_barrier[ei] = lake_names[li]
+            # a heavy black line along the shore: the edge runs over the lake for a real distance (a shore
+            # milepost's edge that only nicks the simplified outline is not across the line)
+            over = elines[ei].intersection(lake_polys_units[li]).length
+            if (li in lake_names and e_barrier[ei] is None and not one_city(ei)
+                    and over >= C.BARRIERS.get("lake_min_units", 0.0)):
+                mx, my = np.asarray(elines[ei].centroid.coords[0])
+                e_barrier[ei] = min(lake_names[li], key=lambda t: math.hypot(t[1] - mx, t[2] - my))[0]
         for ei in np.nonzero(inlet)[0]:
             if e_barrier[ei] is None and not one_city(ei):
                 e_barrier[ei] = C.BARRIERS["inlet"]
+
+    # land not connected to any city (islands without ferries) is dropped (on a board with heavy black
+    # lines: land cut off by them too)
+    node_list = list(zip(*np.nonzero(land)))
+    idx = {rc: i for i, rc in enumerate(node_list)}
+    parent = list(range(len(node_list)))
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    def union(a, b):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    for (r, c, r2, c2), bar in zip(P, e_barrier):
+        if bar is None:
+            union(idx[(r, c)], idx[(r2, c2)])
+    for _, _, ports in crossings:
+        union(idx[ports[0]], idx[ports[1]])
+    city_roots = {find(idx[m]) for mps in placed.values() for m in mps}
+    alive = [rc for rc in node_list if find(idx[rc]) in city_roots]
+    report["mileposts_dropped_unconnected"] = len(node_list) - len(alive)
+    mid = {rc: i for i, rc in enumerate(alive)}
+    n_land = len(alive)
+    kept = np.array([(r, c) in mid and (r2, c2) in mid for r, c, r2, c2 in P], bool)
+    P, sea_s, slat, slon, inlet = P[kept], sea_s[kept], slat[kept], slon[kept], inlet[kept]
+    e_lake, elines = e_lake[kept], elines[kept]
+    e_rivers = [x for x, k in zip(e_rivers, kept) if k]
+    e_barrier = [x for x, k in zip(e_barrier, kept) if k]
 
     # ---- 5. terrain ------------------------------------------------------------------------------------
     au = np.array([U[rc] for rc in alive])

@@ -25,7 +25,9 @@ LAKE_DROP_MIN_KM2 = None           # edges over the Great Lakes are kept, marked
 # The heavy black lines of the printed board, read as: every edge over an ocean inlet (the Atlantic coast:
 # Long Island Sound, the Delaware and Chesapeake bays, Hampton Roads, the sounds of North Carolina ...) and
 # every edge over one of the Great Lakes.  Edges inside one major city's red area are never barriers.
-BARRIERS = {"inlet": "Atlantic coast"}
+# An edge is across a lake's line when it runs at least lake_min_units (a fifth of a milepost, ~6 km) over
+# the water: a shore milepost's edge that only nicks the simplified outline is not (Buffalo, Toledo).
+BARRIERS = {"inlet": "Atlantic coast", "lake_min_units": 0.2}
 LAKE_NAMES = {"Lake Michigan": (43.5, -87.3), "Lake Huron": (44.5, -82.4), "Lake Erie": (42.2, -81.2),
               "Lake Ontario": (43.6, -77.8), "Lake St. Clair": (42.45, -82.7)}
 DRAW_SIMPLIFY = 0.05
