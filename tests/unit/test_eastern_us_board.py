@@ -187,7 +187,7 @@ def test_each_colours_introductory_plan_runs_on_its_starting_track(board, doc):
     majors = [c for c in doc["cities"] if c["size"] == "major"]
     reach = {col: track_reach(doc, pairs, board.city(START[col][0]).center, majors)
              for col, pairs in doc["starting_track"].items()}
-    at = lambda col, city: board.city(city).center in reach[col]  # noqa: E731
+    at = lambda col, city: board.city(city).center in reach[col]
     assert at("orange", "Pittsburgh") and at("orange", "New York") and at("orange", "Hartford") and at("orange", "Boston")
     assert at("red", "Columbus") and at("red", "Chicago")
     assert at("blue", "Roanoke") and at("blue", "Washington")
@@ -243,5 +243,5 @@ def test_file_checksummed_and_reproduced(doc):
     assert doc["meta"]["sha256"] == content_sha256(doc)
     pytest.importorskip("shapely", reason="the generator needs shapely (pip install -e '.[mapgen]')")
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "mapgen" / "generate.py"), "--board", "eastern_us",
-                        "--check"], capture_output=True, text=True, timeout=120)
+                        "--check"], capture_output=True, text=True, timeout=120, check=False)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -216,7 +216,7 @@ def test_great_lakes_and_open_ocean_are_impassable(board):
 
 def test_three_seas_for_gales(board):
     assert set(board.seas) == {"Atlantic", "Gulf", "Pacific"}
-    d = lambda sea, city: int(board.seas[sea][board.city(city).center])  # noqa: E731
+    d = lambda sea, city: int(board.seas[sea][board.city(city).center])
     assert d("Pacific", "Seattle") <= 2 and d("Pacific", "San Francisco") == 1 and d("Pacific", "Los Angeles") <= 2
     assert d("Gulf", "Houston") <= 2 and d("Gulf", "New Orleans") <= 2 and d("Gulf", "Tampa") <= 2
     assert d("Atlantic", "Boston") == 1 and d("Atlantic", "Miami") <= 2 and d("Atlantic", "Savannah") <= 2
@@ -250,5 +250,5 @@ def test_generator_reproduces_the_committed_board():
     """tools/mapgen/generate.py --board north_america on the committed extracts gives the committed file."""
     pytest.importorskip("shapely", reason="the generator needs shapely (pip install -e '.[mapgen]')")
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "mapgen" / "generate.py"), "--board", "north_america",
-                        "--check"], capture_output=True, text=True, timeout=120)
+                        "--check"], capture_output=True, text=True, timeout=120, check=False)
     assert r.returncode == 0, r.stdout + r.stderr
