@@ -184,9 +184,10 @@ class _Compiled:
             self._reference = _Reference(self.schema)
         return self._reference
 
-    def best_error(self, doc: Any, fast_path: list[Any]) -> tuple[list[Any], ValidationError] | None:
+    def best_error(self, doc: Any, fast_path: list[Any]) -> tuple[list[Any], ValidationError, Any] | None:
         """The reference validator's best error in the part of ``doc`` where the fast check failed:
-        the array item (``mileposts[12]``) or top-level field it lies in, or the document's own fields."""
+        the array item (``mileposts[12]``) or top-level field it lies in, or the document's own fields.
+        Returns the path of that part, the error and the schema the part was checked against."""
         props = self.schema.get("properties", {})
         if fast_path and isinstance(doc, Mapping) and fast_path[0] in doc and fast_path[0] in props:
             key = fast_path[0]
@@ -196,12 +197,14 @@ class _Compiled:
                 sub, inst, prefix = sub["items"], inst[fast_path[1]], [key, fast_path[1]]
             err = best_match(self.reference.evolve(schema=sub).iter_errors(inst))
             if err is not None:
-                return prefix, err
-        shallow = {**self.schema, "properties": {k: True for k in props}}
+                return prefix, err, sub
+        shallow = {**self.schema, "properties": {k: {"description": v.get("description", "")} if isinstance(v, dict)
+                                                 else v for k, v in props.items()}}
         err = best_match(self.reference.evolve(schema=shallow).iter_errors(doc))
-        if err is None:
-            err = best_match(self.reference.iter_errors(doc))
-        return ([], err) if err is not None else None
+        if err is not None:
+            return [], err, shallow
+        err = best_match(self.reference.iter_errors(doc))
+        return ([], err, self.schema) if err is not None else None
 
 
 @functools.cache
@@ -225,8 +228,8 @@ def validate(doc: Any, schema: str, source: str, error: type[DataFileError]) -> 
         if problem.startswith(fast.name):
             problem = problem[len(fast.name):].strip()
         raise error(source, field_path(fast_path), problem) from None
-    prefix, err = found
-    fld, problem = explain(err)
+    prefix, err, checked = found
+    fld, problem = explain(err, checked, c.schema.get("$defs", {}))
     raise error(source, field_path(prefix + fld), problem) from None
 
 
@@ -261,17 +264,40 @@ def _about(schema: Any) -> str:
     return f": {first[:1].lower()}{first[1:]}" if first else ""
 
 
-def explain(err: ValidationError) -> tuple[list[Any], str]:
-    """A schema error as (field path parts, a plain sentence about the problem)."""
+def _property_schema(root: Any, schema_path, key: str, defs: Mapping[str, Any]) -> Any:
+    """The schema of property ``key`` in the innermost object schema along ``schema_path`` that names it
+    (a ``required`` inside an ``if``/``then`` finds the description where the property is defined)."""
+    found, node = None, root
+    for step in schema_path:
+        if isinstance(node, Mapping) and isinstance(node.get("properties"), Mapping) and key in node["properties"]:
+            found = node["properties"][key]
+        try:
+            if isinstance(node, Mapping) and step not in node and str(node.get("$ref", "")).startswith("#/$defs/"):
+                node = defs[node["$ref"][len("#/$defs/"):]]  # the path goes on inside the referenced schema
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+    if isinstance(node, Mapping) and isinstance(node.get("properties"), Mapping) and key in node["properties"]:
+        found = node["properties"][key]
+    return found
+
+
+def explain(err: ValidationError, root: Any = None, defs: Mapping[str, Any] | None = None) -> tuple[list[Any], str]:
+    """A schema error as (field path parts, a plain sentence about the problem). ``root`` is the schema
+    the document was checked against and ``defs`` the ``$defs`` its references point to (both only to find
+    the description of a missing property)."""
     path = list(err.absolute_path)
     kw, want, inst, sch = err.validator, err.validator_value, err.instance, err.schema
     if kw == "required":
         missing = next((k for k in want if not (isinstance(inst, Mapping) and k in inst)), want[0])
-        return path + [missing], "is missing" + _about(sch.get("properties", {}).get(missing))
+        own = sch.get("properties", {}).get(missing)
+        if own is None and root is not None:
+            own = _property_schema(root, list(err.absolute_schema_path), missing, defs or {})
+        return path + [missing], "is missing" + _about(own)
     if kw == "additionalProperties" and want is False and isinstance(inst, Mapping):
         known = sch.get("properties", {})
         extra = next((k for k in inst if k not in known), None)
-        noun = sch.get("title", "field")
+        noun = sch.get("title", "field") if path else "field"
         return path + ([extra] if extra is not None else []), (
             f"unknown {noun} {extra!r}; expected one of {sorted(known)}")
     if kw == "type":
