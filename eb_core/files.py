@@ -45,12 +45,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import fastjsonschema
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
 
 from .errors import DataFileError
 
-__all__ = ["read_json_file", "load_cached", "derived", "data_dir", "schema_dir", "load_schema", "validate"]
+__all__ = ["read_json_file", "load_cached", "derived", "data_dir", "schema_dir", "load_schema", "validate",
+           "reference_validator"]
 
 T = TypeVar("T")
 
@@ -160,13 +159,27 @@ def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
     return walk(schema, ())
 
 
-_REF_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many({
-    "array": lambda _checker, x: isinstance(x, (list, tuple)),
-    "object": lambda _checker, x: isinstance(x, Mapping),
-})
-_Reference = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=_REF_TYPES)
-"""The reference validator: draft 2020-12, accepting tuples as arrays and any mapping as an object (documents
-built in Python for ``Board.from_dict``)."""
+@functools.cache
+def _jsonschema():
+    """``jsonschema`` and its draft 2020-12 validator class accepting tuples as arrays and any mapping as an
+    object (documents built in Python for ``Board.from_dict``).
+
+    Imported on first use, like the display hooks, because importing ``jsonschema`` also imports its
+    optional format checkers: with the notebook stack installed (``rfc3987-syntax`` builds a grammar at
+    import) that takes seconds, which ``import eb_core`` must not pay; only an invalid file does."""
+    import jsonschema
+    from jsonschema import exceptions
+
+    types = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many({
+        "array": lambda _checker, x: isinstance(x, (list, tuple)),
+        "object": lambda _checker, x: isinstance(x, Mapping),
+    })
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=types), exceptions.best_match
+
+
+def reference_validator(name: str):
+    """The ``jsonschema`` (draft 2020-12) validator of ``data/schemas/<name>.json``, built once."""
+    return _compiled(name).reference
 
 
 class _Compiled:
@@ -176,18 +189,19 @@ class _Compiled:
         self.name = name
         self.schema = _read_schema(name)
         self.fast = fastjsonschema.compile(_inline_refs(self.schema), use_default=False, use_formats=False)
-        self._reference: jsonschema.protocols.Validator | None = None
+        self._reference: Any = None
 
     @property
     def reference(self):
         if self._reference is None:
-            self._reference = _Reference(self.schema)
+            self._reference = _jsonschema()[0](self.schema)
         return self._reference
 
-    def best_error(self, doc: Any, fast_path: list[Any]) -> tuple[list[Any], ValidationError, Any] | None:
+    def best_error(self, doc: Any, fast_path: list[Any]) -> tuple[list[Any], Any, Any] | None:
         """The reference validator's best error in the part of ``doc`` where the fast check failed:
         the array item (``mileposts[12]``) or top-level field it lies in, or the document's own fields.
         Returns the path of that part, the error and the schema the part was checked against."""
+        best_match = _jsonschema()[1]
         props = self.schema.get("properties", {})
         if fast_path and isinstance(doc, Mapping) and fast_path[0] in doc and fast_path[0] in props:
             key = fast_path[0]
@@ -282,8 +296,8 @@ def _property_schema(root: Any, schema_path, key: str, defs: Mapping[str, Any]) 
     return found
 
 
-def explain(err: ValidationError, root: Any = None, defs: Mapping[str, Any] | None = None) -> tuple[list[Any], str]:
-    """A schema error as (field path parts, a plain sentence about the problem). ``root`` is the schema
+def explain(err, root: Any = None, defs: Mapping[str, Any] | None = None) -> tuple[list[Any], str]:
+    """A ``jsonschema`` error as (field path parts, a plain sentence about the problem). ``root`` is the schema
     the document was checked against and ``defs`` the ``$defs`` its references point to (both only to find
     the description of a missing property)."""
     path = list(err.absolute_path)
