@@ -122,9 +122,21 @@ def _and(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def describe_segments(segments: Iterable[SegmentCost]) -> str:
+def _crossing_words(board: Board | None, name: str) -> str:
+    kind = ""
+    if board is not None:
+        try:
+            kind = board.crossing(name).kind
+        except KeyError:
+            kind = ""
+    return f"the {name} {kind}" if kind and kind.casefold() not in name.casefold() and name != "Chunnel" \
+        else f"the {name}"
+
+
+def describe_segments(segments: Iterable[SegmentCost], board: Board | None = None) -> str:
     """What a build pays for, in words: ``"4 clear mileposts, a river bridge (Thames) and the medium
-    city Oxford"``. Free steps along track already built are left out."""
+    city Oxford"``. Free steps along track already built are left out; with ``board`` a ferry is called
+    a ferry."""
     terrain: Counter = Counter()
     cities, bridges, crossings = [], [], []
     for s in segments:
@@ -132,7 +144,7 @@ def describe_segments(segments: Iterable[SegmentCost]) -> str:
             continue
         if s.crossing_name:
             if s.crossing:
-                crossings.append(f"the {s.crossing_name} ({money(s.crossing)})")
+                crossings.append(f"{_crossing_words(board, s.crossing_name)} ({money(s.crossing)})")
             continue
         if " city " in f" {s.base_label} ":
             cities.append(f"the {s.base_label}")
@@ -203,7 +215,7 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         cost = sum(s.total for s in segs)
         if pa is not None:
             cost = p.cash - pa.cash
-        return f"{who} builds {_end(board, path[0])} → {_end(board, path[-1])}: {describe_segments(segs)}, {money(cost)}."
+        return f"{who} builds {_end(board, path[0])} → {_end(board, path[-1])}: {describe_segments(segs, board)}, {money(cost)}."
     if isinstance(action, Upgrade):
         cost = (p.cash - pa.cash) if pa is not None else game.rules.upgrade_cost
         return f"{who} upgrades the train from {p.train} to {action.to} for {money(cost)}."
@@ -221,7 +233,8 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             paid = p.cash - pa.cash
             if paid > 0:
                 s += f", paying {money(paid)} rent"
-            s += f" ({pa.moves_used} of {pa.train.speed} movement points used)"
+            s += f" ({pa.moves_used} movement points used" + (", at half speed for the ferry" if pa.half_rate
+                                                              else "") + ")"
         return s + "."
     if isinstance(action, PickUp):
         where = place(board, p.position) if p.position is not None else "nowhere"
