@@ -49,7 +49,7 @@ __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "NOMINAL_WIDTH", "player_color", "board_figure", "add_track",
     "add_route", "add_train", "add_area", "add_selection", "set_selection", "route_xy", "find_trace",
     "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "path_figure",
-    "game_figure", "label_layout", "place_labels", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
+    "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), in player order. Vermillion is left out because cities are red.
@@ -464,7 +464,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                    autorange="reversed" if _y_reversed(board) else True),
         height=height or _auto_height(board), autosize=True, dragmode="pan",
         legend=dict(orientation="h", x=0, xanchor="left", y=-0.01, yanchor="top", font=dict(size=10),
-                    itemwidth=30, tracegroupgap=4),
+                    itemwidth=30, traceorder="normal", entrywidth=0),
         margin=dict(l=4, r=4, t=40, b=4),
         meta={"board": board.name, "ruleset": rules.name},
     )
@@ -479,7 +479,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
 #: cell at 1440 px. The figure itself is responsive (``autosize``); this only sets its height and how
 #: many names fit.
 NOMINAL_WIDTH = 1000
-_LEGEND_PX = 60          # the horizontal legend strip below the map
+_LEGEND_PX = 50          # the horizontal legend strip below the map (two rows)
 _HALO = "0px 0px 2px white, 0px 0px 3px white"
 
 
@@ -524,18 +524,22 @@ def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
 
 
 def label_layout(board: Board, *, window: tuple[float, float, float, float], px: tuple[float, float],
-                 y_reversed: bool | None = None, extra: Sequence[tuple[str, int]] = ()) -> list[dict]:
+                 y_reversed: bool | None = None, extra: Sequence[tuple[str, int]] = (),
+                 obstacles: Sequence[tuple[float, float, float]] = ()) -> list[dict]:
     """Choose which city names to print and where, greedily, in the figure's pixel scale.
 
     ``window`` is the data range shown ``(x0, x1, y0, y1)`` and ``px`` the plot area in pixels; at
     equal aspect one lattice unit is ``min(px_w / (x1 - x0), px_h / (y1 - y0))`` pixels. Names are taken
     by priority -- major, key, medium, small cities, then ``extra`` ``(name, milepost)`` pairs (ports) --
     and each is tried at eight spots around its marker; the first spot that overlaps no marker and no
-    name already placed wins. Major and key cities are always named (at their least crowded spot);
+    name already placed wins (``obstacles`` are more markers a name must not cover: ``(x, y, size_px)``,
+    e.g. the ferries' cost circles). Major and key cities are always named (at their least crowded spot);
     the others only when they fit, so zooming in names more of them. Every name stays on hover.
 
-    Returns dicts ``{"name", "x", "y", "position", "size"}`` (``position`` is a plotly
-    ``textposition``). Works for any board orientation: it reads x/y and whether y grows downwards.
+    Returns dicts ``{"name", "x", "y", "position", "size", "box", "overlap"}`` (``position`` is a plotly
+    ``textposition``, ``box`` the name's estimated screen rectangle ``(left, bottom, right, top)`` in
+    pixels, ``overlap`` the pixels² it shares with markers and earlier names: 0 except for a crowded
+    major or key city). Works for any board orientation: it reads x/y and whether y grows downwards.
     """
     x0, x1, y0, y1 = window
     pw, ph = px
@@ -559,11 +563,21 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
     # every marker is an obstacle (a box around it); names must not cover other cities
     boxes: list[tuple[float, float, float, float]] = []
     marks = {}
+    def radius(size) -> float:
+        r = _MARKER_PX.get(size, 9) / 2 + 1
+        if size in (CitySize.MAJOR, CitySize.KEY):      # the red area around the centre (1.45 units)
+            r = max(r, 1.45 * scale)
+        return r
+
     for name, mp, size in items:
         sx, sy = screen(mp)
-        r = (_MARKER_PX.get(size, 9)) / 2 + 1
+        r = radius(size)
         marks[name] = (sx - r, sy - r, sx + r, sy + r)
-    obstacles = list(marks.values())
+    blocks = list(marks.values())
+    for ox, oy, size in obstacles:
+        sx = (ox - x0) * scale
+        sy = ((y1 - oy) if down else (oy - y0)) * scale
+        blocks.append((sx - size / 2, sy - size / 2, sx + size / 2, sy + size / 2))
     pw_all, ph_all = (x1 - x0) * scale, (y1 - y0) * scale
 
     def overlap(b, others) -> float:
@@ -580,14 +594,14 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
         font = _LABEL_FONT.get(size, 10)
         w, h = 0.56 * font * len(name) + 4, 1.25 * font
         sx, sy = screen(mp)
-        r = _MARKER_PX.get(size, 9) / 2 + 1
+        r = radius(size)
         own = marks[name]
         best, best_cost = None, None
         for pos, dx, dy in _SPOTS:
             cx = sx + dx * (r + w / 2) if dx else sx
             cy = sy + dy * (r + h / 2) if dy else sy
             b = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            cost = overlap(b, [o for o in obstacles if o is not own]) + overlap(b, boxes)
+            cost = overlap(b, [o for o in blocks if o is not own]) + overlap(b, boxes)
             off = b[0] < 0 or b[2] > pw_all or b[1] < 0 or b[3] > ph_all
             if off:
                 cost += w * h
@@ -599,11 +613,12 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
         if best_cost == 0 or must:
             boxes.append(best[1])
             out.append({"name": name, "x": float(xy[mp, 0]), "y": float(xy[mp, 1]), "position": best[0],
-                        "size": font})
+                        "size": font, "box": tuple(round(v, 1) for v in best[1]), "overlap": round(best_cost, 1)})
     return out
 
 
-def _port_names(board: Board) -> list[tuple[str, int]]:
+def port_labels(board: Board) -> list[tuple[str, int]]:
+    """``(name, milepost)`` of every ferry port or tunnel end that is not a city (named on the map as room allows)."""
     out = []
     for m in board.mileposts:
         if m.city is None and board.is_port(m.id):
@@ -612,13 +627,21 @@ def _port_names(board: Board) -> list[tuple[str, int]]:
     return out
 
 
+def ferry_marks(board: Board) -> list[tuple[float, float, float]]:
+    """``(x, y, size_px)`` of the ferries' cost circles, which names keep clear of."""
+    xy = board.xy
+    return [(float((xy[a, 0] + xy[b, 0]) / 2), float((xy[a, 1] + xy[b, 1]) / 2), 17.0)
+            for a, b in (cr.ports for cr in board.ferries)]
+
+
 def place_labels(fig, board: Board) -> list[dict]:
     """Recompute the printed city names (trace ``"city_labels"``) for the figure's current window and
     size (see :func:`label_layout`), keep them above every other trace, and return the layout used.
     :func:`zoom_to` calls it; :func:`follow_zoom` calls it whenever a widget's view is zoomed or panned."""
     x0, x1, y0, y1, pw, ph = _view(fig, board)
     placed = label_layout(board, window=(x0, x1, y0, y1), px=(pw, ph),
-                          y_reversed=fig.layout.yaxis.autorange == "reversed", extra=_port_names(board))
+                          y_reversed=fig.layout.yaxis.autorange == "reversed", extra=port_labels(board),
+                          obstacles=ferry_marks(board))
     try:
         i = trace_index(fig, "city_labels")
     except KeyError:
