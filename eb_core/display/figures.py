@@ -507,8 +507,9 @@ def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
     """``(x0, x1, y0, y1, px_w, px_h)``: the data window shown and the plot area in pixels."""
     xy = board.xy
     lay = fig.layout
-    xr = lay.xaxis.range if lay.xaxis.range is not None else None
-    yr = lay.yaxis.range if lay.yaxis.range is not None else None
+    auto = lay.xaxis.autorange in (True, "reversed") or lay.yaxis.autorange is True
+    xr = lay.xaxis.range if lay.xaxis.range is not None and not auto else None
+    yr = lay.yaxis.range if lay.yaxis.range is not None and not auto else None
     if xr is None or yr is None:
         pad = 1.0
         x0, x1 = float(xy[:, 0].min()) - pad, float(xy[:, 0].max()) + pad
