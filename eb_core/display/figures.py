@@ -48,7 +48,7 @@ from .tables import path_plan
 __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "NOMINAL_WIDTH", "player_color", "board_figure", "add_track",
     "add_route", "add_train", "add_area", "add_selection", "set_selection", "route_xy", "find_trace",
-    "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "path_figure",
+    "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "unzoom", "path_figure",
     "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
 ]
 
@@ -507,9 +507,8 @@ def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
     """``(x0, x1, y0, y1, px_w, px_h)``: the data window shown and the plot area in pixels."""
     xy = board.xy
     lay = fig.layout
-    auto = lay.xaxis.autorange in (True, "reversed") or lay.yaxis.autorange is True
-    xr = lay.xaxis.range if lay.xaxis.range is not None and not auto else None
-    yr = lay.yaxis.range if lay.yaxis.range is not None and not auto else None
+    xr = lay.xaxis.range if lay.xaxis.range is not None else None
+    yr = lay.yaxis.range if lay.yaxis.range is not None else None
     if xr is None or yr is None:
         pad = 1.0
         x0, x1 = float(xy[:, 0].min()) - pad, float(xy[:, 0].max()) + pad
@@ -595,7 +594,7 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
         font = _LABEL_FONT.get(size, 10)
         w, h = 0.56 * font * len(name) + 4, 1.25 * font
         sx, sy = screen(mp)
-        r = radius(size)
+        r = _MARKER_PX.get(size, 9) / 2 + 1      # plotly offsets a name by its marker, not the red area
         own = marks[name]
         best, best_cost = None, None
         for pos, dx, dy in _SPOTS:
@@ -858,6 +857,16 @@ def zoom_to(fig: go.Figure, board: Board, where, margin: float = 3.0) -> go.Figu
     height = int(min(650, max(400, (NOMINAL_WIDTH - 8) * (y1 - y0) / max(x1 - x0, 1) + 44 + _LEGEND_PX)))
     fig.update_layout(xaxis=dict(range=[x0, x1], autorange=False), yaxis=dict(range=yr, autorange=False),
                       height=height)
+    place_labels(fig, board)
+    return fig
+
+
+def unzoom(fig: go.Figure, board: Board) -> go.Figure:
+    """Back to the whole board (ranges cleared, autorange on); the names are placed for it again."""
+    rev = fig.layout.yaxis.autorange == "reversed" or (
+        fig.layout.yaxis.range is not None and fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1])
+    fig.update_layout(xaxis=dict(autorange=True, range=None),
+                      yaxis=dict(autorange="reversed" if rev else True, range=None))
     place_labels(fig, board)
     return fig
 

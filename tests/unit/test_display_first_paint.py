@@ -100,3 +100,13 @@ def test_position_lab_opens_on_an_accepted_action():
     assert title(lab.figure).startswith("Accepted")
     lab = position_lab(text, actions=checks, default="build London-Birmingham")   # asked for: shown
     assert lab.action.value == "build London-Birmingham" and not lab.outcome.accepted
+
+
+def test_event_explorer_zooms_to_the_area_and_back():
+    game = position_from_text("board: europe\nseed: 5\nplayer Ann: at Frankfurt\nplayer Ben: at Valencia\n")
+    app = widgets.event_explorer(game, event="Fog: Frankfurt", zoom=True)
+    x0, x1 = app.figure._widget_layout["xaxis"]["range"]
+    xs = game.board.xy[sorted(app.result["mileposts"]), 0]
+    assert x0 <= xs.min() and xs.max() <= x1, "the first paint frames the card's area"
+    app.zoom.value = False
+    assert app.figure.layout.xaxis.range is None and app.figure.layout.xaxis.autorange is True

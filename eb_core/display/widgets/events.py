@@ -60,6 +60,7 @@ class EventExplorer(App):
         if zoom and res["mileposts"]:
             figures.zoom_to(fig, board, sorted(res["mileposts"]), margin=2)
         self.figure = self.wrap(fig, board)
+        self._zoomed = bool(zoom and res["mileposts"])
         self._summarise()
         self.event.observe(lambda change: self.update(), names="value")
         self.zoom.observe(lambda change: self.update(), names="value")
@@ -102,6 +103,9 @@ class EventExplorer(App):
         self.figure.layout.title.text = self._title()
         if self.zoom.value and res["mileposts"]:
             figures.zoom_to(self.figure, board, sorted(res["mileposts"]), margin=2)
+        elif self._zoomed:                       # only undo a zoom this app made, not the reader's own
+            figures.unzoom(self.figure, board)
+        self._zoomed = bool(self.zoom.value and res["mileposts"])
         self._summarise()
         return res
 

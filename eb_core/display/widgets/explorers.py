@@ -51,11 +51,6 @@ def _pick(names: Sequence[str], board: Board, wanted: str | None, default: int) 
     return board.city(wanted).name  # KeyError naming the city when it is not on the board
 
 
-def _unzoom(fig) -> None:
-    fig.update_layout(xaxis=dict(autorange=True), yaxis=dict(autorange="reversed"
-                                                             if fig.layout.yaxis.autorange == "reversed" else True))
-
-
 # ------------------------------------------------------------------------------------------ routes
 class RouteExplorer(App):
     """Two city dropdowns -> the cheapest build between them, drawn on the board (segment costs on
@@ -90,6 +85,7 @@ class RouteExplorer(App):
         if zoom and self.result is not None:
             figures.zoom_to(fig, board, self.result)
         self.figure = self.wrap(fig, board)
+        self._zoomed = bool(zoom and self.result is not None)
         self._summarise()
         self.elapsed = time.perf_counter() - t0
         self.start.observe(self._changed, names="value")
@@ -137,8 +133,9 @@ class RouteExplorer(App):
         self.figure.layout.title.text = self._title()     # layout apart from the trace batch (Voila)
         if self.zoom.value and plan is not None:
             figures.zoom_to(self.figure, self.board, plan)
-        elif self.figure.layout.xaxis.range is not None and not self.zoom.value:
-            _unzoom(self.figure)
+        elif self._zoomed:                       # only undo a zoom this app made, not the reader's own
+            figures.unzoom(self.figure, self.board)
+        self._zoomed = bool(self.zoom.value and plan is not None)
         self._summarise()
         self.elapsed = time.perf_counter() - t0
         return plan
