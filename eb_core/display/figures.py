@@ -561,8 +561,8 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
     items = [(c.name, c.center, c.size) for c in cities]
     items += [(name, mp, None) for name, mp in extra if inside(mp, 1.0)]
     # every marker is an obstacle (a box around it); names must not cover other cities
-    boxes: list[tuple[float, float, float, float]] = []
-    marks = {}
+    marks: dict[str, tuple[float, float, float, float]] = {}
+
     def radius(size) -> float:
         r = _MARKER_PX.get(size, 9) / 2 + 1
         if size in (CitySize.MAJOR, CitySize.KEY):      # the red area around the centre (1.45 units)
@@ -580,14 +580,17 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
         blocks.append((sx - size / 2, sy - size / 2, sx + size / 2, sy + size / 2))
     pw_all, ph_all = (x1 - x0) * scale, (y1 - y0) * scale
 
-    def overlap(b, others) -> float:
-        tot = 0.0
-        for o in others:
-            w = min(b[2], o[2]) - max(b[0], o[0])
-            h = min(b[3], o[3]) - max(b[1], o[1])
-            if w > 0 and h > 0:
-                tot += w * h
-        return tot
+    fixed = np.array(blocks, dtype=float).reshape(-1, 4)
+    own_index = {name: i for i, name in enumerate(marks)}      # marks come first in ``fixed``
+    placed = np.empty((len(items), 4), dtype=float)
+    n_placed = 0
+
+    def overlap(b: np.ndarray, others: np.ndarray) -> float:
+        if len(others) == 0:
+            return 0.0
+        w = np.minimum(b[2], others[:, 2]) - np.maximum(b[0], others[:, 0])
+        h = np.minimum(b[3], others[:, 3]) - np.maximum(b[1], others[:, 1])
+        return float(np.sum(np.clip(w, 0, None) * np.clip(h, 0, None)))
 
     out = []
     for name, mp, size in items:
@@ -595,15 +598,14 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
         w, h = 0.56 * font * len(name) + 4, 1.25 * font
         sx, sy = screen(mp)
         r = _MARKER_PX.get(size, 9) / 2 + 1      # plotly offsets a name by its marker, not the red area
-        own = marks[name]
+        others = np.delete(fixed, own_index[name], axis=0)
         best, best_cost = None, None
         for pos, dx, dy in _SPOTS:
             cx = sx + dx * (r + w / 2) if dx else sx
             cy = sy + dy * (r + h / 2) if dy else sy
-            b = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            cost = overlap(b, [o for o in blocks if o is not own]) + overlap(b, boxes)
-            off = b[0] < 0 or b[2] > pw_all or b[1] < 0 or b[3] > ph_all
-            if off:
+            b = np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
+            cost = overlap(b, others) + overlap(b, placed[:n_placed])
+            if b[0] < 0 or b[2] > pw_all or b[1] < 0 or b[3] > ph_all:
                 cost += w * h
             if best_cost is None or cost < best_cost:
                 best, best_cost = (pos, b), cost
@@ -611,9 +613,11 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
                 break
         must = size in (CitySize.MAJOR, CitySize.KEY)
         if best_cost == 0 or must:
-            boxes.append(best[1])
+            placed[n_placed] = best[1]
+            n_placed += 1
             out.append({"name": name, "x": float(xy[mp, 0]), "y": float(xy[mp, 1]), "position": best[0],
-                        "size": font, "box": tuple(round(v, 1) for v in best[1]), "overlap": round(best_cost, 1)})
+                        "size": font, "box": tuple(round(float(v), 1) for v in best[1]),
+                        "overlap": round(best_cost, 1)})
     return out
 
 
