@@ -2,6 +2,8 @@
 the narration, the slider and Prev go back, and a game saved as JSON steps as well as a live one."""
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -9,7 +11,8 @@ import eb_core as eb
 from eb_core.actions import Build, Discard, EndTurn, Move, PlaceTrain
 from eb_core.display import figures
 from eb_core.display.widgets import TurnStepper, frames_of
-from eb_core import narrate
+from eb_core import events, narrate
+from eb_core.bots.planner import PlannerBot
 
 
 @pytest.fixture(scope="module")
@@ -95,3 +98,20 @@ def test_steps_a_game_saved_to_a_file(recorded, tmp_path):
     path.write_text(recorded, encoding="utf-8")
     s = TurnStepper(path.read_text(encoding="utf-8"), by="action")
     assert s.frames[-1][-1].after.to_json() == eb.Game.from_json(recorded).to_json()
+
+
+def test_an_event_in_force_is_drawn_and_told():
+    """Planner bots on the tutorial board until the first event strikes (seeded): the frame that drew it
+    says so, and the events in force have their areas on the map."""
+    g = eb.Game.new("europe-standard", board="tutorial", players=["Ann", "Ben"], seed=2)
+    bots = [PlannerBot(0, random.Random(1)), PlannerBot(1, random.Random(2))]
+    for _ in range(300):
+        if g.over or any(ln.startswith("Event '") for ln in g.state.log):
+            break
+        bots[g.current_player].step(g)
+    s = TurnStepper(g.to_json(), by="action", frame=10_000)        # clamped to the last frame
+    assert s.frame == len(s.frames) - 1
+    assert "Event &#x27;" in s.events.value, s.events.value
+    area = figures.find_trace(s.figure, "area:events in force")
+    want = set().union(set(), *(events.affected(g, a["card"])["mileposts"] for a in g.state.active_events))
+    assert set(area.customdata if area.customdata is not None else ()) == want

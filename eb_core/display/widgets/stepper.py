@@ -2,8 +2,8 @@
 
 The story comes from :mod:`eb_core.narrate` (the rules side replays the record and says each step in
 words); this module only draws: the map (every player's track, the new track of this frame highlighted,
-the train's path this frame, the trains with their loads), each player's money and hand as cards, the
-events that struck, and the narration. A recorded game is plain data (:meth:`Game.to_json`), so a game
+the train's path this frame, the trains with their loads, the areas of the events in force), each
+player's money, the hand as cards, the events that struck, and the narration. A recorded game is plain data (:meth:`Game.to_json`), so a game
 saved from a real table steps as well as a bot's.
 
 >>> import eb_core as eb
@@ -26,6 +26,7 @@ import ipywidgets as W
 import numpy as np
 import plotly.graph_objects as go
 
+from ... import events
 from ...board import Board
 from ...narrate import Step, place, replay
 from .. import figures
@@ -138,7 +139,14 @@ class TurnStepper(App):
                     path.extend(s.train_path[1:])
                 else:
                     path.extend(s.train_path)
-        return {"state": f[-1].after.state, "new": new, "path": path}
+        game = f[-1].after
+        area: set[int] = set()
+        for act in game.state.active_events:             # events in force: their areas on the map
+            try:
+                area |= set(events.affected(game, int(act["card"]))["mileposts"])
+            except (KeyError, ValueError):
+                continue
+        return {"state": game.state, "new": new, "path": path, "events": sorted(area)}
 
     def _figure(self, height: int | None) -> go.Figure:
         d = self._frame_data()
@@ -157,6 +165,7 @@ class TurnStepper(App):
                                  mode="lines+markers", line=dict(color="black", width=2, dash="dot"),
                                  marker=dict(size=4, color="black"), hoverinfo="skip", name="train's path",
                                  meta="train_path"))
+        figures.add_area(fig, board, d["events"], "events in force")
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
             fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", text=text, textposition="bottom center",
@@ -226,6 +235,7 @@ class TurnStepper(App):
                 tr.x, tr.y, tr.text, tr.hovertext = x, y, text, hover
             tr = figures.find_trace(fig, "new_track")
             tr.x, tr.y = _pairs_xy(board, d["new"])
+            figures.set_area(fig, board, d["events"], "events in force")
             tr = figures.find_trace(fig, "train_path")
             path = d["path"]
             tr.x = board.xy[path, 0] if path else np.empty(0)
