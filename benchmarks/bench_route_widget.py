@@ -33,6 +33,7 @@ def measure(pairs: int = 25, seed: int = 1) -> dict:
     board, rules = eb.load_board("europe"), eb.ruleset("europe-standard")
     rng = random.Random(seed)
     names = sorted(c.name for c in board.cities)
+    widgets.route_explorer(board, rules, start="Madrid", end="Oslo")   # warm: the first FigureWidget of a process
     t = time.perf_counter()
     app = widgets.route_explorer(board, rules)     # first paint: the route is computed and drawn before display
     first_ms = (time.perf_counter() - t) * 1e3
@@ -69,7 +70,7 @@ def main() -> int:
           f"{r['update_ms']:.1f} ms, max {r['max_ms']:.1f} ms (budget {BUDGET_MS:g} ms: {'met' if ok else 'MISSED'}); "
           f"baseline: the networkx route search alone takes {r['networkx_search_ms']:.1f} ms, so the whole "
           f"callback costs {r['update_ms'] / r['networkx_search_ms']:.1f}x a bare networkx search; building the explorer "
-          f"with its first route drawn took {r['first_paint_ms']:.0f} ms")
+          f"with its first route drawn (warm process) took {r['first_paint_ms']:.0f} ms")
     return 0 if ok else 1
 
 
