@@ -48,9 +48,12 @@ test: $(VENV)/.test-installed
 	sh tools/ensure_chromium.sh
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests eb_core --nbval-lax notebooks
 
-# the inner loop: tests/unit, tests/rules and the eb_core doctests, without the tests marked slow
+# the inner loop: tests/unit, tests/rules and the eb_core doctests, without the tests marked slow (bot games,
+# brute-force optimality, subprocesses) and the four doctests that play whole games; `make test` runs them all
+SLOW_DOCTESTS := eb_core/bots/planner.py::eb_core.bots.planner eb_core/sim.py::eb_core.sim.solo_game \
+	eb_core/sim.py::eb_core.sim.monte_carlo eb_core/economics.py::eb_core.economics.plan_for
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest -n 2 -m "not slow" tests/unit tests/rules eb_core
+	$(BIN)/python -m pytest -n 2 -m "not slow" tests/unit tests/rules eb_core $(addprefix --deselect ,$(SLOW_DOCTESTS))
 
 present: $(VENV)/.test-installed
 	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --show_tracebacks=True --Voila.root_dir=notebooks notebooks
