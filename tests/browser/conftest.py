@@ -435,16 +435,13 @@ class NotebookUI:
 
     _RENDER_STATE_JS = """
     () => {
-      const views = [...document.querySelectorAll(
-          '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]')];
       const plots = [...document.querySelectorAll('.js-plotly-plot')];
       return {
-        views: views.length,
-        pending: views.filter((o) => /^\\s*Loading widget/.test(o.textContent)).length
-                 + [...document.querySelectorAll('.jupyter-widgets')].filter(
-                     (e) => /^\\s*Loading widget\\.\\.\\.\\s*$/.test(e.textContent)).length,
+        pending: [...document.querySelectorAll('.jp-OutputArea-output, .jupyter-widgets')].filter(
+                     (e) => /^\\s*Loading widget/.test(e.textContent)).length,
         plots: plots.length,
         undrawn: plots.filter((gd) => !gd._fullLayout || !gd.querySelector('.main-svg')).length,
+        empty: plots.filter((gd) => gd._fullLayout && !(gd.data || []).length).length,
       };
     }
     """
@@ -452,23 +449,35 @@ class NotebookUI:
     def render_state(self) -> dict:
         return self.page.evaluate(self._RENDER_STATE_JS)
 
-    def wait_outputs_settled(self, timeout: float = 120) -> None:
+    def wait_outputs_settled(self, timeout: float = 120, first_paint: float = 30) -> None:
         """Wait for the real signals, not for a quiet spell: the kernel is idle (every busy has its idle on
-        the kernel's websocket), every widget output has rendered its view (no "Loading widget..."), and
-        every plotly figure has drawn (``_fullLayout`` and its SVG exist); the same counts twice in a row,
-        so a view created by the last message is included."""
+        the kernel's websocket), no widget output still says "Loading widget...", and every plotly figure
+        has drawn (``_fullLayout`` and its SVG exist); the same counts twice in a row, so a view created by
+        the last message is included. Then every figure must show traces within ``first_paint`` seconds: a
+        FigureWidget view drawn as empty axes is stale (the updates sent before its view existed were lost)
+        and no later update repairs it, which is what a reader would see."""
         deadline = time.monotonic() + timeout
         last = None
         while time.monotonic() < deadline:
             kernel = self.page.kernel
-            state = self.render_state()
+            state = {k: v for k, v in self.render_state().items() if k != "empty"}
             ready = kernel.idle >= kernel.busy and state["pending"] == 0 and state["undrawn"] == 0
             if ready and state == last:
-                return
+                break
             last = state if ready else None
             time.sleep(0.5)
-        raise AssertionError(f"outputs did not finish rendering within {timeout:.0f}s: {self.render_state()}, "
-                             f"kernel busy/idle {self.page.kernel.busy}/{self.page.kernel.idle}")
+        else:
+            raise AssertionError(f"outputs did not finish rendering within {timeout:.0f}s: {self.render_state()}, "
+                                 f"kernel busy/idle {self.page.kernel.busy}/{self.page.kernel.idle}")
+        deadline = time.monotonic() + first_paint
+        while self.render_state()["empty"] and time.monotonic() < deadline:
+            time.sleep(0.5)
+        state = self.render_state()
+        if state["empty"]:
+            path = self.screenshot("stale_figure")
+            raise AssertionError(f"{state['empty']} of {state['plots']} plotly figures show empty axes with the "
+                                 f"kernel idle (a FigureWidget view that missed its first data: stale first "
+                                 f"paint); screenshot {path}")
 
     def settled_signature(self, timeout: float = 15) -> list[str]:
         """The figure signature once it stopped changing for a second (plotly draws asynchronously)."""
