@@ -122,6 +122,26 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _visit(node: ast.AST, function: str | None, mod: Module, is_package: bool, known: set[str]) -> None:
+    """Record the imports under ``node`` in ``mod``: at the top level (``function`` is None) or deferred."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            for sub in child.orelse:   # only the `else:` of `if TYPE_CHECKING` runs
+                _visit(sub, function, mod, is_package, known)
+            continue
+        if isinstance(child, (ast.Import, ast.ImportFrom)):
+            for target in _targets(child, mod.name, is_package, known):
+                if function is None:
+                    mod.imports.setdefault(target, child.lineno)
+                else:
+                    mod.deferred.append((target, function, child.lineno))
+            if function is not None:
+                mod.deferred.extend((ext, function, child.lineno) for ext in _external(child))
+            continue
+        inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+        _visit(child, inner, mod, is_package, known)
+
+
 def scan(root: Path = ROOT) -> dict[str, Module]:
     """Every module with its run-time top-level imports of ``eb_core`` and its imports inside functions."""
     files = modules(root)
@@ -129,30 +149,8 @@ def scan(root: Path = ROOT) -> dict[str, Module]:
     out: dict[str, Module] = {}
     for name, path in files.items():
         mod = Module(name, path.relative_to(root.parent))
-        is_package = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-
-        def visit(node: ast.AST, function: str | None) -> None:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.If) and _is_type_checking(child.test):
-                    for sub in child.orelse:   # only the `else:` of `if TYPE_CHECKING` runs
-                        visit(sub, function)
-                    continue
-                if isinstance(child, (ast.Import, ast.ImportFrom)):
-                    for target in _targets(child, name, is_package, known):
-                        if function is None:
-                            mod.imports.setdefault(target, child.lineno)
-                        else:
-                            mod.deferred.append((target, function, child.lineno))
-                    if function is not None:
-                        mod.deferred.extend((ext, function, child.lineno) for ext in _external(child))
-                    continue
-                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    visit(child, child.name)
-                else:
-                    visit(child, function)
-
-        visit(tree, None)
+        _visit(tree, None, mod, path.name == "__init__.py", known)
         out[name] = mod
     return out
 
