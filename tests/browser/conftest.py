@@ -474,6 +474,8 @@ class NotebookUI:
             time.sleep(0.5)
         state = self.render_state()
         if state["empty"]:
+            self.page.evaluate("() => { const gd = [...document.querySelectorAll('.js-plotly-plot')].find("
+                               "(g) => g._fullLayout && !(g.data || []).length); if (gd) gd.scrollIntoView(); }")
             path = self.screenshot("stale_figure")
             raise AssertionError(f"{state['empty']} of {state['plots']} plotly figures show empty axes with the "
                                  f"kernel idle (a FigureWidget view that missed its first data: stale first "
