@@ -115,14 +115,15 @@ class Demand:
 
 @dataclass(frozen=True, slots=True)
 class DemandCard:
-    """A demand card: three demands, of which at most one may be delivered (rulebook: Delivering Loads).
+    """A demand card: three demands (two deliveries on an Empire Express card), of which at most one may
+    be delivered (rulebook: Delivering Loads; Empire Express: Demand Cards).
 
     ``id`` is unique within the deck; ``label`` is the printed number (``"42"``, ``"S4"`` for starters).
     """
 
     id: int
     label: str
-    demands: tuple[Demand, Demand, Demand]
+    demands: tuple[Demand, ...]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "demands", tuple(self.demands))
@@ -133,7 +134,7 @@ class DemandCard:
 
     @property
     def cities(self) -> tuple[str, ...]:
-        """The three demand cities (the cities a Derailment drawn with this card hits)."""
+        """The demand cities (the cities a Derailment drawn with this card hits)."""
         return tuple(d.city for d in self.demands)
 
     @property
@@ -367,10 +368,10 @@ class Deck:
 
 # ----------------------------------------------------------------------------------------------- parsing
 def _parse_card(c: Mapping[str, Any], fld: str, fail) -> DemandCard:
-    """A schema-valid card document as a :class:`DemandCard` (three different cities checked here)."""
+    """A schema-valid card document as a :class:`DemandCard` (different cities checked here)."""
     demands = tuple(Demand(d["city"], d["load"], int(d["payout"])) for d in c["demands"])
     cities = [d.city for d in demands]
-    for j in range(3):
+    for j in range(len(cities)):
         if cities.index(cities[j]) != j:
             fail(f"{fld}.demands[{j}].city", f"{cities[j]!r} appears twice on one card")
     cid = int(c["id"])
