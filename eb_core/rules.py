@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS"]
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "TURN_ORDERS"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -39,6 +39,11 @@ class Train:
         """``Train.parse("12/3")`` -> ``Train(speed=12, capacity=3)``."""
         s, c = text.split("/")
         return cls(int(s), int(c))
+
+
+#: The two turn orders: the Operations Phase then the Building Phase (rulebook: How to Play), or the
+#: Building Phase first (Less Thinking During Your Turns; Empire Express: On a Turn).
+TURN_ORDERS = ("operations-first", "build-first")
 
 
 def _ro(d: Mapping) -> Mapping:
@@ -98,6 +103,15 @@ class Ruleset:
     mercy_repay_factor: int = 2
     mercy_payout_share: float = 0.5
     variants: tuple[str, ...] = ()
+    # Turn order (Variants & Optional Rules > Less Thinking During Your Turns; Empire Express: On a Turn)
+    turn_order: str = "operations-first"    # or "build-first": the Building Phase first, Operations last
+    draw_on_delivery: bool = True           # False: no card on delivery; draw up to a full hand as the last act
+    end_of_turn_discards: int = 0           # free single-card discards just before that draw (Express: 1)
+    discard_hand: bool = True               # How to Play: give up a turn to discard the whole hand and draw
+
+    def __post_init__(self):
+        if self.turn_order not in TURN_ORDERS:
+            raise ValueError(f"turn_order must be one of {TURN_ORDERS}, got {self.turn_order!r}")
 
     def with_(self, **changes) -> "Ruleset":
         """A copy with some fields changed (mappings are frozen again)."""

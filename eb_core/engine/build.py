@@ -17,7 +17,7 @@ from ..board import City, CitySize
 from ..costs import BuildPlan, SegmentCost, segment_cost
 from ..errors import IllegalAction
 from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
-from .common import active_effects, check_mp, components, require_hand_ready, where
+from .common import active_effects, build_first, check_mp, components, require_hand_ready, turn_rule, where
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -27,6 +27,10 @@ __all__ = ["plan_build", "do_build", "do_upgrade", "check_city_limits", "check_n
 
 def enter_build(game: Game, what: str) -> None:
     st = game.state
+    if st.phase == "operations" and build_first(game):
+        raise IllegalAction(turn_rule(game), f"The Building Phase comes first in this game and is over for this "
+                                             f"turn (you are running your train): {what} waits for your next "
+                                             "turn.")
     if st.phase == "operations":
         p = game.player()
         require_hand_ready(game, what)

@@ -64,8 +64,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import rulebook as R
-from ..actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
-                       PlaceTrain, Upgrade, action_from_dict, action_to_dict)
+from ..actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndOperations, EndTurn, Move,
+                       PickUp, PlaceTrain, Upgrade, action_from_dict, action_to_dict)
 from ..board import Board, load_board
 from ..cards import Deck, load_deck
 from ..costs import BuildPlan
@@ -167,7 +167,7 @@ class Game:
             return (pays, -i)
         st.first_player = max(range(len(players)), key=key)
         st.current = st.first_player
-        st.phase = "build" if rules.special_build_turns > 0 else "operations"
+        st.phase = "build" if rules.special_build_turns > 0 or rules.turn_order == "build-first" else "operations"
         st.special_round = 1 if rules.special_build_turns > 0 else 0
         st.round = 0 if rules.special_build_turns > 0 else 1
         names = ", ".join(p.name for p in st.players)
@@ -368,7 +368,7 @@ _HANDLERS = {Borrow: cards_and_turns.do_borrow, Build: build.do_build, Upgrade: 
              PlaceTrain: operations.do_place_train, Move: operations.do_move, PickUp: operations.do_pickup,
              Drop: operations.do_drop, Deliver: operations.do_deliver, Discard: cards_and_turns.do_discard,
              DiscardHand: cards_and_turns.do_discard_hand, EndOperations: cards_and_turns.do_end_ops,
-             EndTurn: cards_and_turns.do_end_turn}
+             EndBuild: cards_and_turns.do_end_build, EndTurn: cards_and_turns.do_end_turn}
 
 
 def _ref_of(obj, folder: str):
