@@ -63,7 +63,16 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     net = game.network(seat)
     start = path[0]
     start_city = ix.city_at[start]
-    if start not in net and not (start_city is not None and start_city.has_red_area):
+    if not rules.build_from_majors:
+        # Empire Express: only off your own track; a major city you connect to you may build out of
+        if start not in net and not (start_city is not None and start_city.has_red_area
+                                     and any(m in net for m in start_city.mileposts)):
+            at = where(game, start)
+            why = (f"{start_city.name} is a major city none of your track reaches; you cannot start new "
+                   "track from a major city" if start_city is not None and start_city.has_red_area
+                   else f"{at} is not on your track")
+            raise IllegalAction(R.EXPRESS_BUILD, f"You may only build track off your own track: {why}.")
+    elif start not in net and not (start_city is not None and start_city.has_red_area):
         at = where(game, start)
         if not net:
             raise IllegalAction(R.BEGIN, f"Your first track must start from a major city or key city milepost; "
@@ -96,7 +105,9 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
             raise IllegalAction(R.MAJOR_ENTRY, f"No track may be built in the red area of "
                                                f"{ix.city_at[a].name}: it is public track already.")
         if e.impassable:
-            raise IllegalAction(R.BUILD, f"The segment {a}-{b} crosses a line no track may cross.")
+            line = f"the heavy black line of the {e.barrier}" if e.barrier else "a line no track may cross"
+            raise IllegalAction(R.EXPRESS_BUILD if rules.game == "express" else R.BUILD,
+                                f"The segment {a}-{b} crosses {line}; no track may cross it.")
         owner = tr.segments.get(k)
         if owner is not None:
             if owner == seat:
@@ -243,8 +254,11 @@ def access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str,
 
     city_room: dict[str, int] = {}
     for c in ix.limited_cities:
+        cap = city_player_cap(game.board, game.rules, c)
+        if cap is None:
+            continue
         present = len(track.city_tracks(board, c))
-        need = city_player_cap(game.board, game.rules, c) - present
+        need = cap - present
         if need > 0:
             city_room[c.name] = approaches(c.center) - need
     port_room: dict[str, int] = {}

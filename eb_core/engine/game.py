@@ -73,7 +73,7 @@ from ..errors import IllegalAction, InvalidAction
 from ..files import data_dir
 from ..rules import Ruleset, ruleset as _named_ruleset
 from ..state import GameState, PlayerState
-from . import admin, build, cards_and_turns, legal, operations
+from . import admin, build, cards_and_turns, express, legal, operations
 from .cards_and_turns import end_turn
 from .common import board_index, is_event
 
@@ -106,7 +106,7 @@ class Game:
     # ------------------------------------------------------------------------------- construction
     @classmethod
     def new(cls, rules: Ruleset | str, board: Board | str | None = None, players: Sequence[str] = ("Ann", "Ben"),
-            seed: int = 0, deck=None) -> "Game":
+            seed: int = 0, deck=None, setup: str | None = None) -> "Game":
         """Set up a new game (rulebook: Setting Up the Game).
 
         ``rules`` is a :class:`Ruleset` or a ruleset name; ``board`` a :class:`Board` or board name
@@ -115,6 +115,10 @@ class Game:
         each are dealt (events dealt are set aside and shuffled back), in the basic game each player gets
         a random set of three starter cards. The player with the highest single payout starts (ties
         broken by the second highest, ...; then by seat). Then come the two special build turns.
+
+        ``setup="demo"`` (the default of ``eb.ruleset("express")``) is the Empire Express Demo Set Up:
+        ``players`` are 2-4 colours of ``rules.demo_players`` (Orange, Red, Blue, Green), each named after
+        their colour; see :func:`eb_core.engine.express.demo_setup`.
         """
         if isinstance(rules, str):
             rules = _named_ruleset(rules)
@@ -127,6 +131,11 @@ class Game:
         if isinstance(deck, str):
             deck = load_deck(deck)
         players = list(players)
+        setup = rules.setup if setup is None else setup
+        if setup == "demo":
+            return express.demo_setup(cls, rules, board, deck, players, seed)
+        if setup != "standard":
+            raise InvalidAction(f"setup must be 'standard' or 'demo', got {setup!r}", field="setup")
         if not 1 <= len(players) <= 6:
             raise InvalidAction(f"players must name 1 to 6 players, got {len(players)}", field="players")
         if isinstance(seed, bool) or not isinstance(seed, int):

@@ -43,7 +43,8 @@ def buildable_segments(game: Game, seat: int | None = None) -> list[tuple[int, i
     starts = set(game.network(seat))
     major_ok = len(p.built_out_of) < rules.builds_out_of_major_per_turn
     for c in ix.red_cities:
-        starts.update(c.mileposts)
+        if rules.build_from_majors or any(m in starts for m in c.mileposts):
+            starts.update(c.mileposts)
     out = []
     for a in sorted(starts):
         ca = ix.city_at[a]
