@@ -17,7 +17,7 @@ from ..board import City, CitySize
 from ..costs import BuildPlan, SegmentCost, segment_cost
 from ..errors import IllegalAction
 from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
-from .common import active_effects, build_first, check_mp, components, require_hand_ready, turn_rule, where
+from .common import active_effects, build_first, check_mp, cite, components, require_hand_ready, turn_rule, where
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -102,8 +102,8 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
                                          "milepost to the next.")
         e = board.edge(a, b)
         if board.is_red_area(a, b):
-            raise IllegalAction(R.MAJOR_ENTRY, f"No track may be built in the red area of "
-                                               f"{ix.city_at[a].name}: it is public track already.")
+            raise IllegalAction(cite(game, R.MAJOR_ENTRY, R.EXPRESS_BUILD), f"No track may be built inside "
+                                f"{ix.city_at[a].name}: it is public track already; build out of one of its corners.")
         if e.impassable:
             line = f"the heavy black line of the {e.barrier}" if e.barrier else "a line no track may cross"
             raise IllegalAction(R.EXPRESS_BUILD if rules.game == "express" else R.BUILD,
@@ -114,7 +114,7 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
                 breakdown.append(f"{a}-{b} already yours: 0M")
                 steps.append(SegmentCost(a, b, 0, 0, 0, "own track"))
                 continue
-            raise IllegalAction(R.RIGHT_OF_WAY, f"Only one section of track may be built between two mileposts: "
+            raise IllegalAction(cite(game, R.RIGHT_OF_WAY, R.EXPRESS_BUILD), f"Only one section of track may be built between two mileposts: "
                                                 f"{where(game, a)}-{where(game, b)} already belongs to "
                                                 f"{st.players[owner].name}.")
         if k in new_segs:
@@ -161,11 +161,11 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         check_city_limits(game, seat, new_segs, bought)
     budget = rules.build_limit - p.spent
     if cost > budget:
-        raise IllegalAction(R.HOW_TO_PLAY, f"This build costs {cost}M but you may spend only {budget}M more "
+        raise IllegalAction(cite(game, R.HOW_TO_PLAY, R.EXPRESS_BUILD), f"This build costs {cost}M but you may spend only {budget}M more "
                                            f"this turn (at most {rules.build_limit}M per build phase). "
                                            f"Breakdown: {'; '.join(breakdown)}.")
     if cost > p.cash:
-        raise IllegalAction(R.NO_CREDIT, f"This build costs {cost}M and you have {p.cash}M: you may not build "
+        raise IllegalAction(cite(game, R.NO_CREDIT, R.EXPRESS_SETUP), f"This build costs {cost}M and you have {p.cash}M: you may not build "
                                          f"track you cannot pay for. Breakdown: {'; '.join(breakdown)}.")
     if check:
         check_no_blocking(game, seat, new_segs, bought)

@@ -122,6 +122,11 @@ def turn_rule(game: Game) -> str:
     return R.LESS_THINKING if build_first(game) or not game.rules.draw_on_delivery else R.HOW_TO_PLAY
 
 
+def cite(game: Game, rule: str, express: str) -> str:
+    """``express`` (an Empire Express section) in an Express game, else the Empire Builder ``rule``."""
+    return express if game.rules.game == "express" else rule
+
+
 def last_phase(game: Game) -> str:
     """The phase that ends a normal turn: ``"build"``, or ``"operations"`` when the build comes first."""
     return "operations" if build_first(game) else "build"

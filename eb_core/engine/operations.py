@@ -13,7 +13,7 @@ from ..actions import Deliver, Drop, Move, PickUp, PlaceTrain
 from ..errors import IllegalAction, InvalidAction
 from ..track import seg_key
 from .cards_and_turns import draw_until_demand
-from .common import (Step, active_effects, check_mp, load_name, require_hand_ready, require_operations, require_placed,
+from .common import (Step, active_effects, check_mp, cite, load_name, require_hand_ready, require_operations, require_placed,
                      start_operations, where)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -215,7 +215,7 @@ def do_pickup(game: Game, a: PickUp, check: bool) -> None:
     ld = load_name(game, a.load)
     why = pickup_problem(game, st.current, ld)
     if why:
-        raise IllegalAction(R.PICKUP, why)
+        raise IllegalAction(cite(game, R.PICKUP, R.EXPRESS_MOVE), why)
     for act, eff in active_effects(game):
         why = eff.blocks_pickup(game, act, st.current, p.position, ld)
         if why:
@@ -289,13 +289,14 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     seat = st.current
     ld = load_name(game, a.load)
     if a.card_id not in p.hand:
-        raise IllegalAction(R.DELIVER, f"Card {a.card_id} is not one of your demand cards ({p.hand}).")
+        raise IllegalAction(cite(game, R.DELIVER, R.EXPRESS_CARDS), f"Card {a.card_id} is not one of your demand cards "
+                                                                    f"({p.hand}); a delivered card is discarded.")
     if ld not in p.loads:
         raise IllegalAction(R.DELIVER, f"Your train does not carry {ld} (it carries "
                                        f"{', '.join(p.loads) or 'nothing'}).")
     d = demand_for(game, seat, a.card_id, ld)
     if isinstance(d, str):
-        raise IllegalAction(R.DELIVER, d)
+        raise IllegalAction(cite(game, R.DELIVER, R.EXPRESS_CARDS), d)
     city = game.index.city_at[p.position]
     for act, eff in active_effects(game):
         why = eff.blocks_delivery(game, act, seat, p.position, ld)
