@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "TURN_ORDERS"]
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "TURN_ORDERS", "compare"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -289,3 +289,44 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
             raise KeyError(f"no variant {v!r}; choose from {sorted(VARIANTS)}") from None
         r = r.with_(variants=r.variants + (v,), name=f"{r.name}+{v}")
     return r
+
+
+def _cell(v) -> str:
+    """One ruleset value as table text: ``"clear 1, mountain 2"``, ``"12/2"``, ``"-"`` for nothing."""
+    if isinstance(v, Train):
+        return str(v)
+    if isinstance(v, Mapping):
+        if not v:
+            return "-"
+        return ", ".join(f"{k} {'/'.join(map(str, x)) if isinstance(x, tuple) else x}" for k, x in v.items())
+    if isinstance(v, tuple):
+        if not v:
+            return "-"
+        if all(isinstance(x, tuple) and len(x) == 4 for x in v):      # demo_players
+            return "; ".join(f"{c}: cards {'/'.join(cards)}, {city}, {' + '.join(loads)}" for c, cards, city, loads in v)
+        return ", ".join(map(str, v))
+    if v is None:
+        return "-"
+    return str(v)
+
+
+def compare(*rulesets: Ruleset | str, differences_only: bool = False):
+    """Every number and switch of several rulesets side by side: a pandas DataFrame with one row per
+    :class:`Ruleset` field and one column per ruleset (names or objects).
+
+    >>> t = compare("europe-standard", "express")
+    >>> t.loc["start_cash"].tolist(), t.loc["turn_order"].tolist()
+    (['50', '0'], ['operations-first', 'build-first'])
+    >>> "rent" in compare("europe-standard", "express", differences_only=True).index
+    False
+    """
+    import pandas as pd   # lazily, like every table of the core: importing eb_core stays light
+
+    rs = [ruleset(r) if isinstance(r, str) else r for r in rulesets]
+    rows = {f.name: [_cell(getattr(r, f.name)) for r in rs] for f in dataclasses.fields(Ruleset)
+            if f.name not in ("name",)}
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=[r.name for r in rs])
+    table.index.name = "rule"
+    if differences_only:
+        table = table[table.nunique(axis=1) > 1]
+    return table
