@@ -5,7 +5,13 @@ Usage (from the repository root)::
 
     python tools/deckgen.py europe --seed 1       # writes data/decks/europe.json
     python tools/deckgen.py tutorial --seed 1     # writes data/decks/tutorial.json
+    python tools/deckgen.py north_america         # the US deck (printed US deck's statistics)
+    python tools/deckgen.py eastern_us            # the Empire Express deck (two deliveries per card)
     python tools/deckgen.py europe --check        # regenerate in memory, compare with the committed file
+
+Each profile (PROFILES) names its board, card count, events and payout model; the North America and
+Express profiles are described in data/README.md ("How the North America deck is made", "The Empire
+Express deck").
 
 The seed of each committed deck is recorded in its ``meta.seed`` (and is the default of ``--seed``), so
 ``python tools/deckgen.py <deck>`` with no options reproduces the committed file byte for byte.
