@@ -43,6 +43,16 @@ How some rules are read (the rulebook leaves room):
   loan outstanding may :class:`~eb_core.actions.Borrow` at any point of their own turn.
 * Victory: the major cities counted are those in one group joined by the player's own track, public
   red areas and the ferries/tunnels the player owns.
+* The turn-order switch (``Ruleset.turn_order == "build-first"``, Less Thinking During Your Turns and
+  Empire Express): any operations action ends the Building Phase; the free end-of-turn discard
+  (``end_of_turn_discards``) is made in the turn's last phase and ends the turn once used up; without
+  ``draw_on_delivery`` the hand is refilled (events resolved as drawn) as the turn's very last action.
+* Empire Express (Game End): "If a player has $150 million or more on their turn" is checked at the end
+  of that player's own turn; the most money of *all* players wins and tied players share the win (the
+  rulebook is silent on ties). Water the board draws as a lake or inlet without a heavy black line costs
+  1M like a river. What the Express rulebook does not change is the Empire Builder rule (it lists the
+  changes for experienced players): trains reverse only in cities, every player keeps the Right to Enter
+  Major Cities, at most two segments a turn are built out of major cities.
 
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
