@@ -22,12 +22,17 @@ import sys
 from collections import Counter
 from typing import Sequence
 
+import pandas as pd
+
+from .board import load_board
+from .routes import cheapest_build, cost_table, travel_table, travel_turns
+from .rules import ruleset
+from .sim import BOTS, monte_carlo
+
 __all__ = ["main", "build_parser"]
 
 
 def _ruleset(args):
-    from .rules import ruleset
-
     return ruleset(args.ruleset, *(args.variant or ()))
 
 
@@ -98,8 +103,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _load(name: str):
-    from .board import load_board
-
     return load_board(name)
 
 
@@ -111,8 +114,6 @@ def _where(board, text: str):
 
 def _markdown(df) -> str:
     """A GitHub-style table; ``-`` where there is no route."""
-    import pandas as pd
-
     cols = [str(df.index.name or "")] + [str(c) for c in df.columns]
     lines = ["| " + " | ".join(cols) + " |", "|" + "|".join(["---"] + ["---:"] * len(df.columns)) + "|"]
     for idx, row in df.iterrows():
@@ -122,8 +123,6 @@ def _markdown(df) -> str:
 
 
 def _cmd_route(args) -> int:
-    from .routes import cheapest_build, travel_turns
-
     board, rules = _load(args.board), _ruleset(args)
     plan = cheapest_build(board, rules, _where(board, args.a), _where(board, args.b))
     if plan is None:
@@ -137,8 +136,6 @@ def _cmd_route(args) -> int:
 
 
 def _cmd_table(args) -> int:
-    from .routes import cost_table, travel_table
-
     board, rules = _load(args.board), _ruleset(args)
     cities = args.cities
     if cities not in ("majors", "all"):
@@ -182,8 +179,6 @@ def _cmd_board(args) -> int:
 
 
 def _cmd_simulate(args) -> int:
-    from .sim import monte_carlo
-
     df = monte_carlo(_ruleset(args), bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
                      board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario)
     if args.csv == "-":

@@ -28,12 +28,20 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import itertools
+import multiprocessing as mp
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import RULESETS, Ruleset
+import pandas as pd
+
+from . import engine as _engine
+from .actions import EndTurn, PlaceTrain
+from .bots.planner import PlannerBot, play_solo
+from .bots.random_bot import RandomBot
+from .errors import InvalidAction
+from .rules import RULESETS, VARIANTS, Ruleset
 from .rules import ruleset as _ruleset
 
 __all__ = [
@@ -90,7 +98,6 @@ def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> st
         base, *variants = rules.split("+")        # also a ruleset's name such as "europe-basic+fast-game"
         rules = _ruleset(base, *variants)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-        from .errors import InvalidAction
         raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {turns!r}", field="turns")
     for bound, name in CHART_OF_SUCCESS[chart_name(rules)]:
         if turns < bound:
@@ -176,12 +183,10 @@ class WinLoss:
 
 # ----------------------------------------------------------------------------------------- bots
 def _planner(seat: int, rng: random.Random):
-    from .bots.planner import PlannerBot
     return PlannerBot(seat, rng)
 
 
 def _random(seat: int, rng: random.Random):
-    from .bots.random_bot import RandomBot
     return RandomBot(seat, rng)
 
 
@@ -202,7 +207,6 @@ def make_bot(name: str, seat: int, seed: int):
     try:
         factory = BOTS[name]
     except KeyError:
-        from .errors import InvalidAction
         raise InvalidAction(f"bot: no bot {name!r}; choose from {sorted(BOTS)}", field="bot") from None
     return factory(seat, random.Random(f"eb-bot:{seed}:{seat}"))
 
@@ -240,12 +244,11 @@ class SoloResult:
 
 def _rules(rules: Ruleset | str | dict, variants: Sequence[str] = ()) -> Ruleset:
     if isinstance(rules, dict):
-        from .engine import _rules_from_dict
-        return _rules_from_dict(rules)
+        from_dict = getattr(Ruleset, "from_dict", None) or _engine._rules_from_dict
+        return from_dict(rules)
     if isinstance(rules, str):
         return _ruleset(rules, *variants)
     if variants:
-        from .rules import VARIANTS
         for v in variants:
             rules = VARIANTS[v](rules).with_(variants=rules.variants + (v,), name=f"{rules.name}+{v}")
     return rules
@@ -283,12 +286,8 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     >>> r.won, r.turns <= 60, r.cash >= 60
     (True, True, True)
     """
-    from .bots.planner import play_solo
-    from .engine import Game
-
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     if scenario not in (1, 2, 3):
-        from .errors import InvalidAction
         raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r} "
                             f"({SCENARIOS.get(scenario, ('unknown',))[0]})", field="scenario")
     if scenario == 3:
@@ -298,7 +297,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
     if scenario == 3:
         names = ["Solo", "Player 2"]
-    game = Game.new(rules, board=board, players=names, seed=seed)
+    game = _engine.Game.new(rules, board=board, players=names, seed=seed)
     bots = [make_bot(bot, s, seed) for s in range(players)]
     if scenario == 3:
         p2 = SecondPlayer(game)
@@ -413,7 +412,7 @@ class SecondPlayer:
                     q.hand.append(cid)
                     break
                 st.discard_pile.append(cid)
-        elif not g._draw_until_demand(self.seat):      # events resolved with Player 2 drawing
+        elif not _draw_until_demand(g, self.seat):      # events resolved with Player 2 drawing
             return
         cid = q.hand[-1]
         self.drawn.append(cid)
@@ -464,6 +463,13 @@ class SecondPlayer:
         return path
 
 
+def _draw_until_demand(game, seat: int) -> bool:
+    """Draw for ``seat`` until a demand card arrives (events resolved on the way): the game's public
+    method when it has one."""
+    public = getattr(game, "draw_until_demand", None)
+    return public(seat) if public is not None else game._draw_until_demand(seat)
+
+
 def _seg(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
@@ -475,8 +481,6 @@ class _Scenario3Driver:
         self.bot, self.p2 = bot, p2
 
     def step(self, game):
-        from .actions import EndTurn, PlaceTrain
-
         if game.current_player == 0:
             a = self.bot.step(game)
         else:
@@ -520,10 +524,6 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     >>> list(df.seed), list(df.columns[:6])
     ([5, 6], ['seed', 'ruleset', 'board', 'bot', 'won', 'turns'])
     """
-    import pandas as pd
-
-    from .errors import InvalidAction
-
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise InvalidAction(f"games: expected a whole number >= 0, got {games!r}", field="games")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -540,7 +540,6 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     elif workers == 1 or games <= 1:
         rows = [_run_one(j) for j in jobs]
     else:
-        import multiprocessing as mp
         ctx = mp.get_context("spawn")
         with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
             rows = list(ex.map(_run_one, jobs))

@@ -755,7 +755,7 @@ def nb02():
         """),
         code("""
         birmingham = examples["london_birmingham"]["path"][-1]
-        plan = eb.cheapest_build(board, rules, birmingham, "Dublin", state=game.state, player=ann)
+        plan = eb.cheapest_build(board, rules, birmingham, "Dublin", position=eb.Position.of(game.state, ann))
         before = game.to_json()
         err = attempt(eb.Build(path=plan.mileposts))
         assert plan.cost > rules.build_limit - game.player(ann).spent
@@ -915,7 +915,7 @@ def nb02():
         Ben, the second player, still has a way in: the cheapest build for him goes through that last gap.
         """),
         code("""
-        plan = eb.cheapest_build(board, rules, "Paris", "Lyon", state=game.state, player=1)
+        plan = eb.cheapest_build(board, rules, "Paris", "Lyon", position=eb.Position.of(game.state, 1))
         assert plan is not None and plan.mileposts[-1] == lyon.center
         assert last in set(zip(plan.mileposts, plan.mileposts[1:])) | set(zip(plan.mileposts[1:], plan.mileposts))
         print(plan.explain())
@@ -1102,10 +1102,10 @@ def nb03():
         game.apply(eb.Build(path=examples["london_folkestone"]["path"]))
         game.apply(eb.EndTurn())
         calais = board.crossing("Chunnel").ports[1]
-        ben_plan = eb.cheapest_build(board, rules, calais, "Paris", state=game.state, player=BEN)
+        ben_plan = eb.cheapest_build(board, rules, calais, "Paris", position=eb.Position.of(game.state, BEN))
         game.apply(eb.Build(path=ben_plan.mileposts))
         game.apply(eb.EndTurn())
-        ann_plan = eb.cheapest_build(board, rules, "Paris", "Antwerpen", state=game.state, player=ANN)
+        ann_plan = eb.cheapest_build(board, rules, "Paris", "Antwerpen", position=eb.Position.of(game.state, ANN))
         game.apply(eb.Build(path=ann_plan.mileposts))
         game.apply(eb.EndTurn())
         print(ben_plan.explain(), ann_plan.explain(), sep="\\n")
@@ -1137,7 +1137,7 @@ def nb03():
         """),
         code("""
         trip = eb.shortest_trip(board, rules, "Birmingham", examples["london_portsmouth"]["path"][-1],
-                                state=game.state, player=ANN)
+                                position=eb.Position.of(game.state, ANN))
         game.apply(eb.Move(path=trip.path[1:2]))
         try:
             game.apply(eb.Move(path=trip.path[0:1]))
@@ -1181,8 +1181,8 @@ def nb03():
         game.apply(eb.Discard(11))
         game.apply(eb.PlaceTrain("Birmingham"))
         game.apply(eb.PickUp("Iron"))
-        to_london = eb.shortest_trip(board, rules, "Birmingham", "London", state=game.state, player=BEN)
-        via_chunnel = eb.shortest_trip(board, rules, to_london.path[-1], "Paris", state=game.state, player=BEN,
+        to_london = eb.shortest_trip(board, rules, "Birmingham", "London", position=eb.Position.of(game.state, BEN))
+        via_chunnel = eb.shortest_trip(board, rules, to_london.path[-1], "Paris", position=eb.Position.of(game.state, BEN),
                                        rent=False)
         print(to_london.explain(), via_chunnel.explain(), sep="\\n")
         path = to_london.path[1:] + via_chunnel.path[1:]
@@ -1206,7 +1206,7 @@ def nb03():
         ann = game.player(ANN)
         assert ann.half_rate and board.city_at(ann.position).name == "Paris"
         assert len(examples["le_havre_paris"]["path"]) == 5 == -(-ann.train.speed // 2)   # half of 9, rounded up
-        across = eb.shortest_trip(board, rules, ann.position, ann_plan.mileposts[0], state=game.state, player=ANN)
+        across = eb.shortest_trip(board, rules, ann.position, ann_plan.mileposts[0], position=eb.Position.of(game.state, ANN))
         try:
             game.apply(eb.Move(path=across.path[1:2]))        # one more step, across Paris's public track
         except eb.IllegalAction as err:
@@ -1252,7 +1252,7 @@ def nb03():
             print(f"IllegalAction\\n  rule:   {err.rule}\\n  reason: {err.reason}")
             refused = err
         assert refused.rule == "Operations Phase Rules > Delivering Loads"
-        run = eb.shortest_trip(board, rules, game.player(ANN).position, "Antwerpen", state=game.state, player=ANN)
+        run = eb.shortest_trip(board, rules, game.player(ANN).position, "Antwerpen", position=eb.Position.of(game.state, ANN))
         game.apply(eb.Move(path=run.path[1:]))
         cash = game.player(ANN).cash
         game.apply(eb.Deliver("China", 1))
@@ -1311,7 +1311,7 @@ def nb03():
         player Ben: at Paris
         \"\"\")
         events.play_event(snow, "Heavy Snow: Zürich", drawer=1)
-        to_milano = eb.shortest_trip(board, rules, "Zürich", "Milano", state=snow.state, player=0)
+        to_milano = eb.shortest_trip(board, rules, "Zürich", "Milano", position=eb.Position.of(snow.state, 0))
         first = to_milano.path[1]
         before = snow.to_json()
         try:
@@ -1353,7 +1353,7 @@ def nb03():
         ann = crossing.player(ANN)
         assert ann.train == eb.Train(9, 3) and ann.cash == 50 - 5 and crossing.rules.cross_grade_cost == 5
         crossing.apply(eb.Build(path=examples["london_birmingham"]["path"]))      # 5M of track
-        dear = eb.cheapest_build(board, crossing.rules, "London", "Paris", state=crossing.state, player=ANN)
+        dear = eb.cheapest_build(board, crossing.rules, "London", "Paris", position=eb.Position.of(crossing.state, ANN))
         before = crossing.to_json()
         try:
             crossing.apply(eb.Build(path=dear.mileposts))
@@ -1556,7 +1556,7 @@ def nb08():
         still at least 250M.
         """),
         code("""
-        plan = eb.cheapest_build(board, rules, "Wien", "Milano", state=game.state, player=ANN)
+        plan = eb.cheapest_build(board, rules, "Wien", "Milano", position=eb.Position.of(game.state, ANN))
         print(plan.explain())
         game.apply(eb.Build(path=plan.mileposts))
         assert plan.cost == 17 and game.player(ANN).cash == 253
@@ -1651,7 +1651,7 @@ def nb08():
         """),
         code("""
         game = after_ann
-        join = eb.cheapest_build(board, rules, "Paris", "Ruhr", state=game.state, player=BEN)
+        join = eb.cheapest_build(board, rules, "Paris", "Ruhr", position=eb.Position.of(game.state, BEN))
         game.apply(eb.Build(path=join.mileposts))
         assert join.cost == 3 and len(game.connected_majors(BEN)) == 7
         game.apply(eb.EndTurn())
@@ -1685,7 +1685,7 @@ def nb08():
         player Ben: cash 120, train 12/3, at Wien, track London-Paris Ruhr-Milano
         \"\"\")
         assert len(game.connected_majors(ANN)) == 7 and not game.meets_victory(ANN), "7 major cities, 248M"
-        ride = eb.shortest_trip(board, rules, game.player(BEN).position, "Milano", state=game.state, player=BEN)
+        ride = eb.shortest_trip(board, rules, game.player(BEN).position, "Milano", position=eb.Position.of(game.state, BEN))
         game.apply(eb.Move(path=ride.path[1:]))
         assert ride.rent == rules.rent == 4 and game.player(ANN).cash == 252
         start = len(game.state.log)
@@ -1713,12 +1713,10 @@ def nb08():
         others = [c.id for c in deck.demand_cards if c.id != card.id][:2]
         game = eb.position(RACE.format(ruleset="europe-standard", round=30, ann=270, ben=253 + join.cost,
                                        extra=f", loads {demand.load}, cards {card.id} {others[0]} {others[1]}"))
-        game.apply(eb.Build(path=eb.cheapest_build(board, rules, "Wien", "Milano", state=game.state,
-                                                   player=ANN).mileposts))
+        game.apply(eb.Build(path=eb.cheapest_build(board, rules, "Wien", "Milano", position=eb.Position.of(game.state, ANN)).mileposts))
         game.apply(eb.EndTurn())
         fog = events.play_event(game, "Fog: London", drawer=BEN)
-        game.apply(eb.Build(path=eb.cheapest_build(board, rules, "Paris", "Ruhr", state=game.state,
-                                                   player=BEN).mileposts))
+        game.apply(eb.Build(path=eb.cheapest_build(board, rules, "Paris", "Ruhr", position=eb.Position.of(game.state, BEN)).mileposts))
         game.apply(eb.EndTurn())
         print(*game.state.log[-3:], sep="\\n")
         """),
@@ -1769,11 +1767,9 @@ def nb08():
         """),
         code("""
         game = eb.position(RACE.format(ruleset="europe-basic", round=30, ann=200 + 17, ben=200 + join.cost, extra=""))
-        game.apply(eb.Build(path=eb.cheapest_build(board, basic, "Wien", "Milano", state=game.state,
-                                                   player=ANN).mileposts))
+        game.apply(eb.Build(path=eb.cheapest_build(board, basic, "Wien", "Milano", position=eb.Position.of(game.state, ANN)).mileposts))
         game.apply(eb.EndTurn())
-        game.apply(eb.Build(path=eb.cheapest_build(board, basic, "Paris", "Ruhr", state=game.state,
-                                                   player=BEN).mileposts))
+        game.apply(eb.Build(path=eb.cheapest_build(board, basic, "Paris", "Ruhr", position=eb.Position.of(game.state, BEN)).mileposts))
         game.apply(eb.EndTurn())
         print(game.state.log[-1])
         assert game.over and game.winners == [ANN, BEN]

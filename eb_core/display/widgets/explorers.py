@@ -30,6 +30,7 @@ from .. import figures
 from ...board import Board
 from ...errors import EbError
 from ...rules import Ruleset, ruleset as _ruleset
+from ...state import Position
 
 __all__ = ["RouteExplorer", "LoadFinder", "CityInspector", "DistancePicker", "route_explorer", "load_finder",
            "city_inspector", "distance_picker"]
@@ -97,6 +98,14 @@ class RouteExplorer(_App):
     def _changed(self, change: dict[str, Any]) -> None:
         self.update()
 
+    def _position(self) -> Position | None:
+        """The route question's position: the game state's, else the track given, else none."""
+        if self.state is not None:
+            return Position.of(self.state, self.player)
+        if self.track is not None or self.player is not None:
+            return Position(track=self.track, seat=self.player)
+        return None
+
     def update(self):
         """Recompute the cheapest build for the current dropdown values and redraw; returns the plan."""
         from ... import routes
@@ -109,8 +118,7 @@ class RouteExplorer(_App):
             self.error = "Pick two different cities."
         else:
             try:
-                plan = routes.cheapest_build(self.board, self.rules, a, b, state=self.state, player=self.player,
-                                             track=self.track)
+                plan = routes.cheapest_build(self.board, self.rules, a, b, position=self._position())
             except (EbError, ValueError, KeyError) as exc:
                 self.error = str(exc)
             else:
