@@ -116,6 +116,8 @@ class PlannerBot:
         self.discard_ratio: float = cfg["discard_ratio"]
         self.upgrade_payback: int = cfg["upgrade_payback"]
         self.sources: int = cfg["sources"]
+        self.major_cushion: int = cfg.get("major_cushion", 50)
+        self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -401,8 +403,11 @@ class PlannerBot:
             need = sum(1 for s in self.stops if s[0] == "pickup")
             room = p.train.capacity - len(p.loads) - need
             if room > 0 and self.level != "greedy":
+                net = game.network(self.seat)
+                reach = {d.load for _, d in game.demands(self.seat)
+                         if any(m in net for m in board.city(d.city).mileposts)}
                 for ld in picks:
-                    if ld in wanted and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
+                    if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
                         self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
                         return PickUp(ld)
             pending = [ld for act, city, ld, _ in self.stops if act == "pickup" and city == here]
@@ -471,6 +476,7 @@ class PlannerBot:
             return None
         pos = Position.of(game.state, self.seat)
         rent = p.cash >= rules.rent + 10
+        found = False
         for blocked in [None] + ([[(p.position, p.prev)]] if p.prev is not None else []):
             try:
                 trip = shortest_trip(board, rules, p.position, target, position=pos, rent=rent, blocked_edges=blocked)
@@ -478,9 +484,33 @@ class PlannerBot:
                 continue
             if trip is None or len(trip.path) < 2:
                 continue
+            found = True
             path = game.longest_legal_move(list(trip.path[1:1 + game.movement_left() + 4]))
             if path and repr(Move(path)) not in self._failed:
                 return tuple(path)
+        return self._escape(game, p) if found and p.moves_used == 0 else None
+
+    def _escape(self, game, p) -> tuple[int, ...] | None:
+        """Forward to the nearest city when the trip would need reversing outside a city (rulebook:
+        Movement, trains reverse only in cities): the way out of a dead-end spur."""
+        board = game.board
+        start, prev = p.position, p.prev
+        came = {start: None}
+        queue = [start]
+        for m in queue:
+            if m != start and board.city_at(m) is not None:
+                path = [m]
+                while came[path[-1]] != start:
+                    path.append(came[path[-1]])
+                path = game.longest_legal_move(path[::-1])
+                if path and repr(Move(tuple(path))) not in self._failed:
+                    return tuple(path)
+                continue
+            for nb in game.track_neighbors(m, self.seat, rent=p.cash >= game.rules.rent + 10):
+                if nb in came or (m == start and nb == prev):
+                    continue
+                came[nb] = m
+                queue.append(nb)
         return None
 
     # ================================================================================ build
@@ -602,8 +632,8 @@ class PlannerBot:
         rules = game.rules
         if self.level == "greedy":
             return p.cash >= rules.victory_cash * 0.7 or p.cash - budget >= 60
-        reserve = self._remaining_cost(game) + 10
-        return p.cash - budget >= reserve or p.cash >= rules.victory_cash * 0.6
+        reserve = self._remaining_cost(game) + self.major_cushion
+        return p.cash - budget >= reserve or p.cash >= rules.victory_cash * self.major_cash_share
 
     def _build_to_major(self, game, have: set[str], budget: int) -> Build | None:
         """Track towards the missing major city cheapest to join to the network."""
