@@ -11,7 +11,7 @@ help:
 	@echo "make lab     - create .venv, install, open JupyterLab on notebooks/00_start_here.ipynb"
 	@echo "make test    - create .venv if needed, install test extras, run pytest over tests/ and nbval over notebooks/"
 	@echo "make present - serve the notebooks as apps with Voila on 127.0.0.1"
-	@echo "make bench   - run the benchmarks (ratios against a networkx baseline)"
+	@echo "make bench   - run the benchmarks (route engine vs networkx; bot strength and speed)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,7 @@ present: $(VENV)/.test-installed
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/bots.py
 
 clean-notebooks: $(VENV)/.test-installed
 	$(BIN)/jupyter nbconvert --clear-output --ClearMetadataPreprocessor.enabled=True --inplace notebooks/*.ipynb

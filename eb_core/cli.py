@@ -90,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="named ruleset: europe-standard (default) or europe-basic")
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="variant to apply, e.g. fast-game (repeatable)")
-    p.add_argument("--bot", default="planner", help="bot: planner (default) or random")
+    p.add_argument("--bot", default="planner", choices=sorted(BOTS),
+                   help="bot: planner (default), greedy (the baseline) or random")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1: in this process)")
@@ -99,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", type=int, default=1, choices=[1, 3],
                    help="Solo Play Scenario: 1 basic solo play (default), 3 simple second-player simulation")
     p.add_argument("--csv", default=None, metavar="PATH", help="write the rows to this CSV file ('-' = stdout)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when standard error is a terminal)")
     return parser
 
 
@@ -180,7 +183,8 @@ def _cmd_board(args) -> int:
 
 def _cmd_simulate(args) -> int:
     df = monte_carlo(_ruleset(args), bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
-                     board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario)
+                     board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario,
+                     progress=args.progress)
     if args.csv == "-":
         sys.stdout.write(df.to_csv(index=False))
         return 0

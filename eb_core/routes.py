@@ -413,8 +413,8 @@ class RouteState:
     ``cost(a, b)`` is the cheapest build from ``a`` to ``b`` (cities or mileposts; own track free,
     opponents' track closed, as :func:`cheapest_build`), ``path(a, b)`` its mileposts and
     ``steps(a, b)`` the price of each new segment on it. :meth:`prepare` computes the rows of many
-    sources in one call; a row is otherwise computed on first use. The state is a snapshot: make a new
-    one after the track changes.
+    sources in one call; a row is otherwise computed on first use. ``limit`` stops the searches at that
+    cost (dearer builds read as ``inf``). The state is a snapshot: make a new one after the track changes.
 
     >>> import eb_core as eb
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
@@ -425,9 +425,10 @@ class RouteState:
 
     def __init__(self, board: Board, rules: Ruleset, position: Position | None = None, *,
                  blocked_edges: Iterable[tuple[int, int]] | None = None,
-                 blocked_mileposts: Iterable[int] | None = None):
+                 blocked_mileposts: Iterable[int] | None = None, limit: float = _INF):
         _check_types(board, rules)
         self.board, self.rules = board, rules
+        self.limit = limit
         self.track, self.seat = _position(position)
         self.eng = eng = _engine(board, rules)
         self.graph, self.owned, self.mine = eng.weights(rules, self.track, self.seat,
@@ -456,7 +457,7 @@ class RouteState:
         if not todo:
             return
         idx = np.array([self._source(s) for s in todo], dtype=np.int64)
-        dist, pred = dijkstra(self.graph, indices=idx, return_predecessors=True)
+        dist, pred = dijkstra(self.graph, indices=idx, return_predecessors=True, limit=self.limit)
         for i, s in enumerate(todo):
             self._rows[s] = (dist[i], pred[i])
 

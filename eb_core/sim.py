@@ -30,11 +30,13 @@ import concurrent.futures as cf
 import itertools
 import multiprocessing as mp
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
+from tqdm.auto import tqdm
 
 from . import engine as _engine
 from .actions import EndTurn, PlaceTrain
@@ -186,12 +188,17 @@ def _planner(seat: int, rng: random.Random):
     return PlannerBot(seat, rng)
 
 
+def _greedy(seat: int, rng: random.Random):
+    return PlannerBot(seat, rng, level="greedy")
+
+
 def _random(seat: int, rng: random.Random):
     return RandomBot(seat, rng)
 
 
-#: Bot factories by name: ``factory(seat, rng) -> bot``.
-BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "random": _random}
+#: Bot factories by name: ``factory(seat, rng) -> bot``. ``planner`` is the default; ``greedy`` the
+#: baseline (one delivery at a time, track at face value); ``random`` a purposeful random legal player.
+BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "greedy": _greedy, "random": _random}
 
 #: Solo Play Scenarios of the rulebook and whether :func:`solo_game` simulates them.
 SCENARIOS = {
@@ -508,17 +515,39 @@ def _run_one(args: tuple) -> dict[str, Any]:
                      players=players, keep_game=False, scenario=scenario).row()
 
 
+def _progress_bar(progress: bool | None, total: int, desc: str):
+    """A ``tqdm`` bar (a widget in a notebook, text on a console); ``progress=None`` shows it only when
+    standard error is a terminal, so tests and batch logs stay quiet."""
+    if progress is None:
+        progress = sys.stderr.isatty()
+    return tqdm(total=total, desc=desc, unit="game", disable=not progress, leave=False)
+
+
+def _run_all(executor: cf.Executor, jobs: list[tuple], bar) -> list[dict[str, Any]]:
+    """Run ``jobs`` on any :class:`concurrent.futures.Executor` (a process pool, a Dask
+    ``client.get_executor()``...), ticking ``bar`` as games finish; rows come back in job order."""
+    futures = {executor.submit(_run_one, j): i for i, j in enumerate(jobs)}
+    rows: list[Any] = [None] * len(jobs)
+    for fut in cf.as_completed(futures):
+        rows[futures[fut]] = fut.result()
+        bar.update(1)
+    return rows
+
+
 def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str] = (), *, bot: str = "planner",
                 games: int = 10, seed: int = 0, workers: int = 1, board: str = "europe", max_turns: int = 150,
-                win_loss: bool = False, players: int = 1, scenario: int = 1, executor: cf.Executor | None = None):
+                win_loss: bool = False, players: int = 1, scenario: int = 1, executor: cf.Executor | None = None,
+                progress: bool | None = None):
     """Play ``games`` solo games with seeds ``seed, seed + 1, ...`` and return a pandas DataFrame with one
     row per game (columns ``seed, ruleset, board, bot, won, turns, cash, deliveries, majors, train,
     upgrades, category, status, lost_at``), sorted by seed.
 
     ``scenario`` and ``players`` choose the Solo Play Scenario (see :func:`solo_game`).
-    ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor` (or
-    the ``executor`` given). Every game depends only on its own seed, so the rows are the same whatever
-    the number of workers.
+    ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor`.
+    ``executor`` may be any :class:`concurrent.futures.Executor` instead -- e.g. a Dask cluster's
+    ``Client(...).get_executor()`` to scale out beyond one machine. Every game depends only on its own
+    seed, so the rows are the same whatever runs them. ``progress`` shows a ``tqdm`` bar (default: only
+    on a terminal).
 
     >>> df = monte_carlo("europe-basic", board="tutorial", games=2, seed=5, max_turns=8)
     >>> list(df.seed), list(df.columns[:6])
@@ -535,14 +564,21 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     if scenario not in (1, 2, 3):
         raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r}", field="scenario")
     jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
-    if executor is not None:
-        rows = list(executor.map(_run_one, jobs))
-    elif workers == 1 or games <= 1:
-        rows = [_run_one(j) for j in jobs]
-    else:
-        ctx = mp.get_context("spawn")
-        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
-            rows = list(ex.map(_run_one, jobs))
+    bar = _progress_bar(progress, len(jobs), f"{bot} {r.name}")
+    try:
+        if executor is not None:
+            rows = _run_all(executor, jobs, bar)
+        elif workers == 1 or games <= 1:
+            rows = []
+            for j in jobs:
+                rows.append(_run_one(j))
+                bar.update(1)
+        else:
+            ctx = mp.get_context("spawn")
+            with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
+                rows = _run_all(ex, jobs, bar)
+    finally:
+        bar.close()
     cols = ["seed", "ruleset", "board", "bot", "won", "turns", "cash", "deliveries", "majors", "train", "upgrades",
             "category", "status", "lost_at"]
     df = pd.DataFrame(rows, columns=cols)

@@ -56,6 +56,7 @@ from ..actions import (
     Upgrade,
 )
 from ..errors import IllegalAction, InvalidAction
+from ..files import derived
 from ..routes import RouteState, cheapest_build, cheapest_connection, shortest_trip
 from ..state import Position
 from ..track import seg_key
@@ -116,6 +117,8 @@ class PlannerBot:
         self.discard_ratio: float = cfg["discard_ratio"]
         self.upgrade_payback: int = cfg["upgrade_payback"]
         self.sources: int = cfg["sources"]
+        self.pair_options: int = cfg.get("pair_options", 6)
+        self.search_limit: float = cfg.get("search_limit", 120)
         self.major_cushion: int = cfg.get("major_cushion", 50)
         self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
         self.plan: Plan | None = None
@@ -186,7 +189,7 @@ class PlannerBot:
 
     def route_state(self, game) -> RouteState:
         """The bot's :class:`~eb_core.routes.RouteState` for the position now."""
-        return RouteState(game.board, game.rules, Position.of(game.state, self.seat))
+        return RouteState(game.board, game.rules, Position.of(game.state, self.seat), limit=self.search_limit)
 
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
@@ -305,22 +308,31 @@ class PlannerBot:
 
         plans: list[Plan] = []
         n_opt = len(options)
-        singles = []
+        best_single = [-_INF] * n_opt
+        best_src: list[list[Any]] = [[] for _ in range(n_opt)]
         for i in range(n_opt):
             cid, ld, city, pay, srcs = options[i]
+            ranked = []
             for s in srcs:
                 stops = ([("pickup", s, ld, cid)] if s is not None else []) + [("deliver", city, ld, cid)]
                 pl = score(stops, False)
                 if pl is not None:
-                    singles.append(pl)
-        plans.extend(singles)
+                    plans.append(pl)
+                    ranked.append((-pl.value, s is not None, s or ""))
+                    best_single[i] = max(best_single[i], pl.value)
+            ranked.sort()
+            # for combinations: the load on the train (if any) and the best source
+            best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
+        # combinations over the most promising demands only (each judged by its best single plan)
+        lead = sorted(range(n_opt), key=lambda i: (-best_single[i], i))[:self.pair_options]
+        lead.sort()
         if self.max_deliveries >= 2 and cap >= 1:
-            for i, j in itertools.combinations(range(n_opt), 2):
+            for i, j in itertools.combinations(lead, 2):
                 a, b = options[i], options[j]
                 if a[0] == b[0]:
                     continue                    # one delivery per card
-                for sa in a[4]:
-                    for sb in b[4]:
+                for sa in best_src[i]:
+                    for sb in best_src[j]:
                         for order in _orders2(sa is None, sb is None, cap, len(carried)):
                             stops = []
                             for who, act in order:
@@ -329,18 +341,18 @@ class PlannerBot:
                             pl = score(stops, False)
                             if pl is not None:
                                 plans.append(pl)
-        plans.sort(key=lambda x: (-x.value, x.build_cost, x.describe()))
+        plans.sort(key=_rank)
         # third delivery: insert into the best pairs
         if self.max_deliveries >= 3 and cap >= 3:
             extra = []
-            for base in plans[:6]:
-                if sum(1 for s in base.stops if s[0] == "deliver") != 2:
-                    continue
+            bases = [pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2][:3]
+            for base in bases:
                 used = {s[3] for s in base.stops}
-                for o in options:
+                for k in lead:
+                    o = options[k]
                     if o[0] in used:
                         continue
-                    for s in o[4][:1]:
+                    for s in best_src[k][:1]:
                         for i in range(len(base.stops) + 1):
                             for j in range(i, len(base.stops) + 1):
                                 stops = list(base.stops)
@@ -356,14 +368,14 @@ class PlannerBot:
                                     if pl is not None:
                                         extra.append(pl)
             plans.extend(extra)
-            plans.sort(key=lambda x: (-x.value, x.build_cost, x.describe()))
+            plans.sort(key=_rank)
         # the leaders re-priced with shared track paid once
         top = []
-        for pl in plans[:24]:
+        for pl in plans[:12]:
             ex = score(pl.stops, True)
             if ex is not None:
                 top.append(ex)
-        top.sort(key=lambda x: (-x.value, x.build_cost, x.describe()))
+        top.sort(key=_rank)
         return top
 
     # ================================================================================ operations
@@ -689,9 +701,19 @@ def _orders2(a_carried: bool, b_carried: bool, cap: int, loaded: int) -> tuple:
 
 def _lattice(board, a, b) -> int:
     """Mileposts between two places as the crow flies on the lattice (a lower estimate of a ride)."""
-    ma = board.mileposts[board.city(a).center if isinstance(a, str) else a]
-    mb = board.mileposts[board.city(b).center if isinstance(b, str) else b]
-    return int(round(1.1 * math.hypot(ma.x - mb.x, ma.y - mb.y)))
+    ma, mb = _xy(board, a), _xy(board, b)
+    return int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
+
+
+def _xy(board, where) -> tuple[float, float]:
+    if isinstance(where, str):
+        return derived(board, "planner:city-xy", _city_xy)[where]
+    m = board.mileposts[where]
+    return (m.x, m.y)
+
+
+def _city_xy(board) -> dict[str, tuple[float, float]]:
+    return {c.name: (board.mileposts[c.center].x, board.mileposts[c.center].y) for c in board.cities}
 
 
 def _orders2_gen(a_carried: bool, b_carried: bool, cap: int, loaded: int):
@@ -722,6 +744,10 @@ def _orders2_gen(a_carried: bool, b_carried: bool, cap: int, loaded: int):
                 held -= 1
         if ok:
             yield perm
+
+
+def _rank(plan: Plan) -> tuple:
+    return (-plan.value, plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
 
 
 def _load_ok(stops, carried, cap: int) -> bool:
