@@ -20,6 +20,7 @@ import argparse
 import concurrent.futures as cf
 import multiprocessing as mp
 import os
+import random
 import statistics
 import sys
 import time
@@ -28,6 +29,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+import eb_core as eb  # noqa: E402
+from eb_core.bots.planner import PlannerBot  # noqa: E402
 from eb_core.sim import CATEGORIES, solo_game  # noqa: E402
 
 TARGETS = {"median": 45, "within80": 0.95, "stuck": 0, "speed": 2.0, "basic_median": 30}
@@ -49,6 +52,18 @@ def run(rules: str, bot: str, games: int, seed: int, max_turns: int, workers: in
         with cf.ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn")) as ex:
             out = list(ex.map(play, jobs))
     return [r for r, _ in out], sum(c for _, c in out)
+
+
+def head_to_head(job: tuple) -> str | None:
+    """One two-player game, planner against greedy (seats by ``swap``): the winning level or None."""
+    seed, swap, victory_cash = job
+    levels = ["greedy", "planner"] if swap else ["planner", "greedy"]
+    g = eb.Game.new(eb.ruleset("europe-standard").with_(victory_cash=victory_cash), board="europe",
+                    players=levels, seed=seed)
+    bots = [PlannerBot(i, random.Random(seed * 7 + i), level=levels[i]) for i in range(2)]
+    while not g.over and g.state.turn < 400:
+        bots[g.current_player].step(g)
+    return levels[g.winners[0]] if len(g.winners) == 1 else None
 
 
 def summary(rows: list[dict], cpu: float, max_turns: int) -> dict:
@@ -82,6 +97,8 @@ def main(argv=None) -> int:
     ap.add_argument("--max-turns", type=int, default=150)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--bots", default="planner,greedy", help="comma-separated bots (default planner,greedy)")
+    ap.add_argument("--h2h", type=int, default=20,
+                    help="two-player games planner against greedy (seats alternating; default 20)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -106,6 +123,13 @@ def main(argv=None) -> int:
     print("Chart of Success (standard), games won by band:")
     for c in CATEGORIES:
         print(f"  {c:22}" + "".join(f"{res[b]['chart'][c]:>12}" for b in bots))
+    if args.h2h:
+        jobs = [(args.seed + i, i % 2 == 1, 150) for i in range(args.h2h)]
+        with cf.ProcessPoolExecutor(max_workers=max(1, args.workers), mp_context=mp.get_context("spawn")) as ex:
+            winners = list(ex.map(head_to_head, jobs))
+        print(f"Head to head (2 players, standard rules, 150M to win, seats alternating, {args.h2h} games): "
+              f"planner won {winners.count('planner')}, greedy won {winners.count('greedy')}, "
+              f"no single winner {winners.count(None)}")
     ok = True
     if "planner" in res:
         pl = res["planner"]

@@ -172,8 +172,25 @@ class PlannerBot:
             fresh = self._hand_key is None or (self._hand_key[0] != tuple(p.hand))
             self._hand_key = key
             self.replan(game)
+            if self.discard_ratio > 0 and not self._fresh and p.position is not None:
+                self._fresh.extend(self._sample_fresh(game))
             if fresh and self.plan is not None and not p.loads and self.level != "greedy":
                 self._fresh.append(self.plan.value)
+
+    def _sample_fresh(self, game, hands: int = 4) -> list[float]:
+        """What a fresh hand is worth from here: the best plan's value for a few random hands of demand
+        cards not in this hand (drawn with the bot's seeded rng)."""
+        p = game.state.players[self.seat]
+        pool = sorted(c.id for c in game.deck.demand_cards if c.id not in p.hand)
+        size = game.rules.hand_size
+        if len(pool) < size:
+            return []
+        rs = self.route_state(game)
+        out = []
+        for _ in range(hands):
+            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=())
+            out.append(cands[0].value if cands else 0.0)
+        return out
 
     def _consistent(self, p) -> bool:
         """Every delivery stop has its load on the train or a pick-up before it."""
@@ -200,8 +217,10 @@ class PlannerBot:
         self.stops = list(self.plan.stops) if self.plan is not None else []
         return self.plan
 
-    def candidates(self, game, rs: RouteState | None = None) -> list[Plan]:
-        """Every plan considered for the hand now, best first (see the module docstring)."""
+    def candidates(self, game, rs: RouteState | None = None, hand: Sequence[Any] | None = None,
+                   carried: Sequence[str] | None = None) -> list[Plan]:
+        """Every plan considered for the hand now (or for ``hand``, card ids, carrying ``carried``), best
+        first (see the module docstring)."""
         st, board, rules = game.state, game.board, game.rules
         p = st.players[self.seat]
         rs = rs or self.route_state(game)
@@ -216,7 +235,7 @@ class PlannerBot:
 
         # the demands in hand: (card, load, city, payout) and their candidate sources
         demands = []
-        for cid in p.hand:
+        for cid in (p.hand if hand is None else hand):
             card = game.deck.card(cid)
             for d in getattr(card, "demands", ()):
                 if board.has_city(d.city) and d.load in board.loads:
@@ -231,7 +250,7 @@ class PlannerBot:
         rs.prepare(list(cities) + ([start] if start is not None else []))
         # sources: the cheapest few by build cost towards the demand city (the row already computed)
         options = []        # (card, load, dest, payout, [sources or None = on the train])
-        carried = list(p.loads)
+        carried = list(p.loads if carried is None else carried)
         pay_of = {(cid, city, ld): pay for cid, ld, city, pay in demands}
         for cid, ld, city, pay in demands:
             cands = [s for s in srcs_of.get(ld, []) if s != city]
@@ -338,6 +357,8 @@ class PlannerBot:
                             for who, act in order:
                                 o, s = (a, sa) if who == 0 else (b, sb)
                                 stops.append((act, s if act == "pickup" else o[2], o[1], o[0]))
+                            if not _feasible(stops, carried, cap):
+                                continue
                             pl = score(stops, False)
                             if pl is not None:
                                 plans.append(pl)
@@ -363,7 +384,7 @@ class PlannerBot:
                                     stops.insert(i, ("deliver", o[2], o[1], o[0]))
                                 else:
                                     continue
-                                if _load_ok(stops, carried, cap):
+                                if _feasible(stops, carried, cap):
                                     pl = score(stops, False)
                                     if pl is not None:
                                         extra.append(pl)
@@ -581,7 +602,8 @@ class PlannerBot:
             if a == b:
                 continue
             f, r = rs.leg(a, b), rs.leg(b, a)
-            c, path, _ = r if r[0] < f[0] else f
+            c, path, steps = r if r[0] < f[0] else f
+            price = dict(steps)
             if c == _INF or c == 0 or len(path) < 2:
                 continue
             runs: list[list[int]] = []
@@ -594,7 +616,7 @@ class PlannerBot:
             for run in runs:
                 for seq in (run, run[::-1]):
                     if rooted(seq[0]):
-                        act = self._longest(game, seq, budget)
+                        act = self._longest(game, _within(seq, price, budget), budget)
                         if act is not None:
                             return act
             # nothing on this leg joins the network yet: join its first city to it
@@ -612,6 +634,8 @@ class PlannerBot:
         return c is not None and c.has_red_area
 
     def _longest(self, game, path: Sequence[int], budget: int) -> Build | None:
+        """The longest start of ``path`` within ``budget`` that passes every build rule (the whole-board
+        no-blocking checks included, so the checked ``apply`` accepts it)."""
         for end in range(len(path), 1, -1):
             sub = tuple(path[:end])
             if repr(Build(sub)) in self._failed:
@@ -620,8 +644,14 @@ class PlannerBot:
                 cost = plan_cost(game.plan_build(sub, check=False))
             except (IllegalAction, InvalidAction):
                 continue
-            if cost <= budget:
-                return Build(sub)
+            if cost > budget:
+                continue
+            try:
+                game.plan_build(sub)
+            except (IllegalAction, InvalidAction):
+                self._failed.add(repr(Build(sub)))
+                continue
+            return Build(sub)
         return None
 
     def _remaining_cost(self, game) -> float:
@@ -676,22 +706,24 @@ class PlannerBot:
             return None
         path = list(plan.mileposts)[first:]
         spent, stop = 0, 1
-        for s in segs[first:]:
-            if spent + s.total > budget:
+        for sg in segs[first:]:
+            if spent + sg.total > budget:
                 break
-            spent += s.total
+            spent += sg.total
             stop += 1
-        for end in range(stop, 1, -1):
-            sub = tuple(path[:end])
-            if repr(Build(sub)) in self._failed:
-                continue
-            try:
-                cost = plan_cost(game.plan_build(sub, check=False))
-            except (IllegalAction, InvalidAction):
-                continue
-            if cost <= budget:
-                return Build(sub)
-        return None
+        return self._longest(game, path[:max(stop, 2)], budget)
+
+
+def _within(path: Sequence[int], price: dict, budget: float) -> list[int]:
+    """The start of ``path`` whose estimated price (``price`` per segment key) fits in ``budget`` (plus
+    the next step: the engine's own price decides)."""
+    spent, out = 0.0, [path[0]]
+    for x, y in itertools.pairwise(path):
+        out.append(y)
+        spent += price.get(seg_key(x, y), 1.0)
+        if spent > budget:
+            break
+    return out
 
 
 @functools.lru_cache(maxsize=64)
@@ -750,11 +782,18 @@ def _rank(plan: Plan) -> tuple:
     return (-plan.value, plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
 
 
-def _load_ok(stops, carried, cap: int) -> bool:
-    held = len(carried)
-    for act, *_ in stops:
-        held += 1 if act == "pickup" else -1
-        if held > cap:
+def _feasible(stops, carried, cap: int) -> bool:
+    """The stops can be run in order: every delivery has its load on the train (carried or picked up
+    before) and the train never holds more than ``cap`` loads."""
+    held = list(carried)
+    for act, _, ld, _ in stops:
+        if act == "pickup":
+            held.append(ld)
+            if len(held) > cap:
+                return False
+        elif ld in held:
+            held.remove(ld)
+        else:
             return False
     return True
 
