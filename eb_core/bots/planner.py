@@ -119,6 +119,7 @@ class PlannerBot:
         self.sources: int = cfg["sources"]
         self.pair_options: int = cfg.get("pair_options", 6)
         self.search_limit: float = cfg.get("search_limit", 120)
+        self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
         self.major_cushion: int = cfg.get("major_cushion", 50)
         self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
         self.plan: Plan | None = None
@@ -130,6 +131,8 @@ class PlannerBot:
         self._fresh: list[float] = []          # best income/turn of each hand just drawn
         self._progress = (0, 0)
         self._discards = 0
+        self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
+        self._stuck = 0
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -165,8 +168,10 @@ class PlannerBot:
         key = (tuple(p.hand), tuple(sorted(p.loads)), p.position is None)
         if p.delivered != self._progress[0]:
             self._progress = (p.delivered, p.turns)
+            self._stuck = 0
         elif p.turns - self._progress[1] >= 6:          # no delivery for a while: think again
             self._progress = (p.delivered, p.turns)
+            self._stuck += 1
             key = None
         if key != self._hand_key or key is None or not self._consistent(p):
             fresh = self._hand_key is None or (self._hand_key[0] != tuple(p.hand))
@@ -206,7 +211,8 @@ class PlannerBot:
 
     def route_state(self, game) -> RouteState:
         """The bot's :class:`~eb_core.routes.RouteState` for the position now."""
-        return RouteState(game.board, game.rules, Position.of(game.state, self.seat), limit=self.search_limit)
+        return RouteState(game.board, game.rules, Position.of(game.state, self.seat), limit=self.search_limit,
+                          blocked_edges=sorted(self._blocked))
 
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
@@ -272,6 +278,11 @@ class PlannerBot:
             return f
 
         quick_legs: dict = {}
+        ports = derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings for m in cr.ports))
+
+        def hop(x: int, y: int) -> bool:
+            """A ferry crossing: the train stages at the port and crosses at half speed next turn."""
+            return x in ports and y in ports and board.edge(x, y) is None
 
         def quick(a, b):
             """(cost, estimated mileposts) of a leg without walking its path."""
@@ -305,6 +316,7 @@ class PlannerBot:
                             seen[k] = w
                             c += w
                     d = max(0, len(path) - 1)
+                    ferry += self.ferry_turns * sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
                 else:
                     c, d = quick(a, b)
                     if c == _INF:
@@ -470,7 +482,8 @@ class PlannerBot:
         fresh hand has been worth (the loads on the train stay on it)."""
         if self._discards >= 300 or "DiscardHand()" in self._failed:
             return False
-        if self.plan is None:
+        if self.plan is None or self._stuck >= 2:       # no plan, or no delivery in 12 turns: new cards
+            self._stuck = 0
             return True
         if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops) or \
                 self.discard_ratio <= 0 or len(self._fresh) < 3:
@@ -588,6 +601,7 @@ class PlannerBot:
         if len(places) < 2:
             return None
         rs = self.route_state(game)
+        rs.prepare(places)
 
         def new(x: int, y: int) -> bool:
             if board.edge(x, y) is None:               # a ferry or tunnel hop
@@ -650,6 +664,9 @@ class PlannerBot:
                 game.plan_build(sub)
             except (IllegalAction, InvalidAction):
                 self._failed.add(repr(Build(sub)))
+                if len(sub) == 2:           # this segment breaks a whole-board rule: plan around it
+                    self._blocked.add(tuple(sub))
+                    self._hand_key = None
                 continue
             return Build(sub)
         return None
