@@ -13,7 +13,7 @@ help:
 	@echo "make test-fast - the inner loop: unit + rules tests and doctests, slow ones left out (under a minute)"
 	@echo "make nbstripout - set up the git filter that keeps notebook outputs out of git (make lab does it)"
 	@echo "make present - serve the notebooks as apps with Voila on 127.0.0.1"
-	@echo "make bench   - run the benchmarks (ratios against a networkx baseline)"
+	@echo "make bench   - run the benchmarks (route engine vs networkx; bot strength and speed)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,7 @@ present: $(VENV)/.present-installed
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/bots.py
 
 clean-notebooks: $(VENV)/.test-installed
 	$(BIN)/jupyter nbconvert --clear-output --ClearMetadataPreprocessor.enabled=True --inplace notebooks/*.ipynb

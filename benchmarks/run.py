@@ -113,11 +113,11 @@ def run(board, rules, *, pairs: int, repeat: int, seed: int) -> dict:
     # -- same query with a mid-game position: 3 players, ~60 segments each
     track = Track()
     for p, (a, b) in enumerate(queries[:3]):
-        plan = eb.cheapest_build(board, rules, a, b, track=track, player=p)
+        plan = eb.cheapest_build(board, rules, a, b, position=eb.Position(track=track, seat=p))
         if plan is not None:
             track.lay(p, plan.segments)
     state_ms = med2(
-        median_ms(lambda a=a, b=b: eb.cheapest_build(board, rules, a, b, track=track, player=0), repeat)
+        median_ms(lambda a=a, b=b: eb.cheapest_build(board, rules, a, b, position=eb.Position(track=track, seat=0)), repeat)
         for a, b in queries[:20])
 
     # -- the full cost table between all cities

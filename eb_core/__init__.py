@@ -39,7 +39,7 @@ _LAZY = {
     "position": "positions", "position_to_text": "positions", "try_action": "positions", "Outcome": "positions",
     "PositionError": "positions", "save_position": "positions", "load_position": "positions",
     "monte_carlo": "sim", "solo_game": "sim", "chart_of_success": "sim", "WinLoss": "sim", "SoloResult": "sim",
-    "PlannerBot": "bots.planner",
+    "PlannerBot": "bots.planner", "hint": "bots.hint",
 }
 
 # submodules that moved, still importable by their old name (``from eb_core import areas``)

@@ -22,12 +22,17 @@ import sys
 from collections import Counter
 from typing import Sequence
 
+import pandas as pd
+
+from .board import load_board
+from .routes import cheapest_build, cost_table, travel_table, travel_turns
+from .rules import ruleset
+from .sim import BOTS, monte_carlo
+
 __all__ = ["main", "build_parser"]
 
 
 def _ruleset(args):
-    from .rules import ruleset
-
     return ruleset(args.ruleset, *(args.variant or ()))
 
 
@@ -85,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="named ruleset: europe-standard (default) or europe-basic")
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="variant to apply, e.g. fast-game (repeatable)")
-    p.add_argument("--bot", default="planner", help="bot: planner (default) or random")
+    p.add_argument("--bot", default="planner", choices=sorted(BOTS),
+                   help="bot: planner (default), greedy (the baseline) or random")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1: in this process)")
@@ -94,12 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scenario", type=int, default=1, choices=[1, 3],
                    help="Solo Play Scenario: 1 basic solo play (default), 3 simple second-player simulation")
     p.add_argument("--csv", default=None, metavar="PATH", help="write the rows to this CSV file ('-' = stdout)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when standard error is a terminal)")
     return parser
 
 
 def _load(name: str):
-    from .board import load_board
-
     return load_board(name)
 
 
@@ -111,8 +117,6 @@ def _where(board, text: str):
 
 def _markdown(df) -> str:
     """A GitHub-style table; ``-`` where there is no route."""
-    import pandas as pd
-
     cols = [str(df.index.name or "")] + [str(c) for c in df.columns]
     lines = ["| " + " | ".join(cols) + " |", "|" + "|".join(["---"] + ["---:"] * len(df.columns)) + "|"]
     for idx, row in df.iterrows():
@@ -122,8 +126,6 @@ def _markdown(df) -> str:
 
 
 def _cmd_route(args) -> int:
-    from .routes import cheapest_build, travel_turns
-
     board, rules = _load(args.board), _ruleset(args)
     plan = cheapest_build(board, rules, _where(board, args.a), _where(board, args.b))
     if plan is None:
@@ -137,8 +139,6 @@ def _cmd_route(args) -> int:
 
 
 def _cmd_table(args) -> int:
-    from .routes import cost_table, travel_table
-
     board, rules = _load(args.board), _ruleset(args)
     cities = args.cities
     if cities not in ("majors", "all"):
@@ -182,10 +182,9 @@ def _cmd_board(args) -> int:
 
 
 def _cmd_simulate(args) -> int:
-    from .sim import monte_carlo
-
     df = monte_carlo(_ruleset(args), bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
-                     board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario)
+                     board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario,
+                     progress=args.progress)
     if args.csv == "-":
         sys.stdout.write(df.to_csv(index=False))
         return 0

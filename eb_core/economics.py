@@ -15,7 +15,7 @@ A plan is a sequence of *stops*: the train's start (if given), then pick-ups and
 
 * **Track.** Each *leg* between two consecutive stops is the cheapest build between them
   (:func:`eb_core.routes.cheapest_build`, in whichever direction is cheaper: entering a major city costs
-  5M, leaving it nothing) given the existing ``track`` (own track costs nothing). The
+  5M, leaving it nothing) given the ``position``'s track (own track costs nothing). The
   plan builds the **union** of its legs' track as one network: a segment used by several legs is paid
   once (in the direction the first leg that uses it builds it), a ferry or the Chunnel is bought once.
   A player with no track yet must begin at a major or key city (rulebook: Build Phase Rules > Beginning
@@ -64,10 +64,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import rulebook as R
+import pandas as pd
+
+from . import routes as _routes
 from .board import Board
 from .costs import SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
 from .rules import Ruleset, Train
+from .state import Position
 from .track import Track, seg_key
 
 __all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop", "delivery_table", "delivery_value",
@@ -239,8 +243,6 @@ class HandPlan(_Priced):
 
     def to_frame(self):
         """The stops as a pandas DataFrame (action, city, load, payout on delivery, card)."""
-        import pandas as pd
-
         rows = [{"action": st.action, "city": st.city, "load": st.load,
                  "payout": self.deliveries[st.delivery].payout if st.action == "deliver" else 0,
                  "card": self.deliveries[st.delivery].card_id} for st in self.stops]
@@ -393,11 +395,6 @@ def _is_hop(s: SegmentCost) -> bool:
     return s.crossing_name is not None and s.base_label.startswith("across ")
 
 
-def _routes():
-    from . import routes
-    return routes
-
-
 def _demand_fields(d: Any, fld: str) -> tuple[str, str, int]:
     try:
         city, load, payout = d.city, d.load, d.payout
@@ -461,15 +458,10 @@ class _Leg:
 class _Evaluator:
     """Caches legs and prices sequences of stops for one position (board, rules, track, player, train)."""
 
-    def __init__(self, board: Board, rules: Ruleset, track: Track | None, player: int | None,
-                 train: Train, free_build_turns: int = 0):
-        _routes()._check_types(board, rules)
-        if track is not None and not isinstance(track, Track):
-            raise InvalidAction(f"track must be an eb_core Track, got {type(track).__name__}", field="track")
-        if player is not None and (isinstance(player, bool) or not isinstance(player, int) or player < 0):
-            raise InvalidAction(f"player must be a player number (0, 1, ...), got {player!r}", field="player")
-        if track is not None and (track.segments or track.crossings) and player is None:
-            raise InvalidAction("with track= say whose deliveries these are: player=<number>", field="player")
+    def __init__(self, board: Board, rules: Ruleset, position: Position | None, train: Train,
+                 free_build_turns: int = 0):
+        _routes._check_types(board, rules)
+        track, player = _routes._position(position)
         self.board, self.rules, self.train = board, rules, train
         self.player = 0 if player is None else player
         self.track = track if track is not None else Track()
@@ -478,7 +470,8 @@ class _Evaluator:
         self.has_network = bool(self.track.segments_of(self.player)) or bool(self.owned)
         # the route functions take the fast static graph when there is no position at all
         empty = not self.track.segments and not self.track.crossings
-        self._pos = {} if empty else {"track": self.track, "player": self.player}
+        self._trip_pos = {"position": Position(track=self.track, seat=self.player)}
+        self._pos = {} if empty else {"position": Position(track=self.track, seat=self.player)}
         self._legs: dict[tuple, _Leg | None] = {}
         self._conn: dict[Any, tuple[str, int, tuple[SegmentCost, ...]] | None] = {}
         self._turns: dict[tuple[int, ...], int] = {}
@@ -511,7 +504,7 @@ class _Evaluator:
         best = None
         for x, y, rev in ((a, b, False), (b, a, True)):
             try:
-                plan = _routes().cheapest_build(board, self.rules, x, y, **self._pos)
+                plan = _routes.cheapest_build(board, self.rules, x, y, **self._pos)
             except (ValueError, KeyError):
                 plan = None
             if plan is None:
@@ -532,7 +525,7 @@ class _Evaluator:
 
     def _trip(self, a, b) -> tuple[int, ...] | None:
         try:
-            t = _routes().shortest_trip(self.board, self.rules, a, b, track=self.track, player=self.player, rent=False)
+            t = _routes.shortest_trip(self.board, self.rules, a, b, **self._trip_pos, rent=False)
         except (ValueError, KeyError):
             return None
         if t is None:
@@ -597,7 +590,7 @@ class _Evaluator:
             return self._conn[place]
         res = None
         try:
-            plan = _routes().cheapest_connection(self.board, self.rules, place, **self._pos)
+            plan = _routes.cheapest_connection(self.board, self.rules, place, **self._pos)
         except (ValueError, KeyError):
             plan = None
         if plan is not None:
@@ -687,7 +680,7 @@ class _Evaluator:
             return 0
         hit = self._turns.get(path)
         if hit is None:
-            t = _routes().travel_turns(self.board, self.rules, list(path), self.train.speed)
+            t = _routes.travel_turns(self.board, self.rules, list(path), self.train.speed)
             hit = int(getattr(t, "turns", t))
             self._turns[path] = hit
         return hit
@@ -840,16 +833,15 @@ def _rank_key(income: float, s: _Score, payout: int, tag: str):
 
 
 # ============================================================================================ public API
-def delivery_value(board: Board, rules: Ruleset, demand: Any, *, track: Track | None = None,
-                   player: int | None = None, start: int | str | None = None,
-                   train: Train | str | None = None) -> DeliveryValue:
+def delivery_value(board: Board, rules: Ruleset, demand: Any, *, position: Position | None = None,
+                   start: int | str | None = None, train: Train | str | None = None) -> DeliveryValue:
     """What one demand is worth: the best source, the track still to build, the ride, turns and payout per
     turn (model: see :mod:`eb_core.economics`).
 
     ``demand`` is a :class:`~eb_core.cards.Demand` (or a ``(city, load, payout)`` tuple). Every city
     offering the load is tried; the best by income per turn is kept (``.options`` lists them all).
-    ``track``/``player`` give the existing network (none: a new player, who must begin at a major or key
-    city), ``start`` the train's milepost or city (none: the train is placed at the source), ``train``
+    ``position`` (:class:`~eb_core.state.Position`) gives the existing network and whose it is (none: a
+    new player, who must begin at a major or key city), ``start`` the train's milepost or city (none: the train is placed at the source), ``train``
     the train (default ``rules.start_train``).
 
     >>> import eb_core as eb
@@ -858,10 +850,10 @@ def delivery_value(board: Board, rules: Ruleset, demand: Any, *, track: Track | 
     >>> v.turns == v.build_turns + v.travel_turns and v.build_turns == -(-v.build_cost // 20)
     True
     """
-    _routes()._check_types(board, rules)
+    _routes._check_types(board, rules)
     start = _resolve_start(board, start)
     tr = _train(rules, train)
-    return _delivery_value(_Evaluator(board, rules, track, player, tr), board, rules, demand, "demand", start, tr)
+    return _delivery_value(_Evaluator(board, rules, position, tr), board, rules, demand, "demand", start, tr)
 
 
 def _delivery_value(ev: _Evaluator, board: Board, rules: Ruleset, demand: Any, fld: str,
@@ -887,8 +879,8 @@ def _delivery_value(ev: _Evaluator, board: Board, rules: Ruleset, demand: Any, f
                          rules.build_limit)
 
 
-def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, track: Track | None = None,
-                   player: int | None = None, start: int | str | None = None, train: Train | str | None = None):
+def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, position: Position | None = None,
+                   start: int | str | None = None, train: Train | str | None = None):
     """:func:`delivery_value` of many demands as a pandas DataFrame, one row per demand (columns
     ``city load payout source build_cost distance build_turns travel_turns turns payout_per_turn
     income_per_turn``). Route searches are shared between the rows.
@@ -900,12 +892,10 @@ def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, trac
     >>> t[["source", "build_cost", "turns"]].values.tolist()
     [['London', 5, 2], ['Birmingham', 5, 2]]
     """
-    import pandas as pd
-
-    _routes()._check_types(board, rules)
+    _routes._check_types(board, rules)
     start = _resolve_start(board, start)
     tr = _train(rules, train)
-    ev = _Evaluator(board, rules, track, player, tr)
+    ev = _Evaluator(board, rules, position, tr)
     rows = []
     for i, d in enumerate(demands):
         v = _delivery_value(ev, board, rules, d, f"demands[{i}]", start, tr)
@@ -938,8 +928,8 @@ def _orders(n: int, capacity: int, carried: frozenset[int] = frozenset()) -> lis
     return out
 
 
-def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Track | None = None,
-              player: int | None = None, start: int | str | None = None, train: Train | str | None = None,
+def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, position: Position | None = None,
+              start: int | str | None = None, train: Train | str | None = None,
               max_deliveries: int = 3, sources_per_demand: int | None = 2,
               free_build_turns: int = 0, carrying: Sequence[str] = ()) -> HandPlan:
     """The best plan of one to ``max_deliveries`` deliveries from a hand (one delivery per card,
@@ -963,7 +953,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
     >>> len(p.deliveries), len(p.stops)
     (1, 2)
     """
-    _routes()._check_types(board, rules)
+    _routes._check_types(board, rules)
     if not isinstance(max_deliveries, int) or not 1 <= max_deliveries <= 3:
         raise InvalidAction(f"max_deliveries: expected 1, 2 or 3, got {max_deliveries!r}", field="max_deliveries")
     if sources_per_demand is not None and (not isinstance(sources_per_demand, int) or sources_per_demand < 1):
@@ -974,7 +964,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, track: Trac
         raise InvalidAction("cards: the hand is empty", field="cards")
     start = _resolve_start(board, start)
     tr = _train(rules, train)
-    ev = _Evaluator(board, rules, track, player, tr, free_build_turns)
+    ev = _Evaluator(board, rules, position, tr, free_build_turns)
     carrying = _check_carrying(board, carrying, tr, start)
     on_train = {ld: carrying.count(ld) for ld in carrying}
 
@@ -1118,7 +1108,7 @@ def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: f
     return turns
 
 
-def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: int | None = None,
+def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, position: Position | None = None,
                  train: Train | str | None = None, sources_per_demand: int | None = 2) -> OpeningPlan:
     """The opening for a dealt hand: which major (or key) city to begin building at and what to build in
     the special build turns (rulebook: Starting the Game > Special Build Turns; Build Phase Rules >
@@ -1138,10 +1128,10 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: i
     >>> all(s <= rules.build_limit for s in o.spent), board.city(o.start_city).has_red_area
     (True, True)
     """
-    _routes()._check_types(board, rules)
+    _routes._check_types(board, rules)
     hand = list(hand)
     tr = _train(rules, train)
-    plan = plan_hand(board, rules, hand, player=player, train=tr, sources_per_demand=sources_per_demand,
+    plan = plan_hand(board, rules, hand, position=position, train=tr, sources_per_demand=sources_per_demand,
                      free_build_turns=rules.special_build_turns)
     anchors = frozenset(m for c in board.cities if c.has_red_area for m in c.mileposts)
     turns = _grow(board, rules, plan.segments, anchors, set(), set())
@@ -1167,7 +1157,7 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, player: i
     discard: tuple[int, ...] = ()
     if extra > 0:
         unused = [i for i in range(len(hand)) if i not in plan.cards]
-        ev = _Evaluator(board, rules, None, player, tr)
+        ev = _Evaluator(board, rules, position, tr)
         ev_vals = []
         for i in unused:     # keep the unused cards whose best single delivery is worth most
             _, demands = _card_demands(hand[i], f"hand[{i}]")
@@ -1209,7 +1199,7 @@ def plan_for(game: Any, player: int | None = None, **options: Any) -> HandPlan:
     me = state.players[who]
     cards = [deck.card(i) for i in me.hand]
     placed = me.position is not None
-    kwargs: dict[str, Any] = {"track": state.track, "player": who, "train": me.train,
+    kwargs: dict[str, Any] = {"position": Position.of(state, who), "train": me.train,
                               "start": me.position if placed else None,
                               "carrying": tuple(me.loads) if placed else ()}
     kwargs.update(options)

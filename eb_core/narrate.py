@@ -30,7 +30,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
-import numpy as np
 
 from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
                       PlaceTrain, Upgrade)
@@ -38,7 +37,6 @@ from .board import Board
 from .costs import SegmentCost, is_free, path_cost
 from .engine import Game
 from .errors import EbError
-from .files import derived
 from .state import GameState
 
 __all__ = ["place", "near", "describe", "describe_segments", "Step", "replay", "scrub", "money"]

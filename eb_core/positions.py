@@ -84,6 +84,7 @@ from .files import data_dir
 from .routes import cheapest_build, shortest_trip
 from .rules import Ruleset, Train
 from .rules import ruleset as _ruleset
+from .state import Position
 from .track import seg_key
 
 __all__ = [
@@ -464,7 +465,7 @@ def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
         if isinstance(a, int) and isinstance(b, int) and b in board.neighbors(a):
             steps = [a, b]
         else:
-            plan = cheapest_build(board, rules, a, b, state=st, player=seat)
+            plan = cheapest_build(board, rules, a, b, position=Position.of(st, seat))
             if plan is None:
                 where.fail(path, "track", f"route {label}: no track can be laid from {a} to {b} for "
                                           f"{st.players[seat].name} (other players' track is in the way: "
@@ -784,7 +785,7 @@ def parse_action(game, text: str):
                 steps = [a, b]
             else:
                 a0 = path[-1] if path else a
-                plan = cheapest_build(board, rules, a0, b, state=st, player=seat)
+                plan = cheapest_build(board, rules, a0, b, position=Position.of(st, seat))
                 if plan is None:
                     raise IllegalAction("Build Phase Rules > Right of Way",
                                         f"No track can be built from {a} to {b} for {me.name}: other players' "
@@ -819,7 +820,7 @@ def parse_action(game, text: str):
         items = places("Move.path")
         path = [me.position]
         for b in items:
-            trip = shortest_trip(board, rules, path[-1], b, state=st, player=seat)
+            trip = shortest_trip(board, rules, path[-1], b, position=Position.of(st, seat))
             if trip is None:
                 raise IllegalAction("Operations Phase Rules > Running the Train",
                                     f"There is no built track from {_place_name(board, path[-1])} to {b}.")

@@ -37,22 +37,24 @@ to newcomers, flooded edges are closed.
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 import numpy as np
+import pandas as pd
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from .board import Board, City, CitySize, Crossing
 from .costs import BuildPlan, SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
+from .files import derived
 from .rules import Ruleset, Train
+from .state import Position
 from .track import Track, city_room, crossing_player_cap, seg_key
 
 __all__ = [
-    "BuildPlan", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
+    "BuildPlan", "RouteState", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
     "travel_turns", "travel_table",
 ]
 
@@ -204,6 +206,25 @@ class _Engine:
         self.static_graph = self._graph(self.w)
         # target node groups: a milepost and its twin
         self._empty = np.empty(0, dtype=np.int64)
+        # the movement graph (shortest_trip): every segment both ways, then the crossings' port -> port hops;
+        # a position only sets weights (1 on usable track, 1 + eps on rented track, inf elsewhere)
+        ea = np.array([e.a for e in edges], dtype=np.int64)
+        eb_ = np.array([e.b for e in edges], dtype=np.int64)
+        hop_a = np.array([p for cr in board.crossings for p in (cr.ports[0], cr.ports[1])], dtype=np.int64)
+        hop_b = np.array([p for cr in board.crossings for p in (cr.ports[1], cr.ports[0])], dtype=np.int64)
+        msrc = np.concatenate([ea, eb_, hop_a])
+        mdst = np.concatenate([eb_, ea, hop_b])
+        morder = np.argsort(msrc, kind="stable")
+        minv = np.empty_like(morder)
+        minv[morder] = np.arange(len(morder))
+        self.m_indices = mdst[morder].astype(np.int32)
+        self.m_indptr = np.concatenate([[0], np.cumsum(np.bincount(msrc, minlength=n))]).astype(np.int32)
+        self.m_edge = np.stack([minv[:E], minv[E:2 * E]], axis=1)         # undirected edge -> its two entries
+        self.m_hop = minv[2 * E:].reshape(-1, 2)                          # crossing -> its two hop entries
+        self.m_public = np.array([u for u, e in enumerate(edges) if board.is_red_area(e.a, e.b)], dtype=np.int64)
+        self.m_rows = np.repeat(np.arange(n, dtype=np.int32), np.diff(self.m_indptr))
+        self.m_base = np.full(len(msrc), _INF)
+        self.m_base[self.m_edge[self.m_public].ravel()] = 1.0
 
     # ------------------------------------------------------------------------- helpers
     def _graph(self, w: np.ndarray, compact: bool = True) -> csr_matrix:
@@ -215,6 +236,13 @@ class _Engine:
         indptr = np.zeros(self.N + 1, dtype=np.int32)
         np.cumsum(np.bincount(self.src[keep], minlength=self.N), out=indptr[1:])
         return csr_matrix((w[keep], self.indices[keep], indptr), shape=(self.N, self.N))
+
+    def movement_graph(self, w: np.ndarray, keep: np.ndarray) -> csr_matrix:
+        """The movement CSR graph over mileposts with entry weights ``w`` (only the ``keep`` entries)."""
+        n = self.n
+        indptr = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(np.bincount(self.m_rows[keep], minlength=n), out=indptr[1:])
+        return csr_matrix((w[keep], self.m_indices[keep], indptr), shape=(n, n))
 
     def nodes_of(self, mps: Iterable[int]) -> np.ndarray:
         mps = np.asarray(list(mps), dtype=np.int64)
@@ -374,21 +402,130 @@ class _Engine:
         return [int(self.node_mp[v]) for v in nodes if v < self.vbase]
 
 
-_ENGINES: "weakref.WeakKeyDictionary[Board, dict[Any, _Engine]]" = weakref.WeakKeyDictionary()
-
-
-def _cost_signature(rules: Ruleset) -> tuple:
+def cost_key(rules: Ruleset) -> tuple:
+    """The parts of ``rules`` that build costs depend on: a hashable key for caches of derived costs."""
     return (tuple(sorted(rules.terrain_cost.items())), tuple(sorted(rules.water_cost.items())),
             tuple(sorted(rules.city_cost.items())), rules.tunnel_as_ferry_cost)
 
 
 def _engine(board: Board, rules: Ruleset) -> _Engine:
-    per_board = _ENGINES.setdefault(board, {})
-    key = _cost_signature(rules)
-    eng = per_board.get(key)
-    if eng is None:
-        eng = per_board[key] = _Engine(board, rules)
-    return eng
+    """The route engine of ``board`` under ``rules``' costs, built once (:func:`eb_core.files.derived`)."""
+    return derived(board, ("routes:engine", cost_key(rules)), lambda b: _Engine(b, rules))
+
+
+class RouteState:
+    """One player's view of the board for one turn: the engine's weighted graph for a position, built
+    once and asked many build questions (a planner's whole turn costs one graph and one batched
+    Dijkstra, not a graph per query).
+
+    ``cost(a, b)`` is the cheapest build from ``a`` to ``b`` (cities or mileposts; own track free,
+    opponents' track closed, as :func:`cheapest_build`), ``path(a, b)`` its mileposts and
+    ``steps(a, b)`` the price of each new segment on it. :meth:`prepare` computes the rows of many
+    sources in one call; a row is otherwise computed on first use. ``limit`` stops the searches at that
+    cost (dearer builds read as ``inf``). The state is a snapshot: make a new one after the track changes.
+
+    >>> import eb_core as eb
+    >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    >>> rs = RouteState(board, rules)
+    >>> rs.cost("London", "Birmingham") == cheapest_build(board, rules, "London", "Birmingham").cost
+    True
+    """
+
+    def __init__(self, board: Board, rules: Ruleset, position: Position | None = None, *,
+                 blocked_edges: Iterable[tuple[int, int]] | None = None,
+                 blocked_mileposts: Iterable[int] | None = None, limit: float = _INF):
+        _check_types(board, rules)
+        self.board, self.rules = board, rules
+        self.limit = limit
+        self.track, self.seat = _position(position)
+        self.eng = eng = _engine(board, rules)
+        self.graph, self.owned, self.mine = eng.weights(rules, self.track, self.seat,
+                                                        _closed(board, blocked_edges, blocked_mileposts),
+                                                        compact=True)
+        self._rows: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+        self._targets: dict[Any, np.ndarray] = {}
+        self._costs: dict[tuple[Any, Any], float] = {}
+        self._legs: dict[tuple[Any, Any], tuple[float, tuple[int, ...], tuple[tuple[tuple[int, int], float], ...]]] = {}
+
+    def _source(self, where: Any) -> int:
+        if isinstance(where, str):
+            return self.eng.vbase + self.eng.city_index[self.board.city(where).name]
+        return int(where)
+
+    def _target_nodes(self, where: Any) -> np.ndarray:
+        t = self._targets.get(where)
+        if t is None:
+            mps = self.board.city(where).mileposts if isinstance(where, str) else (int(where),)
+            t = self._targets[where] = self.eng.nodes_of(mps)
+        return t
+
+    def prepare(self, sources: Iterable[Any]) -> None:
+        """Compute the rows of all ``sources`` (city names or mileposts) not computed yet, in one call."""
+        todo = [s for s in dict.fromkeys(sources) if s not in self._rows]
+        if not todo:
+            return
+        idx = np.array([self._source(s) for s in todo], dtype=np.int64)
+        dist, pred = dijkstra(self.graph, indices=idx, return_predecessors=True, limit=self.limit)
+        for i, s in enumerate(todo):
+            self._rows[s] = (dist[i], pred[i])
+
+    def _row(self, a: Any) -> tuple[np.ndarray, np.ndarray]:
+        if a not in self._rows:
+            self.prepare([a])
+        return self._rows[a]
+
+    def cost(self, a: Any, b: Any) -> float:
+        """Cheapest build cost from ``a`` to ``b`` (``inf``: no route); cheaper than :meth:`leg`."""
+        key = (a, b)
+        c = self._costs.get(key)
+        if c is None:
+            c = self._costs[key] = 0.0 if a == b else float(self._row(a)[0][self._target_nodes(b)].min())
+        return c
+
+    def path(self, a: Any, b: Any) -> tuple[int, ...]:
+        """The mileposts of the cheapest build from ``a`` to ``b`` (empty: no route)."""
+        return self.leg(a, b)[1]
+
+    def steps(self, a: Any, b: Any) -> tuple[tuple[tuple[int, int], float], ...]:
+        """``((segment key, price), ...)`` of the new segments (and crossings) on :meth:`path`."""
+        return self.leg(a, b)[2]
+
+    def leg(self, a: Any, b: Any):
+        """``(cost, mileposts, priced steps)`` of the cheapest build from ``a`` to ``b``."""
+        key = (a, b)
+        hit = self._legs.get(key)
+        if hit is not None:
+            return hit
+        if a == b:
+            hit = (0.0, (), ())
+        else:
+            dist, pred = self._row(a)
+            tn = self._target_nodes(b)
+            best = int(tn[np.argmin(dist[tn])])
+            d = float(dist[best])
+            if not np.isfinite(d):
+                hit = (_INF, (), ())
+            else:
+                nodes = [best]
+                while pred[nodes[-1]] != _NO_PRED:
+                    nodes.append(int(pred[nodes[-1]]))
+                nodes.reverse()
+                if nodes and nodes[0] >= self.eng.vbase:
+                    nodes = nodes[1:]
+                mp = self.eng.node_mp
+                steps = []
+                mps = [int(mp[nodes[0]])] if nodes else []
+                for u, v in zip(nodes, nodes[1:]):
+                    w = float(dist[v] - dist[u])
+                    x, y = int(mp[u]), int(mp[v])
+                    if x == y:
+                        continue
+                    mps.append(y)
+                    if w > 0:
+                        steps.append((seg_key(x, y), w))
+                hit = (d, tuple(mps), tuple(steps))
+        self._legs[key] = hit
+        return hit
 
 
 # ================================================================================ input handling
@@ -418,25 +555,14 @@ def _resolve(board: Board, where: Any, fld: str) -> tuple[tuple[int, ...], str]:
     return (int(where),), board.label(int(where))
 
 
-def _position(state: Any, track: Track | None, player: Any) -> tuple[Track | None, int | None]:
-    if state is not None:
-        if track is not None:
-            raise InvalidAction("give either state= or track=, not both", field="track")
-        track = state.track
-    if track is None:
-        if player is not None and (isinstance(player, bool) or not isinstance(player, (int, np.integer))):
-            raise InvalidAction(f"player must be a player number, got {player!r}", field="player")
-        return None, None if player is None else int(player)
-    if not isinstance(track, Track):
-        raise InvalidAction(f"track must be an eb_core Track, got {type(track).__name__}", field="track")
-    if player is None or isinstance(player, bool) or not isinstance(player, (int, np.integer)):
-        raise InvalidAction("with a game position (state= or track=) say whose route it is: player=<number>",
-                            field="player")
-    n_players = len(state.players) if state is not None else None
-    if player < 0 or (n_players is not None and player >= n_players):
-        raise InvalidAction(f"player {player!r} is not in this game"
-                            + (f" (players 0..{n_players - 1})" if n_players else ""), field="player")
-    return track, int(player)
+def _position(position: Any) -> tuple[Track | None, int | None]:
+    """``(track, seat)`` of a :class:`~eb_core.state.Position` (``None``: an empty board)."""
+    if position is None:
+        return None, None
+    if not isinstance(position, Position):
+        raise InvalidAction("position: expected an eb_core Position (Position.of(game, seat) or "
+                            f"Position.empty()), got {type(position).__name__}", field="position")
+    return position.track, position.seat
 
 
 def _closed(board: Board, edges: Iterable[tuple[int, int]] | None, mileposts: Iterable[int] | None
@@ -485,8 +611,8 @@ def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: f
 
 
 # ================================================================================ public API
-def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = None, player: int | None = None,
-                   track: Track | None = None, blocked_edges: Iterable[tuple[int, int]] | None = None,
+def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Position | None = None,
+                   blocked_edges: Iterable[tuple[int, int]] | None = None,
                    blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
     """The cheapest track to build from ``a`` to ``b``, or ``None`` if no track can join them.
 
@@ -495,8 +621,7 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any =
     Rules"); a route may cross a major city by paying 5M into its red area, riding the public track
     for free and building out of another of its mileposts.
 
-    With a position (``state=`` a GameState, or ``track=`` a :class:`~eb_core.track.Track`) and
-    ``player=``: the player's own track costs 0, other players' segments are closed ("Right of Way"),
+    With a ``position`` (:class:`~eb_core.state.Position`: ``Position.of(game, seat)``): the player's own track costs 0, other players' segments are closed ("Right of Way"),
     crossings the player owns are free, full ferries/the Chunnel and full small/medium cities are closed
     to newcomers ("Building Ferry Ports", "Limits on Entry into Small and Medium Cities").
     ``blocked_edges`` closes segments (``(a, b)`` pairs), e.g. bridges over a flooded river;
@@ -515,7 +640,7 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any =
     _check_types(board, rules)
     src, start = _resolve(board, a, "a")
     dst, end = _resolve(board, b, "b")
-    track, player = _position(state, track, player)
+    track, player = _position(position)
     eng = _engine(board, rules)
     graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     found = eng.search(graph, src, dst)
@@ -524,8 +649,7 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any =
     return _plan(board, rules, eng, found[1], owned, mine, start, end)
 
 
-def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any = None,
-                        player: int | None = None, track: Track | None = None,
+def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, position: Position | None = None,
                         blocked_edges: Iterable[tuple[int, int]] | None = None,
                         blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
     """The cheapest track joining ``target`` (a city or milepost) to ``player``'s network.
@@ -535,7 +659,7 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any
     city, building *out of* it towards the network is allowed too and often cheaper ("With proper
     planning, you can avoid the expense of building track into major and key cities"); the cheaper
     direction is returned and the plan's mileposts run in building order.
-    Returns ``None`` when no route exists. Without a position (no ``state``/``track``) the player has no
+    Returns ``None`` when no route exists. Without a position (no ``position``) the player has no
     network. Under Empire Express (``rules.build_from_majors`` false) track is built only off the
     player's own track (and out of the major cities it reaches): no network, no connection.
 
@@ -546,7 +670,7 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any
     """
     _check_types(board, rules)
     dst, end = _resolve(board, target, "target")
-    track, player = _position(state, track, player)
+    track, player = _position(position)
     eng = _engine(board, rules)
     graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     network = sorted(track.mileposts_of(player, board)) if track is not None else []
@@ -613,8 +737,8 @@ def _all_pairs(eng: _Engine, graph: csr_matrix, cities: list[City], predecessors
     return table, res[1], best
 
 
-def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: Any = None,
-               player: int | None = None, track: Track | None = None, symmetric: bool = False,
+def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, position: Position | None = None,
+               symmetric: bool = False,
                blocked_edges: Iterable[tuple[int, int]] | None = None,
                blocked_mileposts: Iterable[int] | None = None):
     """Cheapest build cost between cities, as a pandas DataFrame of whole millions.
@@ -624,19 +748,17 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: A
     costs are directed, so the table is not symmetric; the two directions usually differ only by the
     two end cities' entry costs. ``symmetric=True`` gives ``min(A->B, B->A)`` instead: what it costs to
     join the two cities whichever end you start from. The diagonal is 0; ``<NA>`` means no route.
-    ``cities`` is ``"majors"`` (default), ``"all"`` or a list of names. The same position keywords as
-    :func:`cheapest_build` apply.
+    ``cities`` is ``"majors"`` (default), ``"all"`` or a list of names. ``position`` is as in
+    :func:`cheapest_build`.
 
     >>> import eb_core as eb
     >>> t = cost_table(eb.load_board("tutorial"), eb.ruleset("europe-standard"), ["London", "Birmingham"])
     >>> int(t.loc["London", "Birmingham"])
     5
     """
-    import pandas as pd
-
     _check_types(board, rules)
     cl = _city_list(board, cities)
-    track, player = _position(state, track, player)
+    track, player = _position(position)
     eng = _engine(board, rules)
     graph = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts), compact=True)[0]
     if not cl:
@@ -649,8 +771,6 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, state: A
 
 def _frame(table: np.ndarray, names: list[str]):
     """A DataFrame of whole numbers (nullable ``Int64``: ``<NA>`` where the value is infinite/NaN)."""
-    import pandas as pd
-
     ok = np.isfinite(table)
     vals = np.rint(np.where(ok, table, 0)).astype(np.int64)
     cols = {n: pd.arrays.IntegerArray(vals[:, j].copy(), ~ok[:, j]) for j, n in enumerate(names)}
@@ -659,8 +779,8 @@ def _frame(table: np.ndarray, names: list[str]):
     return df
 
 
-def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = None, player: int | None = None,
-                  track: Track | None = None, rent: bool = True,
+def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Position | None = None,
+                  rent: bool = True,
                   blocked_edges: Iterable[tuple[int, int]] | None = None,
                   blocked_mileposts: Iterable[int] | None = None) -> Trip | None:
     """The fewest mileposts a train needs from ``a`` to ``b`` on track already built, or ``None``.
@@ -678,63 +798,54 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, state: Any = 
     >>> import eb_core as eb
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
     >>> london = board.city("London")
-    >>> trip = shortest_trip(board, rules, london.mileposts[1], london.mileposts[4], track=eb.Track(), player=0)
+    >>> trip = shortest_trip(board, rules, london.mileposts[1], london.mileposts[4])
     >>> trip.mileposts     # across London's red area: public track
     2
     """
     _check_types(board, rules)
     src, _ = _resolve(board, a, "a")
     dst, _ = _resolve(board, b, "b")
-    track, player = _position(state, track, player)
+    track, player = _position(position)
     if track is None:
         track, player = Track(), (player or 0)
     if set(src) & set(dst):
         m = next(x for x in src if x in set(dst))
         return Trip((m,), 0, (), (), 0)
-    n = len(board.mileposts)
+    eng = _engine(board, rules)
     eps = 1e-4
-    rows: list[int] = []
-    cols: list[int] = []
-    wts: list[float] = []
-    blocked = {seg_key(*p) for p in _closed(board, blocked_edges, blocked_mileposts)}
-
-    def add(x: int, y: int, wt: float) -> None:
-        rows.append(x)
-        cols.append(y)
-        wts.append(wt)
-
-    for e in board.public_edges:
-        if e.key not in blocked:
-            add(e.a, e.b, 1.0)
-            add(e.b, e.a, 1.0)
-    for (x, y), p in track.segments.items():
-        if (x, y) in blocked or x >= n or y >= n:
-            continue
-        if p == player:
-            add(x, y, 1.0)
-            add(y, x, 1.0)
-        elif rent:
-            add(x, y, 1.0 + eps)
-            add(y, x, 1.0 + eps)
+    w = eng.m_base.copy()
+    if track.segments:
+        keys = list(track.segments)
+        owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(keys))
+        u = eng.edge_ids(keys)
+        ok = u >= 0
+        u, owners = u[ok], owners[ok]
+        mine = owners == player
+        w[eng.m_edge[u[mine]].ravel()] = 1.0
+        if rent:
+            other = eng.m_edge[u[~mine]].ravel()
+            w[other] = np.minimum(w[other], 1.0 + eps)
     for name, ps in track.crossings.items():
-        try:
-            cr = board.crossing(name)
-        except KeyError:
+        k = eng.crossing_index.get(name)
+        if k is None or not ps:
             continue
-        if seg_key(*cr.ports) in blocked or not ps:
-            continue
-        steps = _crossing_steps(rules, cr)
+        steps = _crossing_steps(rules, board.crossings[k])
         if player in ps:
-            wt = float(steps)
+            w[eng.m_hop[k]] = float(steps)
         elif rent:
-            wt = steps * (1.0 + eps)
-        else:
-            continue
-        add(cr.ports[0], cr.ports[1], wt)
-        add(cr.ports[1], cr.ports[0], wt)
-    if not rows:
+            w[eng.m_hop[k]] = steps * (1.0 + eps)
+    closed = _closed(board, blocked_edges, blocked_mileposts)
+    if closed:
+        u = eng.edge_ids(closed)
+        w[eng.m_edge[u[u >= 0]].ravel()] = _INF
+        bset = {seg_key(*p) for p in closed}
+        for k, cr in enumerate(board.crossings):
+            if seg_key(*cr.ports) in bset:
+                w[eng.m_hop[k]] = _INF
+    keep = np.isfinite(w)
+    if not keep.any():
         return None
-    g = csr_matrix((np.asarray(wts), (np.asarray(rows), np.asarray(cols))), shape=(n, n))
+    g = eng.movement_graph(w, keep)
     dist, pred = dijkstra(g, indices=np.asarray(src), min_only=True, return_predecessors=True)[:2]
     tgt = np.asarray(dst)
     best = int(tgt[np.argmin(dist[tgt])])
@@ -893,7 +1004,7 @@ def _count_turns(steps: Sequence[str], speed: int, fixed: int | None) -> int:
 
 
 def travel_table(board: Board, rules: Ruleset, speed: int, cities: Any = "majors", *,
-                 state: Any = None, player: int | None = None, track: Track | None = None):
+                 position: Position | None = None):
     """Turns a train of ``speed`` needs between cities along the cheapest build route (as if that route
     were fully built), as a pandas DataFrame read row -> column like :func:`cost_table`.
 
@@ -909,7 +1020,7 @@ def travel_table(board: Board, rules: Ruleset, speed: int, cities: Any = "majors
         raise InvalidAction(f"speed {speed} is below the {fixed} movement points a crossing needs", field="speed")
     inside = _tunnel_steps(board)
     cl = _city_list(board, cities)
-    track, player = _position(state, track, player)
+    track, player = _position(position)
     eng = _engine(board, rules)
     graph = eng.weights(rules, track, player, None, compact=True)[0]
     names = [c.name for c in cl]

@@ -28,13 +28,23 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import itertools
+import multiprocessing as mp
 import random
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pandas as pd
+from tqdm.auto import tqdm
+
 from . import rulebook as R
-from .rules import RULESETS, Ruleset
+from .actions import EndTurn, PlaceTrain
+from .bots.planner import PlannerBot, play_solo
+from .bots.random_bot import RandomBot
+from .engine import Game
+from .errors import InvalidAction
+from .rules import RULESETS, VARIANTS, Ruleset
 from .rules import ruleset as _ruleset
 
 __all__ = [
@@ -91,7 +101,6 @@ def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> st
         base, *variants = rules.split("+")        # also a ruleset's name such as "europe-basic+fast-game"
         rules = _ruleset(base, *variants)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-        from .errors import InvalidAction
         raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {turns!r}", field="turns")
     for bound, name in CHART_OF_SUCCESS[chart_name(rules)]:
         if turns < bound:
@@ -177,17 +186,20 @@ class WinLoss:
 
 # ----------------------------------------------------------------------------------------- bots
 def _planner(seat: int, rng: random.Random):
-    from .bots.planner import PlannerBot
     return PlannerBot(seat, rng)
 
 
+def _greedy(seat: int, rng: random.Random):
+    return PlannerBot(seat, rng, level="greedy")
+
+
 def _random(seat: int, rng: random.Random):
-    from .bots.random_bot import RandomBot
     return RandomBot(seat, rng)
 
 
-#: Bot factories by name: ``factory(seat, rng) -> bot``.
-BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "random": _random}
+#: Bot factories by name: ``factory(seat, rng) -> bot``. ``planner`` is the default; ``greedy`` the
+#: baseline (one delivery at a time, track at face value); ``random`` a purposeful random legal player.
+BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "greedy": _greedy, "random": _random}
 
 #: Solo Play Scenarios of the rulebook and whether :func:`solo_game` simulates them.
 SCENARIOS = {
@@ -203,7 +215,6 @@ def make_bot(name: str, seat: int, seed: int):
     try:
         factory = BOTS[name]
     except KeyError:
-        from .errors import InvalidAction
         raise InvalidAction(f"bot: no bot {name!r}; choose from {sorted(BOTS)}", field="bot") from None
     return factory(seat, random.Random(f"eb-bot:{seed}:{seat}"))
 
@@ -245,7 +256,6 @@ def _rules(rules: Ruleset | str | dict, variants: Sequence[str] = ()) -> Ruleset
     if isinstance(rules, str):
         return _ruleset(rules, *variants)
     if variants:
-        from .rules import VARIANTS
         for v in variants:
             rules = VARIANTS[v](rules).with_(variants=rules.variants + (v,), name=f"{rules.name}+{v}")
     return rules
@@ -283,12 +293,8 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     >>> r.won, r.turns <= 60, r.cash >= 60
     (True, True, True)
     """
-    from .bots.planner import play_solo
-    from .engine import Game
-
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     if scenario not in (1, 2, 3):
-        from .errors import InvalidAction
         raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r} "
                             f"({SCENARIOS.get(scenario, ('unknown',))[0]})", field="scenario")
     if scenario == 3:
@@ -475,8 +481,6 @@ class _Scenario3Driver:
         self.bot, self.p2 = bot, p2
 
     def step(self, game):
-        from .actions import EndTurn, PlaceTrain
-
         if game.current_player == 0:
             a = self.bot.step(game)
         else:
@@ -504,26 +508,44 @@ def _run_one(args: tuple) -> dict[str, Any]:
                      players=players, keep_game=False, scenario=scenario).row()
 
 
+def _progress_bar(progress: bool | None, total: int, desc: str):
+    """A ``tqdm`` bar (a widget in a notebook, text on a console); ``progress=None`` shows it only when
+    standard error is a terminal, so tests and batch logs stay quiet."""
+    if progress is None:
+        progress = sys.stderr.isatty()
+    return tqdm(total=total, desc=desc, unit="game", disable=not progress, leave=False, mininterval=0)
+
+
+def _run_all(executor: cf.Executor, jobs: list[tuple], bar) -> list[dict[str, Any]]:
+    """Run ``jobs`` on any :class:`concurrent.futures.Executor` (a process pool, a Dask
+    ``client.get_executor()``...), ticking ``bar`` as games finish; rows come back in job order."""
+    futures = {executor.submit(_run_one, j): i for i, j in enumerate(jobs)}
+    rows: list[Any] = [None] * len(jobs)
+    for fut in cf.as_completed(futures):
+        rows[futures[fut]] = fut.result()
+        bar.update(1)
+    return rows
+
+
 def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str] = (), *, bot: str = "planner",
                 games: int = 10, seed: int = 0, workers: int = 1, board: str = "europe", max_turns: int = 150,
-                win_loss: bool = False, players: int = 1, scenario: int = 1, executor: cf.Executor | None = None):
+                win_loss: bool = False, players: int = 1, scenario: int = 1, executor: cf.Executor | None = None,
+                progress: bool | None = None):
     """Play ``games`` solo games with seeds ``seed, seed + 1, ...`` and return a pandas DataFrame with one
     row per game (columns ``seed, ruleset, board, bot, won, turns, cash, deliveries, majors, train,
     upgrades, category, status, lost_at``), sorted by seed.
 
     ``scenario`` and ``players`` choose the Solo Play Scenario (see :func:`solo_game`).
-    ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor` (or
-    the ``executor`` given). Every game depends only on its own seed, so the rows are the same whatever
-    the number of workers.
+    ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor`.
+    ``executor`` may be any :class:`concurrent.futures.Executor` instead -- e.g. a Dask cluster's
+    ``Client(...).get_executor()`` to scale out beyond one machine. Every game depends only on its own
+    seed, so the rows are the same whatever runs them. ``progress`` shows a ``tqdm`` bar (default: only
+    on a terminal).
 
     >>> df = monte_carlo("europe-basic", board="tutorial", games=2, seed=5, max_turns=8)
     >>> list(df.seed), list(df.columns[:6])
     ([5, 6], ['seed', 'ruleset', 'board', 'bot', 'won', 'turns'])
     """
-    import pandas as pd
-
-    from .errors import InvalidAction
-
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise InvalidAction(f"games: expected a whole number >= 0, got {games!r}", field="games")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -535,15 +557,21 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     if scenario not in (1, 2, 3):
         raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r}", field="scenario")
     jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
-    if executor is not None:
-        rows = list(executor.map(_run_one, jobs))
-    elif workers == 1 or games <= 1:
-        rows = [_run_one(j) for j in jobs]
-    else:
-        import multiprocessing as mp
-        ctx = mp.get_context("spawn")
-        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
-            rows = list(ex.map(_run_one, jobs))
+    bar = _progress_bar(progress, len(jobs), f"{bot} {r.name}")
+    try:
+        if executor is not None:
+            rows = _run_all(executor, jobs, bar)
+        elif workers == 1 or games <= 1:
+            rows = []
+            for j in jobs:
+                rows.append(_run_one(j))
+                bar.update(1)
+        else:
+            ctx = mp.get_context("spawn")
+            with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
+                rows = _run_all(ex, jobs, bar)
+    finally:
+        bar.close()
     cols = ["seed", "ruleset", "board", "bot", "won", "turns", "cash", "deliveries", "majors", "train", "upgrades",
             "category", "status", "lost_at"]
     df = pd.DataFrame(rows, columns=cols)

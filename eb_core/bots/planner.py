@@ -1,44 +1,47 @@
-"""A planning bot: picks deliveries with :func:`eb_core.economics.plan_hand`, builds towards them with
-:func:`eb_core.routes.cheapest_connection` and runs the train along :func:`eb_core.routes.shortest_trip`.
+"""The planning bot: plans over every demand in hand, builds only what the plan needs, upgrades by payback
+and plans the endgame's major-city connections -- fast enough for Monte Carlo runs (a few ms a turn).
 
-What it does each turn (the habits the rulebook's "Solo & Variant Rules > Solo Play Scenarios > Basic
-Solo Play" asks a player to watch: upgrade early, build only the track the cards need, use more than one
-card, do not hold on to bad cards):
+How it plays (the habits the rulebook's "Solo & Variant Rules > Solo Play Scenarios > Basic Solo Play"
+asks a player to watch: upgrade early, build only the track the cards need, use more than one card, do
+not hold on to bad cards):
 
-* **Plan.** When its hand changes it asks :func:`~eb_core.economics.plan_hand` for the best one or two
-  deliveries (highest income per turn, track shared) from where the train stands, and keeps the plan's
-  stops (pick up X at A, deliver X at B) as a queue. Loads already on the train whose demand is still in
-  hand are delivered first; loads nobody wants are dropped at the next city.
-* **Operations.** Deliver anything deliverable (highest payout first), pick up the loads of the next
-  pick-up stop, then move along the fewest-milepost trip on track to the next stop, renting other
-  players' track only when it has the cash to spare. A hand whose best plan takes too long (more than
-  ``discard_turns`` turns) or costs more track than the bot can ever pay for is discarded (rulebook: How
-  to Play, "discard your hand").
-* **Build.** First the track the queue still needs (cheapest connection of the next unconnected stop to
-  its network, as far as the 20M budget goes); then an upgrade (20M, faster first) once it has the cash;
-  then, with a cash cushion or once near the victory cash, track to the nearest major city it has not
-  connected yet (rulebook: How to Win).
+* **Plan** (:meth:`PlannerBot.candidates`). When the hand or the loads change, one
+  :class:`~eb_core.routes.RouteState` (one weighted graph, one batched Dijkstra over the cities in
+  play) prices every leg between the train, the demand cities and their sources. Every plan of one or
+  two deliveries (one per card, every source among the cheapest, every pick-up/delivery order the train
+  holds) is scored, the best are extended by a third delivery, and the leaders are re-priced with their
+  legs' track as one network (a segment two legs share is paid once). A plan's value is its **income
+  per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride at the train's
+  speed (ferries staged) and the 20M-a-turn build limit overlapping with it; track into a major city
+  the bot still needs for victory is worth more than its price (``reuse`` < 1).
+* **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
+  is below ``discard_ratio`` times what the bot's fresh hands have been worth so far.
+* **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
+  any load a card in hand wants), then move along the fewest-milepost trip to the next stop.
+* **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the
+  20M budget goes); then an upgrade when it pays back (faster first); then, with cash to spare or near
+  the victory cash, the cheapest missing major city (the endgame tree grows one cheapest link at a time).
 
-Every build goes through the checked :meth:`~eb_core.engine.Game.apply` (so the no-blocking rules hold);
-moves, pick-ups and deliveries use the documented fast path :meth:`~eb_core.engine.Game.apply_unchecked`.
-The bot is deterministic: with the same seed and the same game it plays the same actions (its ``rng``
-only breaks ties between equally good first cities).
+Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
+track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
+the checked :meth:`~eb_core.engine.Game.apply`; other actions use the fast path. Same seed, same game.
 
 >>> import random, eb_core as eb
->>> from eb_core.bots.planner import PlannerBot, play_solo
 >>> game = eb.Game.new(eb.ruleset("europe-basic").with_(victory_cash=60), board="tutorial", players=["Solo"], seed=2)
 >>> play_solo(game, PlannerBot(0, random.Random(2)), max_turns=60).over
 True
 """
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import (
-    Borrow,
     Build,
     Deliver,
     Discard,
@@ -52,48 +55,90 @@ from ..actions import (
     Upgrade,
 )
 from ..errors import IllegalAction, InvalidAction
+from ..files import derived
+from ..routes import RouteState, cheapest_connection, shortest_trip
+from ..state import Position
+from ..track import seg_key
 
-__all__ = ["PlannerBot", "play_solo"]
+__all__ = ["LEVELS", "Plan", "PlannerBot", "play_solo"]
+
+_INF = float("inf")
+
+#: Bot levels and their settings (see :class:`PlannerBot`).
+LEVELS: dict[str, dict[str, Any]] = {
+    "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
+                "upgrade_payback": 12, "sources": 2},
+    "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
+               "upgrade_payback": 0, "sources": 1},
+}
+
+
+@dataclass
+class Plan:
+    """A plan of deliveries: ``stops`` as ``(action, city, load, card id)`` in order, the ``payout``, the
+    new track's ``build_cost`` (its network union), ``distance`` ridden in mileposts, ``turns`` and the
+    ``value`` it was ranked by (income per turn with reused track discounted)."""
+
+    stops: list[tuple[str, str, str, Any]]
+    payout: int
+    build_cost: float
+    distance: int
+    turns: float
+    value: float
+    legs: list[tuple[Any, Any]] = field(default_factory=list)
+
+    @property
+    def income_per_turn(self) -> float:
+        """Payout less the track's full price, per turn."""
+        return (self.payout - self.build_cost) / max(self.turns, 1)
+
+    def describe(self) -> str:
+        """The stops in words: ``pick up Wine at Bordeaux, deliver Wine at Berlin (24M)``."""
+        return ", ".join(f"{'pick up' if a == 'pickup' else 'deliver'} {ld} at {c}" for a, c, ld, _ in self.stops)
 
 
 class PlannerBot:
-    """Plans deliveries for seat ``seat``; ``rng`` is an injected, seeded ``random.Random``.
+    """Plans deliveries for seat ``seat``; ``rng`` is an injected, seeded ``random.Random`` (it breaks
+    ties only). ``level`` picks the settings of :data:`LEVELS`; keyword ``options`` override them."""
 
-    ``max_deliveries`` / ``sources_per_demand`` are passed to :func:`~eb_core.economics.plan_hand`
-    (smaller is faster); ``discard_turns`` is the longest plan the bot accepts before discarding its
-    hand; ``major_reserve`` the cash it keeps before spending on major-city connections, ``upgrade_reserve``
-    the cash it keeps after paying for an upgrade.
-    """
-
-    def __init__(self, seat: int, rng: random.Random | None = None, *, max_deliveries: int = 2,
-                 sources_per_demand: int = 1, discard_turns: int = 14, major_reserve: int = 15,
-                 upgrade_reserve: int = 20):
+    def __init__(self, seat: int, rng: random.Random | None = None, *, level: str = "planner", **options: Any):
+        if level not in LEVELS:
+            raise InvalidAction(f"level: expected one of {sorted(LEVELS)}, got {level!r}", field="level")
         self.seat = seat
         self.rng = rng if rng is not None else random.Random(seat)
-        self.max_deliveries = max_deliveries
-        self.sources_per_demand = sources_per_demand
-        self.discard_turns = discard_turns
-        self.major_reserve = major_reserve
-        self.upgrade_reserve = upgrade_reserve
-        self.stops: list[tuple[str, str, str]] = []     # (action, city, load)
-        self.plan = None
+        self.level = level
+        cfg = dict(LEVELS[level])
+        cfg.update(options)
+        self.max_deliveries: int = cfg["max_deliveries"]
+        self.reuse: float = cfg["reuse"]
+        self.major_reuse: float = cfg["major_reuse"]
+        self.discard_ratio: float = cfg["discard_ratio"]
+        self.upgrade_payback: int = cfg["upgrade_payback"]
+        self.sources: int = cfg["sources"]
+        self.pair_options: int = cfg.get("pair_options", 6)
+        self.search_limit: float = cfg.get("search_limit", 120)
+        self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
+        self.major_cushion: int = cfg.get("major_cushion", 50)
+        self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
+        self.plan: Plan | None = None
+        self.alternatives: list[Plan] = []
+        self.stops: list[tuple[str, str, str, Any]] = []
         self._hand_key: tuple | None = None
         self._turn_key: tuple | None = None
         self._failed: set[str] = set()
-        self._discards = 0
-        self._drop: set[str] = set()
-        self._picked: set = set()
-        self.stuck_turns = 8
+        self._fresh: list[float] = []          # best income/turn of each hand just drawn
         self._progress = (0, 0)
+        self._discards = 0
+        self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
         self._stuck = 0
 
     def __repr__(self) -> str:
-        return f"PlannerBot({self.seat})"
+        return f"PlannerBot({self.seat}, level={self.level!r})"
 
     # ================================================================================ driver
     def step(self, game) -> Any:
-        """Choose and apply one action for the current position; returns the action applied. A rejected
-        choice is remembered for this turn and the phase is ended instead, so a game always advances."""
+        """Choose and apply one action; returns the action applied. A rejected choice is remembered for
+        this turn and the phase is ended instead, so a game always advances."""
         key = (game.state.turn, game.state.current, game.state.phase)
         if key != self._turn_key:
             self._turn_key, self._failed = key, set()
@@ -107,158 +152,271 @@ class PlannerBot:
             game.apply_unchecked(fb)
             return fb
 
+    def choose(self, game) -> Any:
+        """The next action for the current position (the bot must be the current player)."""
+        p = game.state.players[self.seat]
+        self._ensure_plan(game)
+        if game.state.phase == "operations":
+            return self._operations(game, p)
+        return self._build(game, p)
+
     # ================================================================================ planning
-    def _replan(self, game) -> None:
-        from ..economics import plan_hand
-
-        st, board, rules = game.state, game.board, game.rules
-        p = st.players[self.seat]
-        carried = list(p.loads)
-        self._drop = set()
-        stops: list[tuple[str, str, str]] = []
-        committed: set[int] = set()
-        for ld in carried:
-            best = None
-            for cid in p.hand:
-                if cid in committed:
-                    continue
-                for d in game.deck.card(cid).demands:
-                    if d.load == ld and board.has_city(d.city) and (best is None or d.payout > best[2]):
-                        best = (cid, d.city, d.payout)
-            if best is not None and self._reachable(game, best[1], p.cash):
-                committed.add(best[0])
-                stops.append(("deliver", best[1], ld))
-            else:
-                self._drop.add(ld)
-        free_cards = [game.deck.card(c) for c in p.hand if c not in committed]
-        room = p.train.capacity - len(stops)
-        self.plan = None
-        if free_cards and room > 0:
-            from ..rules import Train
-            try:
-                self.plan = plan_hand(board, rules, free_cards, track=st.track, player=self.seat,
-                                      start=p.position, train=Train(p.train.speed, room),
-                                      max_deliveries=min(self.max_deliveries, room, 3),
-                                      sources_per_demand=self.sources_per_demand,
-                                      free_build_turns=rules.special_build_turns if st.special_round else 0)
-            except InvalidAction:
-                self.plan = None
-            # short of cash (No Credit/No Loans): the best plan of one or two cards whose track it can pay for
-            if self.plan is not None and self.plan.build_cost > p.cash:
-                best = None
-                subsets = [[c] for c in free_cards]
-                if room >= 2:
-                    subsets += [list(x) for x in itertools.combinations(free_cards, 2)]
-                for cards in subsets:
-                    try:
-                        alt = plan_hand(board, rules, cards, track=st.track, player=self.seat, start=p.position,
-                                        train=Train(p.train.speed, room), max_deliveries=len(cards),
-                                        sources_per_demand=self.sources_per_demand,
-                                        free_build_turns=rules.special_build_turns if st.special_round else 0)
-                    except InvalidAction:
-                        continue
-                    if alt.build_cost <= p.cash and (best is None or alt.income_per_turn > best.income_per_turn):
-                        best = alt
-                if best is not None:
-                    # the card indexes of the sub-plan are not the hand's: keep the cards it delivers on
-                    self.plan = best
-        if self.plan is not None:
-            stops += [(s.action, s.city, s.load) for s in self.plan.stops]
-        self.stops = stops
-
-    def _reachable(self, game, city: str, cash: int) -> bool:
-        """``city`` is on the network or its cheapest connection fits in ``cash``."""
-        from ..routes import cheapest_connection
-
-        net = game.network(self.seat)
-        if any(m in net for m in game.board.city(city).mileposts):
-            return True
-        plan = cheapest_connection(game.board, game.rules, city, state=game.state, player=self.seat)
-        return plan is not None and plan.cost <= cash
-
     def _ensure_plan(self, game) -> None:
         p = game.state.players[self.seat]
-        key = (tuple(p.hand), tuple(sorted(p.loads)))
-        stale = p.delivered != self._progress[0]
-        if stale:
+        key = (tuple(p.hand), tuple(sorted(p.loads)), p.position is None)
+        if p.delivered != self._progress[0]:
             self._progress = (p.delivered, p.turns)
-        elif p.turns - self._progress[1] >= self.stuck_turns:     # no delivery for a while: think again
+            self._stuck = 0
+        elif p.turns - self._progress[1] >= 6:          # no delivery for a while: think again
             self._progress = (p.delivered, p.turns)
-            self._hand_key = None
             self._stuck += 1
-        if key != self._hand_key or not self._consistent(p):
+            key = None
+        if key != self._hand_key or key is None or not self._consistent(p):
+            fresh = self._hand_key is None or (self._hand_key[0] != tuple(p.hand))
             self._hand_key = key
-            self._replan(game)
+            self.replan(game)
+            if self.discard_ratio > 0 and not self._fresh and p.position is not None:
+                self._fresh.extend(self._sample_fresh(game))
+            if fresh and self.plan is not None and not p.loads and self.level != "greedy":
+                self._fresh.append(self.plan.value)
+
+    def _sample_fresh(self, game, hands: int = 4) -> list[float]:
+        """What a fresh hand is worth from here: the best plan's value for a few random hands of demand
+        cards not in this hand (drawn with the bot's seeded rng)."""
+        p = game.state.players[self.seat]
+        pool = sorted(c.id for c in game.deck.demand_cards if c.id not in p.hand)
+        size = game.rules.hand_size
+        if len(pool) < size:
+            return []
+        rs = self.route_state(game)
+        out = []
+        for _ in range(hands):
+            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=())
+            out.append(cands[0].value if cands else 0.0)
+        return out
 
     def _consistent(self, p) -> bool:
         """Every delivery stop has its load on the train or a pick-up before it."""
         have = list(p.loads)
-        for act, _, ld in self.stops:
+        for act, _, ld, _ in self.stops:
             if act == "pickup":
                 have.append(ld)
             elif ld in have:
                 have.remove(ld)
             else:
                 return False
-        return True
+        return bool(self.stops)
 
-    def _valid_next(self, here: str) -> bool:
-        return bool(self.stops) and not (self.stops[0][0] == "pickup" and self.stops[0][1] == here)
+    def route_state(self, game) -> RouteState:
+        """The bot's :class:`~eb_core.routes.RouteState` for the position now."""
+        return RouteState(game.board, game.rules, Position.of(game.state, self.seat), limit=self.search_limit,
+                          blocked_edges=sorted(self._blocked))
 
-    def _hopeless(self, game) -> bool:
-        """The plan takes too long, or needs more track than the bot can pay for."""
-        p = game.state.players[self.seat]
-        if any(a == "deliver" for a, _, ld in self.stops if ld in p.loads):
-            return False
-        if self.plan is None or self._stuck >= 2:
-            self._stuck = 0
-            return True
-        return self.plan.turns > self.discard_turns or self._remaining_cost(game) > p.cash + 5
+    def replan(self, game) -> Plan | None:
+        """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
+        :attr:`alternatives`); returns it."""
+        cands = self.candidates(game)
+        self.alternatives = cands
+        self.plan = cands[0] if cands else None
+        self.stops = list(self.plan.stops) if self.plan is not None else []
+        return self.plan
 
-    def _remaining_cost(self, game) -> int:
-        """What the plan's track not built yet still costs."""
-        if self.plan is None:
-            return 0
-        from ..track import seg_key
-
-        tr, board = game.state.track, game.board
-        owned = set(tr.owned_crossings(self.seat))
-        left = 0
-        for s in self.plan.segments:
-            if s.crossing_name is not None and s.crossing_name in owned:
-                continue
-            if board.edge(s.a, s.b) is not None and tr.segments.get(seg_key(s.a, s.b)) == self.seat:
-                continue
-            left += s.total
-        return left
-
-    # ================================================================================ decisions
-    def choose(self, game) -> Any:
-        """The next action for the current position (the bot must be the current player)."""
-        st = game.state
+    def candidates(self, game, rs: RouteState | None = None, hand: Sequence[Any] | None = None,
+                   carried: Sequence[str] | None = None) -> list[Plan]:
+        """Every plan considered for the hand now (or for ``hand``, card ids, carrying ``carried``), best
+        first (see the module docstring)."""
+        st, board, rules = game.state, game.board, game.rules
         p = st.players[self.seat]
-        self._ensure_plan(game)
-        if st.phase == "operations":
-            return self._operations(game, p)
-        return self._build(game, p)
+        rs = rs or self.route_state(game)
+        net = game.network(self.seat)
+        here = self._here(game)
+        start: Any = here if here is not None else p.position
+        cap = p.train.capacity
+        speed = p.train.speed
+        have_majors = set(game.connected_majors(self.seat)) if net else set()
+        need_majors = {c.name for c in board.major_cities} - have_majors if \
+            len(have_majors) < rules.victory_majors else set()
 
-    # -------------------------------------------------------------------------------- operations
+        # the demands in hand: (card, load, city, payout) and their candidate sources
+        demands = []
+        for cid in (p.hand if hand is None else hand):
+            card = game.deck.card(cid)
+            for d in getattr(card, "demands", ()):
+                if board.has_city(d.city) and d.load in board.loads:
+                    demands.append((cid, d.load, board.city(d.city).name, d.payout))
+        if not demands:
+            return []
+        cities = {c for _, _, c, _ in demands}
+        srcs_of: dict[str, list[str]] = {}
+        for _, ld, _, _ in demands:
+            if ld not in srcs_of:
+                srcs_of[ld] = [c.name for c in board.sources(ld)]
+        rs.prepare(list(cities) + ([start] if start is not None else []))
+        # sources: the cheapest few by build cost towards the demand city (the row already computed)
+        options = []        # (card, load, dest, payout, [sources or None = on the train])
+        carried = list(p.loads if carried is None else carried)
+        pay_of = {(cid, city, ld): pay for cid, ld, city, pay in demands}
+        for cid, ld, city, pay in demands:
+            cands = [s for s in srcs_of.get(ld, []) if s != city]
+            ranked = sorted(cands, key=lambda s: (rs.cost(city, s) + (rs.cost(start, s) * 0.5 if start is not None
+                                                                      else 0), s))
+            keep: list[Any] = ranked[:self.sources]
+            if ld in carried:
+                keep = [None] + keep
+            if keep:
+                options.append((cid, ld, city, pay, keep))
+        rs.prepare([s for o in options for s in o[4] if s is not None])
+
+        def leg(a, b):
+            if a is None or a == b:
+                return (0.0, (), ())
+            f, r = rs.leg(a, b), rs.leg(b, a)
+            if r[0] < f[0]:
+                return (r[0], r[1][::-1], r[2])
+            return f
+
+        quick_legs: dict = {}
+        ports = derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings for m in cr.ports))
+
+        def hop(x: int, y: int) -> bool:
+            """A ferry crossing: the train stages at the port and crosses at half speed next turn."""
+            return x in ports and y in ports and board.edge(x, y) is None
+
+        def quick(a, b):
+            """(cost, estimated mileposts) of a leg without walking its path."""
+            hit = quick_legs.get((a, b))
+            if hit is None:
+                if a is None or a == b:
+                    hit = (0.0, 0)
+                else:
+                    hit = (min(rs.cost(a, b), rs.cost(b, a)), _lattice(board, a, b))
+                quick_legs[a, b] = quick_legs[b, a] = hit
+            return hit
+
+        def discount(city: str) -> float:
+            return self.major_reuse if city in need_majors else self.reuse
+
+        def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
+            places = [start] + [c for _, c, _, _ in stops]
+            cost = 0.0
+            dist = 0
+            seen: dict = {}
+            ferry = 0
+            cash = p.cash
+            for (a, b), stop in zip(itertools.pairwise(places), stops):
+                if exact:
+                    c, path, steps = leg(a, b)
+                    if c == _INF:
+                        return None
+                    c = 0.0
+                    for k, w in steps:
+                        if k not in seen:
+                            seen[k] = w
+                            c += w
+                    d = max(0, len(path) - 1)
+                    ferry += self.ferry_turns * sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
+                else:
+                    c, d = quick(a, b)
+                    if c == _INF:
+                        return None
+                cost += c
+                cash -= c
+                if cash < 0:                 # No Credit: the track before a payout must be paid from cash
+                    return None
+                if stop[0] == "deliver":
+                    cash += pay_of[stop[3], stop[1], stop[2]]
+                dist += d
+            payout = sum(pay_of[s[3], s[1], s[2]] for s in stops if s[0] == "deliver")
+            # track into cities the bot needs anyway is worth more than its price
+            weight = min((discount(c) for _, c, _, _ in stops), default=self.reuse)
+            build_turns = math.ceil(cost / rules.build_limit) if cost > 0 else 0
+            travel = math.ceil(dist / speed) if dist else 0
+            turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
+            value = (payout - weight * cost) / turns
+            return Plan(list(stops), payout, cost, dist, turns, value)
+
+        plans: list[Plan] = []
+        n_opt = len(options)
+        best_single = [-_INF] * n_opt
+        best_src: list[list[Any]] = [[] for _ in range(n_opt)]
+        for i in range(n_opt):
+            cid, ld, city, pay, srcs = options[i]
+            ranked = []
+            for s in srcs:
+                stops = ([("pickup", s, ld, cid)] if s is not None else []) + [("deliver", city, ld, cid)]
+                pl = score(stops, False)
+                if pl is not None:
+                    plans.append(pl)
+                    ranked.append((-pl.value, s is not None, s or ""))
+                    best_single[i] = max(best_single[i], pl.value)
+            ranked.sort()
+            # for combinations: the load on the train (if any) and the best source
+            best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
+        # combinations over the most promising demands only (each judged by its best single plan)
+        lead = sorted(range(n_opt), key=lambda i: (-best_single[i], i))[:self.pair_options]
+        lead.sort()
+        if self.max_deliveries >= 2 and cap >= 1:
+            for i, j in itertools.combinations(lead, 2):
+                a, b = options[i], options[j]
+                if a[0] == b[0]:
+                    continue                    # one delivery per card
+                for sa in best_src[i]:
+                    for sb in best_src[j]:
+                        for order in _orders2(sa is None, sb is None, cap, len(carried)):
+                            stops = []
+                            for who, act in order:
+                                o, s = (a, sa) if who == 0 else (b, sb)
+                                stops.append((act, s if act == "pickup" else o[2], o[1], o[0]))
+                            if not _feasible(stops, carried, cap):
+                                continue
+                            pl = score(stops, False)
+                            if pl is not None:
+                                plans.append(pl)
+        plans.sort(key=_rank)
+        # third delivery: insert into the best pairs
+        if self.max_deliveries >= 3 and cap >= 3:
+            extra = []
+            bases = [pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2][:3]
+            for base in bases:
+                used = {s[3] for s in base.stops}
+                for k in lead:
+                    o = options[k]
+                    if o[0] in used:
+                        continue
+                    for s in best_src[k][:1]:
+                        for i in range(len(base.stops) + 1):
+                            for j in range(i, len(base.stops) + 1):
+                                stops = list(base.stops)
+                                if s is not None:
+                                    stops.insert(i, ("pickup", s, o[1], o[0]))
+                                    stops.insert(j + 1, ("deliver", o[2], o[1], o[0]))
+                                elif i == j:
+                                    stops.insert(i, ("deliver", o[2], o[1], o[0]))
+                                else:
+                                    continue
+                                if _feasible(stops, carried, cap):
+                                    pl = score(stops, False)
+                                    if pl is not None:
+                                        extra.append(pl)
+            plans.extend(extra)
+            plans.sort(key=_rank)
+        # the leaders re-priced with shared track paid once
+        top = []
+        for pl in plans[:12]:
+            ex = score(pl.stops, True)
+            if ex is not None:
+                top.append(ex)
+        top.sort(key=_rank)
+        return top
+
+    # ================================================================================ operations
     def _operations(self, game, p) -> Any:
         st, rules, board = game.state, game.rules, game.board
         if len(p.hand) > rules.hand_size:
-            keep = {d.card_id for d in self.plan.deliveries} if self.plan is not None else set()
-            cards = [game.deck.card(c) for c in p.hand]
-            worst = min((i for i in range(len(cards)) if cards[i].id not in keep),
-                        key=lambda i: max(d.payout for d in cards[i].demands), default=0)
-            self._hand_key = None
-            return Discard(p.hand[worst])
+            return Discard(self._worst_card(game, p))
         if p.position is None:
             return PlaceTrain(self._start_city(game))
-        if rules.mercy_loan is not None and p.loan == 0 and self.plan is not None and self.plan.turns <= \
-                self.discard_turns and self._remaining_cost(game) > p.cash and "Borrow" not in str(self._failed):
-            lo, hi = rules.mercy_loan     # Mercy: borrow what the plan's track still needs
-            return Borrow(min(hi, max(lo, self._remaining_cost(game) - p.cash)))
-        if not st.ops_started and self._hopeless(game) and self._discards < 500 and "DiscardHand()" not in self._failed:
+        if not st.ops_started and self._should_discard(game, p):
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
@@ -267,35 +425,40 @@ class PlannerBot:
             def pay(x):
                 return max(d.payout for d in game.deck.card(x[1]).demands if d.load == x[0])
             ld, cid = max(dl, key=pay)
-            self.stops = [s for s in self.stops if not (s[0] == "deliver" and s[2] == ld
-                                                        and board.city(s[1]).name == self._here(game))]
+            here = self._here(game)
+            self.stops = [s for s in self.stops if not (s[0] == "deliver" and s[2] == ld and s[1] == here)]
             return Deliver(ld, cid)
         here = self._here(game)
         if here is not None:
-            wanted = {ld for cid in p.hand for d in game.deck.card(cid).demands for ld in [d.load]}
+            wanted = [d.load for _, d in game.demands(self.seat)]
+            planned = [s[2] for s in self.stops if s[0] == "deliver"]
             for ld in sorted(set(p.loads)):
-                if (ld not in wanted or ld in self._drop) and (self._turn_key, ld) not in self._picked:
-                    self._drop.discard(ld)
+                if ld not in wanted and repr(Drop(ld)) not in self._failed:
                     return Drop(ld)
             picks = game.legal_pickups()
-            affordable = self._remaining_cost(game) <= p.cash
-            for i, (act, city, ld) in enumerate(self.stops):
-                if not affordable:
-                    break
-                if act == "pickup" and city == here and ld in picks and repr(PickUp(ld)) not in self._failed:
+            for i, (act, city, ld, _) in enumerate(self.stops):
+                if act == "pickup" and city == here and ld in picks and repr(PickUp(ld)) not in self._failed \
+                        and len(p.loads) < p.train.capacity:
                     del self.stops[i]
-                    self._picked.add((self._turn_key, ld))
-                    self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])))
+                    self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
                     return PickUp(ld)
-            # a pick-up here that cannot be done: no chip left -> plan again; an event -> wait here
-            pending = [ld for act, city, ld in self.stops if act == "pickup" and city == here]
+            # keep the train full: a load some card wants, if the plan leaves room for it
+            need = sum(1 for s in self.stops if s[0] == "pickup")
+            room = p.train.capacity - len(p.loads) - need
+            if room > 0 and self.level != "greedy":
+                net = game.network(self.seat)
+                reach = {d.load for _, d in game.demands(self.seat)
+                         if any(m in net for m in board.city(d.city).mileposts)}
+                for ld in picks:
+                    if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
+                        self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
+                        return PickUp(ld)
+            pending = [ld for act, city, ld, _ in self.stops if act == "pickup" and city == here]
             if pending:
-                if any(st.bank.get(ld, 0) <= 0 for ld in pending) or len(p.loads) >= p.train.capacity:
-                    self._hand_key = None
-                    self._ensure_plan(game)
-                    if not self._valid_next(here):
-                        return EndOperations()
-                else:
+                # the chip is gone or an event blocks it: plan again (the plan then goes elsewhere)
+                self._hand_key = None
+                self._ensure_plan(game)
+                if any(s[0] == "pickup" and s[1] == here for s in self.stops):
                     return EndOperations()
         if game.movement_left() > 0:
             path = self._move_path(game, p)
@@ -303,203 +466,356 @@ class PlannerBot:
                 return Move(path)
         return EndOperations()
 
+    def _worst_card(self, game, p):
+        keep = {s[3] for s in self.stops}
+        best_of: dict[Any, float] = {}
+        for pl in self.alternatives:
+            for s in pl.stops:
+                best_of[s[3]] = max(best_of.get(s[3], -_INF), pl.value)
+        cands = [c for c in p.hand if c not in keep] or list(p.hand)
+        return min(cands, key=lambda c: (best_of.get(c, -_INF), c))
+
+    def _should_discard(self, game, p) -> bool:
+        """Discard the hand when no plan can be paid for, or when the best plan is worth much less than a
+        fresh hand has been worth (the loads on the train stay on it)."""
+        if self._discards >= 300 or "DiscardHand()" in self._failed:
+            return False
+        if self.plan is None or self._stuck >= 2:       # no plan, or no delivery in 12 turns: new cards
+            self._stuck = 0
+            return True
+        if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops) or \
+                self.discard_ratio <= 0 or len(self._fresh) < 3:
+            return False
+        typical = sorted(self._fresh)[len(self._fresh) // 2]
+        return self.plan.value < self.discard_ratio * typical
+
     def _here(self, game) -> str | None:
         p = game.state.players[self.seat]
         c = game.board.city_at(p.position) if p.position is not None else None
         return c.name if c is not None else None
 
     def _start_city(self, game) -> str:
-        """The first pick-up city if the network reaches it, else the network's city nearest to it."""
-        from ..routes import cheapest_build
-
+        """The first stop if the network reaches it, else the network's city nearest to it."""
+        board = game.board
         net = game.network(self.seat)
-        cities = sorted({c.name for c in game.board.cities if any(m in net for m in c.mileposts)})
-        for act, city, _ in self.stops:
-            if act == "pickup":
-                if city in cities or not cities:
-                    return city
-                costs = []
-                board = game.board
-                tx, ty = board.mileposts[board.city(city).center].x, board.mileposts[board.city(city).center].y
-                for c in cities:
-                    plan = cheapest_build(board, game.rules, c, city, state=game.state, player=self.seat)
-                    m = board.mileposts[board.city(c).center]
-                    costs.append((plan.cost if plan is not None else 10 ** 6, (m.x - tx) ** 2 + (m.y - ty) ** 2, c))
-                return min(costs)[2]
+        cities = sorted({c.name for c in board.cities if any(m in net for m in c.mileposts)})
+        for act, city, _, _ in self.stops:
+            if city in cities or not cities:
+                return city
+            rs = self.route_state(game)
+            rs.prepare([city])
+            return min(cities, key=lambda c: (rs.cost(city, c), c))
         if cities:
             return self.rng.choice(cities)
-        return self.rng.choice(sorted(c.name for c in game.board.major_cities))
+        return self.rng.choice(sorted(c.name for c in board.major_cities))
 
     def _move_path(self, game, p) -> tuple[int, ...] | None:
-        """The start of the trip to the next stop that takes the fewest turns: the fewest-milepost trip,
-        or the one avoiding ferries when staging and half speed make the ferry slower (rulebook:
-        Movement Using a Ferry); a trip that would reverse outside a city is replaced by one that does not
-        go straight back."""
-        from ..routes import shortest_trip, travel_turns
-
+        """The start of the fewest-milepost trip to the next stop on built track (renting when the bot
+        has cash to spare, rulebook: Renting Track); a trip that would reverse outside a city is
+        replaced by one that does not go straight back."""
         board, rules = game.board, game.rules
         here = self._here(game)
-        targets = [city for _, city, _ in self.stops if city != here]
-        if not targets:
+        target = next((city for _, city, _, _ in self.stops if city != here), None)
+        if target is None:
             return None
-        target = targets[0]
+        pos = Position.of(game.state, self.seat)
         rent = p.cash >= rules.rent + 10
-        keep = {p.position, *board.city(target).mileposts}
-        ports = sorted({m for cr in board.ferries for m in cr.ports} - keep)
-        cands = []
-        for no_ferry in ((), ports):
-            for blocked in [None] + ([[(p.position, p.prev)]] if p.prev is not None else []):
-                try:
-                    trip = shortest_trip(board, rules, p.position, target, state=game.state, player=self.seat,
-                                         rent=rent, blocked_edges=blocked, blocked_mileposts=no_ferry or None)
-                    if trip is None or len(trip.path) < 2:
-                        continue
-                    turns = travel_turns(board, rules, trip, p.train.speed)
-                except (InvalidAction, ValueError):
-                    continue
-                cands.append((turns, trip.mileposts, len(cands), trip))
-        for *_, trip in sorted(cands, key=lambda c: c[:3]):
-            path = game.longest_legal_move(list(trip.path[1:]))
+        found = False
+        for blocked in [None] + ([[(p.position, p.prev)]] if p.prev is not None else []):
+            try:
+                trip = shortest_trip(board, rules, p.position, target, position=pos, rent=rent, blocked_edges=blocked)
+            except (InvalidAction, ValueError):
+                continue
+            if trip is None or len(trip.path) < 2:
+                continue
+            found = True
+            path = game.longest_legal_move(list(trip.path[1:1 + game.movement_left() + 4]))
             if path and repr(Move(path)) not in self._failed:
                 return tuple(path)
+        return self._escape(game, p) if found and p.moves_used == 0 else None
+
+    def _escape(self, game, p) -> tuple[int, ...] | None:
+        """Forward to the nearest city when the trip would need reversing outside a city (rulebook:
+        Movement, trains reverse only in cities): the way out of a dead-end spur."""
+        board = game.board
+        start, prev = p.position, p.prev
+        came = {start: None}
+        queue = [start]
+        for m in queue:
+            if m != start and board.city_at(m) is not None:
+                path = [m]
+                while came[path[-1]] != start:
+                    path.append(came[path[-1]])
+                path = game.longest_legal_move(path[::-1])
+                if path and repr(Move(tuple(path))) not in self._failed:
+                    return tuple(path)
+                continue
+            for nb in game.track_neighbors(m, self.seat, rent=p.cash >= game.rules.rent + 10):
+                if nb in came or (m == start and nb == prev):
+                    continue
+                came[nb] = m
+                queue.append(nb)
         return None
 
-    # -------------------------------------------------------------------------------- build
+    # ================================================================================ build
     def _build(self, game, p) -> Any:
-        st, rules, board = game.state, game.rules, game.board
-        if st.special_round and not p.spent and not game.network(self.seat) and self._hopeless(game) \
-                and self._discards < 500 \
-                and "DiscardHand()" not in self._failed:
+        st, rules = game.state, game.rules
+        if st.special_round and not p.spent and not game.network(self.seat) and self.plan is None \
+                and "DiscardHand()" not in self._failed and self._discards < 300:
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
         budget = min(rules.build_limit - p.spent, p.cash)
-        if p.upgraded:
-            budget = min(budget, rules.build_limit - p.spent)
-        net = game.network(self.seat)
-        # 1. track the plan still needs: the plan's own segments first, else the cheapest connection; never
-        #    half a route it cannot finish paying for (No Credit/No Loans): such a hand is discarded instead
-        if budget > 0 and (st.special_round or self._remaining_cost(game) <= p.cash):
-            a = self._build_plan_track(game, budget)
+        # 1. the plan's track, leg by leg from where the train is
+        if budget > 0 and not p.upgraded:
+            a = self._build_plan_legs(game, p, budget)
             if a is not None:
                 return a
-            for _, city, _ in self.stops:
-                if any(m in net for m in board.city(city).mileposts):
-                    continue
-                a = self._build_towards(game, city, budget)
-                if a is not None:
-                    return a
-                break
-        # 2. upgrade: once the cards' track is in place (or at the start of a build phase with spare cash)
+        # 2. upgrade when it pays back
         opts = rules.upgrade_options(p.train)
-        if opts and not st.special_round and not p.spent and not p.upgraded and \
-                p.cash >= rules.upgrade_cost + self.upgrade_reserve:
-            need = any(not any(m in net for m in board.city(c).mileposts) for _, c, _ in self.stops)
-            if not need or p.cash >= rules.upgrade_cost + self.upgrade_reserve + self._remaining_cost(game):
-                to = max(opts, key=lambda t: (t.speed, t.capacity))
-                if repr(Upgrade(to)) not in self._failed:
-                    return Upgrade(to)
-        # 3. major cities for victory
-        if budget > 0 and not st.special_round:
+        if opts and not st.special_round and not p.spent and not p.upgraded and self._upgrade_pays(game, p):
+            to = max(opts, key=lambda t: (t.speed, t.capacity))
+            if repr(Upgrade(to)) not in self._failed:
+                return Upgrade(to)
+        # 3. the major cities still missing for victory
+        if budget > 0 and not st.special_round and not p.upgraded:
             have = set(game.connected_majors(self.seat))
-            if len(have) < rules.victory_majors and (p.cash - budget >= self.major_reserve
-                                                     or p.cash >= rules.victory_cash * 0.7):
+            if len(have) < rules.victory_majors and self._majors_now(game, p, budget):
                 a = self._build_to_major(game, have, budget)
                 if a is not None:
                     return a
         return EndTurn()
 
-    def _build_plan_track(self, game, budget: int) -> Build | None:
-        """The longest buildable run of the hand plan's track not built yet, within ``budget``."""
-        if self.plan is None:
+    def _build_plan_legs(self, game, p, budget: int) -> Build | None:
+        """The first stretch of new track on the plan's legs that can be built now (from the network or
+        a major/key city, rulebook: Beginning Construction), as far as ``budget`` goes."""
+        board = game.board
+        tr = game.state.track
+        seat = self.seat
+        net = game.network(seat)
+        start = self._here(game) or p.position
+        places = ([start] if start is not None else []) + [c for _, c, _, _ in self.stops]
+        if len(places) < 2:
             return None
-        from ..track import seg_key
+        rs = self.route_state(game)
+        rs.prepare(places)
 
-        board, tr = game.board, game.state.track
-        todo = []
-        for s in self.plan.segments:
-            if s.crossing_name is not None and board.edge(s.a, s.b) is None:   # riding across a crossing
-                todo.append(s)
+        def new(x: int, y: int) -> bool:
+            if board.edge(x, y) is None:               # a ferry or tunnel hop
+                return not any(cr.other_port(x) == y and seat in tr.crossing_owners(cr.name)
+                               for cr in board.crossings_at(x))
+            return not board.is_red_area(x, y) and tr.segments.get(seg_key(x, y)) != seat
+
+        def rooted(m: int) -> bool:
+            return m in net or self._red(board, m)
+
+        for a, b in itertools.pairwise(places):
+            if a == b:
                 continue
-            if board.is_red_area(s.a, s.b) or tr.segments.get(seg_key(s.a, s.b)) == self.seat:
+            f, r = rs.leg(a, b), rs.leg(b, a)
+            c, path, steps = r if r[0] < f[0] else f
+            price = dict(steps)
+            if c == _INF or c == 0 or len(path) < 2:
                 continue
-            todo.append(s)
-        chains: list[list[int]] = []
-        for s in todo:
-            if chains and chains[-1][-1] == s.a:
-                chains[-1].append(s.b)
-            else:
-                chains.append([s.a, s.b])
-        net = game.network(self.seat)
-        red = game.index.red_mp
-        for chain in chains:
-            if len(chain) == 2 and seg_key(*chain) in tr.segments:
-                continue
-            for path in (chain, chain[::-1]):
-                if path[0] not in net and not red[path[0]]:
-                    continue
-                a = self._longest_build(game, path, budget)
-                if a is not None:
-                    return a
+            runs: list[list[int]] = []
+            for x, y in itertools.pairwise(path):
+                if new(x, y):
+                    if runs and runs[-1][-1] == x:
+                        runs[-1].append(y)
+                    else:
+                        runs.append([x, y])
+            for run in runs:
+                for seq in (run, run[::-1]):
+                    if rooted(seq[0]):
+                        act = self._longest(game, _within(seq, price, budget), budget)
+                        if act is not None:
+                            return act
+            # nothing on this leg joins the network yet: join its first city to it
+            for city in (a, b):
+                if isinstance(city, str) and not any(m in net for m in board.city(city).mileposts):
+                    act = self._build_towards(game, city, budget)
+                    if act is not None:
+                        return act
+            return None
         return None
 
-    def _longest_build(self, game, path: Sequence[int], budget: int) -> Build | None:
-        for stop in range(len(path), 1, -1):
-            sub = tuple(path[:stop])
+    @staticmethod
+    def _red(board, m: int) -> bool:
+        c = board.city_at(m)
+        return c is not None and c.has_red_area
+
+    def _longest(self, game, path: Sequence[int], budget: int) -> Build | None:
+        """The longest start of ``path`` within ``budget`` that passes every build rule (the whole-board
+        no-blocking checks included, so the checked ``apply`` accepts it)."""
+        for end in range(len(path), 1, -1):
+            sub = tuple(path[:end])
             if repr(Build(sub)) in self._failed:
                 continue
             try:
                 cost = game.plan_build(sub, check=False).cost
             except (IllegalAction, InvalidAction):
                 continue
-            if cost <= budget:
-                return Build(sub)
+            if cost > budget:
+                continue
+            try:
+                game.plan_build(sub)
+            except (IllegalAction, InvalidAction):
+                self._failed.add(repr(Build(sub)))
+                if len(sub) == 2:           # this segment breaks a whole-board rule: plan around it
+                    self._blocked.add(tuple(sub))
+                    self._hand_key = None
+                continue
+            return Build(sub)
         return None
 
-    def _build_to_major(self, game, have: set[str], budget: int) -> Build | None:
-        """Track from the group of connected major cities to the cheapest one still missing (a flood may
-        have cut the network in two: then the missing bridge is the cheapest link)."""
-        from ..routes import cheapest_build, cheapest_connection
+    def _remaining_cost(self, game) -> float:
+        """What the plan's stops not on the network still cost to join."""
+        net = game.network(self.seat)
+        board = game.board
+        missing = [c for _, c, _, _ in self.stops if not any(m in net for m in board.city(c).mileposts)]
+        if not missing or self.plan is None:
+            return 0.0
+        return self.plan.build_cost
 
-        board, rules, st = game.board, game.rules, game.state
+    def _upgrade_pays(self, game, p) -> bool:
+        rules = game.rules
+        reserve = self._remaining_cost(game)
+        if self.upgrade_payback <= 0:        # greedy: only when rich
+            return p.cash >= rules.upgrade_cost + 60 + reserve
+        return p.cash >= rules.upgrade_cost + reserve + 10
+
+    def _majors_now(self, game, p, budget: int) -> bool:
+        rules = game.rules
+        if self.level == "greedy":
+            return p.cash >= rules.victory_cash * 0.7 or p.cash - budget >= 60
+        reserve = self._remaining_cost(game) + self.major_cushion
+        return p.cash - budget >= reserve or p.cash >= rules.victory_cash * self.major_cash_share
+
+    def _build_to_major(self, game, have: set[str], budget: int) -> Build | None:
+        """Track towards the missing major city cheapest to join to the network."""
+        board, rules = game.board, game.rules
+        pos = Position.of(game.state, self.seat)
         best = None
-        anchor = min(have) if have else None
         for c in board.major_cities:
             if c.name in have:
                 continue
-            if anchor is None:
-                plan = cheapest_connection(board, rules, c.name, state=st, player=self.seat)
-            else:
-                plan = cheapest_build(board, rules, anchor, c.name, state=st, player=self.seat)
+            plan = cheapest_connection(board, rules, c.name, position=pos)
             if plan is not None and plan.cost > 0 and (best is None or plan.cost < best.cost):
                 best = plan
         if best is None:
             return None
-        first = next((i for i, s in enumerate(best.segments) if s.total > 0), None)
-        if first is None:
-            return None
-        return self._longest_build(game, list(best.mileposts)[first:], budget)
+        return self._build_plan(game, best, budget)
 
     def _build_towards(self, game, city: str, budget: int) -> Build | None:
-        """The longest start of the cheapest connection to ``city`` that the engine accepts within budget."""
-        from ..routes import cheapest_connection
-
-        plan = cheapest_connection(game.board, game.rules, city, state=game.state, player=self.seat)
+        plan = cheapest_connection(game.board, game.rules, city, position=Position.of(game.state, self.seat))
         if plan is None or plan.cost == 0:
             return None
-        path = list(plan.mileposts)
-        # skip leading steps on own/public track: start at the last milepost before the first new segment
+        return self._build_plan(game, plan, budget)
+
+    def _build_plan(self, game, plan, budget: int) -> Build | None:
+        """The longest start of ``plan``'s new track that fits in ``budget`` and the engine accepts."""
         segs = plan.segments
         first = next((i for i, s in enumerate(segs) if s.total > 0 or s.crossing_name), None)
         if first is None:
             return None
-        return self._longest_build(game, path[first:], budget)
+        path = list(plan.mileposts)[first:]
+        spent, stop = 0, 1
+        for sg in segs[first:]:
+            if spent + sg.total > budget:
+                break
+            spent += sg.total
+            stop += 1
+        return self._longest(game, path[:max(stop, 2)], budget)
+
+
+def _within(path: Sequence[int], price: dict, budget: float) -> list[int]:
+    """The start of ``path`` whose estimated price (``price`` per segment key) fits in ``budget`` (plus
+    the next step: the engine's own price decides)."""
+    spent, out = 0.0, [path[0]]
+    for x, y in itertools.pairwise(path):
+        out.append(y)
+        spent += price.get(seg_key(x, y), 1.0)
+        if spent > budget:
+            break
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _orders2(a_carried: bool, b_carried: bool, cap: int, loaded: int) -> tuple:
+    return tuple(_orders2_gen(a_carried, b_carried, cap, loaded))
+
+
+def _lattice(board, a, b) -> int:
+    """Mileposts between two places as the crow flies on the lattice (a lower estimate of a ride)."""
+    ma, mb = _xy(board, a), _xy(board, b)
+    return int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
+
+
+def _xy(board, where) -> tuple[float, float]:
+    if isinstance(where, str):
+        return derived(board, "planner:city-xy", _city_xy)[where]
+    m = board.mileposts[where]
+    return (m.x, m.y)
+
+
+def _city_xy(board) -> dict[str, tuple[float, float]]:
+    return {c.name: (board.mileposts[c.center].x, board.mileposts[c.center].y) for c in board.cities}
+
+
+def _orders2_gen(a_carried: bool, b_carried: bool, cap: int, loaded: int):
+    """Orders of two deliveries' pick-ups (``(who, "pickup")``) and deliveries that fit the train."""
+    acts = []
+    for who, carried in ((0, a_carried), (1, b_carried)):
+        if not carried:
+            acts.append((who, "pickup"))
+        acts.append((who, "deliver"))
+    seen = set()
+    for perm in itertools.permutations(acts):
+        if perm in seen:
+            continue
+        seen.add(perm)
+        ok, held = True, loaded
+        picked = {0: a_carried, 1: b_carried}
+        for who, act in perm:
+            if act == "pickup":
+                held += 1
+                picked[who] = True
+                if held > cap:
+                    ok = False
+                    break
+            else:
+                if not picked[who]:
+                    ok = False
+                    break
+                held -= 1
+        if ok:
+            yield perm
+
+
+def _rank(plan: Plan) -> tuple:
+    return (-plan.value, plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
+
+
+def _feasible(stops, carried, cap: int) -> bool:
+    """The stops can be run in order: every delivery has its load on the train (carried or picked up
+    before) and the train never holds more than ``cap`` loads."""
+    held = list(carried)
+    for act, _, ld, _ in stops:
+        if act == "pickup":
+            held.append(ld)
+            if len(held) > cap:
+                return False
+        elif ld in held:
+            held.remove(ld)
+        else:
+            return False
+    return True
 
 
 def play_solo(game, bot, *, max_turns: int = 200, on_turn=None):
-    """Let one bot play every seat's turns of ``game`` (a solo game has one seat) until it is over or the
-    player has taken ``max_turns`` turns. ``on_turn(game)`` is called after each completed turn and may
-    return ``True`` to stop (e.g. a simulated loss). Returns the game."""
+    """Let one bot play every seat's turns of ``game`` (a solo game has one seat; a list gives one bot per
+    seat) until it is over or the first player has taken ``max_turns`` turns. ``on_turn(game)`` is called
+    after each completed turn and may return ``True`` to stop (e.g. a simulated loss). Returns the game."""
     bots = bot if isinstance(bot, Sequence) else [bot] * len(game.state.players)
     while not game.over and game.state.players[0].turns < max_turns:
         before = game.state.turn

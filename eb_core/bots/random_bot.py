@@ -31,6 +31,8 @@ from ..actions import (Build, Deliver, Discard, DiscardHand, EndOperations, EndT
                        Upgrade)
 from ..costs import segment_cost
 from ..errors import IllegalAction
+from ..files import derived
+from ..routes import cost_key
 from ..track import seg_key
 
 __all__ = ["RandomBot", "play_game"]
@@ -401,15 +403,13 @@ class RandomBot:
         return dist, prev, end
 
 
-_STATIC: dict = {}
-
-
 def _static_costs(board, rules) -> dict[tuple[int, int], int]:
-    """Build cost of every directed segment ignoring ownership (-1 where it depends on crossings owned)."""
-    key = (id(board), id(rules))
-    hit = _STATIC.get(key)
-    if hit is not None and hit[0] is board and hit[1] is rules:
-        return hit[2]
+    """Build cost of every directed segment ignoring ownership (-1 where it depends on crossings owned),
+    computed once per board and costs (:func:`eb_core.files.derived`)."""
+    return derived(board, ("random_bot:static", cost_key(rules)), lambda b: _compute_static(b, rules))
+
+
+def _compute_static(board, rules) -> dict[tuple[int, int], int]:
     out: dict[tuple[int, int], int] = {}
     for e in board.edges:
         for a, b in ((e.a, e.b), (e.b, e.a)):
@@ -419,9 +419,6 @@ def _static_costs(board, rules) -> dict[tuple[int, int], int]:
             sc = segment_cost(board, rules, a, b)
             if sc is not None:
                 out[(a, b)] = sc.total
-    if len(_STATIC) > 32:
-        _STATIC.clear()
-    _STATIC[key] = (board, rules, out)
     return out
 
 

@@ -16,7 +16,7 @@ from ..actions import Borrow, Discard, DiscardHand, EndBuild, EndOperations, End
 from ..errors import IllegalAction
 from .admin import admin_phase, end_of_round
 from .common import (active_effects, build_first, last_phase, operations_next, require_hand_ready, require_operations,
-                     require_phase, turn_rule)
+                     turn_rule)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game

@@ -181,53 +181,6 @@ class Flood(EventEffect):
             game.state.log.append(f"The flood is over: the city bridges of {', '.join(cities)} are rebuilt.")
 
 
-# ---------------------------------------------------------------------------- floods
-@register("flood")
-class Flood(EventEffect):
-    """Floods (one round): every bridge over the river is erased; nobody builds or moves across it until
-    the card is discarded; major-city bridges come back in that Admin phase; each owner has the first
-    right to rebuild their bridges for one turn in which they could have."""
-
-    def on_draw(self, game, active, drawer):
-        st = game.state
-        river = game.deck.card(active["card"]).params["river"]
-        edges = active_area(game, active).edges
-        gone = sorted((k, o) for k, o in st.track.segments.items() if k in edges)
-        for k, o in gone:
-            del st.track.segments[k]
-            st.blocked_rebuild[f"{k[0]}-{k[1]}"] = o
-        if gone:
-            st.flags.setdefault("destroyed_track", []).extend([k[0], k[1], o] for k, o in gone)
-        red = sorted(k for k in edges if game.board.is_red_area(*k))
-        active["data"]["destroyed"] = [[k[0], k[1], o] for k, o in gone]
-        active["data"]["city_bridges"] = [list(k) for k in red]
-        by = {}
-        for _, o in gone:
-            by[o] = by.get(o, 0) + 1
-        who = "; ".join(f"{st.players[o].name} loses {n}" for o, n in sorted(by.items())) or "no built bridge"
-        cities = sorted({game.board.city_at(k[0]).name for k in red})
-        st.log.append(f"The {river} floods: every bridge over it is destroyed ({who}"
-                      + (f"; the city bridges of {', '.join(cities)} are out" if cities else "") + ").")
-
-    def blocks_move(self, game, active, player, a, b):
-        if b is not None and (min(a, b), max(a, b)) in active_area(game, active).edges:
-            return (f"{active_title(game, active)}: no train may move over the flooding river between "
-                    f"{where(game, a)} and {where(game, b)} (rulebook: {R.FLOOD}).")
-        return None
-
-    def blocks_build(self, game, active, player, a, b):
-        if (min(a, b), max(a, b)) in active_area(game, active).edges:
-            return (f"{active_title(game, active)}: no track may be built over the flooding river between "
-                    f"{where(game, a)} and {where(game, b)} until the card is discarded.")
-        return None
-
-    def on_expire(self, game, active):
-        red = active["data"].get("city_bridges", [])
-        if red:
-            cities = sorted({game.board.city_at(a).name for a, _ in red})
-            game.state.log.append(f"The flood is over: the city bridges of {', '.join(cities)} are rebuilt.")
-
-
 # ---------------------------------------------------------------------------- strikes
 @register("strike")
 class Strike(EventEffect):

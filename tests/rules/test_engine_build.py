@@ -3,7 +3,6 @@
 Every illegal case asserts the rulebook section in ``IllegalAction.rule`` and that the game's JSON is
 exactly unchanged. Rulebook: ../shared/rules/empire_builder_europe_rulebook.txt, "Build Phase Rules".
 """
-import pytest
 
 import eb_core as eb
 from support import rejects

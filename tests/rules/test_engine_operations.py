@@ -3,7 +3,6 @@
 Rulebook sections: Running the Train, Movement Using a Ferry, Movement Using the Chunnel, Renting Track,
 Picking Up Loads, Delivering Loads, Starting Your Train; How to Play (discarding the hand).
 """
-import pytest
 
 import eb_core as eb
 from support import rejects

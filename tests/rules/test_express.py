@@ -11,7 +11,7 @@ import pytest
 import eb_core as eb
 from eb_core import rulebook as R
 from eb_core.actions import (Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndTurn, Move, PickUp)
-from eb_core.engine.express import STRATEGIES, play_strategies
+from eb_core.bots.introductory import STRATEGIES, play_strategies
 from eb_core.track import seg_key
 from support import rejects
 

@@ -61,3 +61,65 @@ def test_two_planners_share_a_board():
         bots[g.current_player].step(g)
     assert g.state.players[0].delivered + g.state.players[1].delivered >= 4
     assert sum(len(g.state.track.segments) for _ in [0]) > 10
+
+
+# ------------------------------------------------------------------ levels and hints
+def test_greedy_level_is_a_planner_that_plays_one_delivery_at_a_time():
+    g = eb.Game.new(eb.ruleset("europe-basic").with_(victory_cash=80), board="tutorial", players=["Solo"], seed=2)
+    bot = PlannerBot(0, random.Random(2), level="greedy")
+    play_solo(g, bot, max_turns=80)
+    assert g.over and g.winners == [0]
+    assert all(sum(1 for s in pl.stops if s[0] == "deliver") == 1 for pl in bot.alternatives)
+    with pytest.raises(eb.InvalidAction):
+        PlannerBot(0, random.Random(1), level="grandmaster")
+
+
+def test_planner_plans_two_deliveries_with_pick_ups_en_route():
+    """Use more than one card (rulebook: Solo Play Scenarios, Basic Solo Play): the planner's best plans
+    for a fresh Europe hand include batched deliveries, ranked by income per turn."""
+    g = eb.Game.new("europe-standard", board="europe", players=["Solo"], seed=5)
+    bot = PlannerBot(0, random.Random(5))
+    bot._ensure_plan(g)
+    plans = bot.alternatives
+    assert plans and any(sum(1 for s in pl.stops if s[0] == "deliver") >= 2 for pl in plans)
+    assert [pl.value for pl in plans] == sorted((pl.value for pl in plans), reverse=True)
+    for pl in plans:      # every delivery's load is picked up before it (or is on the train)
+        held = []
+        for act, _, ld, _ in pl.stops:
+            if act == "pickup":
+                held.append(ld)
+            else:
+                held.remove(ld)
+
+
+def _ann(line: str):
+    return eb.position("board: tutorial\nplayer Ann: " + line + "\n")
+
+
+def test_hint_delivers_the_load_a_card_wants_where_the_train_stands():
+    """Delivering Loads: Ann is at Birmingham with Chocolate and card 3 asks for Chocolate at Birmingham
+    (21M): the hint delivers it first and says so in figures."""
+    g = _ann("cash 50, at Birmingham, loads Chocolate, track London-Birmingham, cards 3 1 2")
+    before = g.to_json()
+    h = eb.hint(g)
+    assert g.to_json() == before                      # the game itself is untouched
+    assert h.actions[0] == eb.Deliver("Chocolate", 3)
+    assert ("Chocolate", "Birmingham", 21) in h.deliveries
+    text = str(h)
+    assert "deliver Chocolate to Birmingham for 21M" in text and "M per turn" in text
+    assert "<table>" in h._repr_html_()
+
+
+def test_hint_builds_towards_the_plan_within_the_build_limit():
+    """Build Phase Rules: up to 20M a turn, only towards what the cards need."""
+    g = _ann("cash 50, at London, track London-Birmingham, cards 11 1 2")
+    h = eb.hint(g)
+    assert h.plan is not None and h.builds
+    assert 0 < h.build_cost <= 20 and h.cash_after == 50 - h.build_cost
+    assert h.next_best is None or h.next_best.stops[0][:3] != h.plan.stops[0][:3]
+
+
+def test_hint_refuses_another_players_turn_and_a_finished_game():
+    g = eb.position("board: tutorial\nplayer Ann: cash 50, at London\nplayer Ben: cash 50, at Paris\n")
+    with pytest.raises(eb.InvalidAction):
+        eb.hint(g, seat=1)

@@ -4,7 +4,6 @@ Rulebook sections: "Components > Cards", "Setting Up the Game", "Event Card Effe
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import importlib.util
 import json

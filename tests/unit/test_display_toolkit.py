@@ -31,7 +31,7 @@ def test_choosing_an_action_tries_it_and_redraws():
     assert not out.accepted and out.rule == "Build Phase Rules > Upgrading your Train", out
     assert lab.figure.layout.title.text.startswith("Rejected") and "Upgrading your Train" in lab.message.value
     lab.action.value = "build London-Paris"
-    want = eb.cheapest_build(lab.game.board, lab.game.rules, "London", "Paris", state=lab.game.state, player=0)
+    want = eb.cheapest_build(lab.game.board, lab.game.rules, "London", "Paris", position=eb.Position.of(lab.game.state, 0))
     assert lab.outcome.accepted and lab.outcome.cost == want.cost, want.explain()
     tr = route(lab)
     assert tr.line.color == ACCEPTED and len(tr.x) == len(lab.outcome.action.path)

@@ -28,7 +28,7 @@ def own_track(board, rules, *routes, player=0):
     """A Track holding the paid segments (and crossings) of the cheapest builds along ``routes``."""
     t = Track()
     for a, b in routes:
-        t.lay(player, eb.cheapest_build(board, rules, a, b, track=t, player=player).paid_segments)
+        t.lay(player, eb.cheapest_build(board, rules, a, b, position=eb.Position(track=t, seat=player)).paid_segments)
     return t
 
 
@@ -52,14 +52,14 @@ def test_rulebook_price_london_to_birmingham(board, rules):
 
 def test_own_track_between_source_and_destination_costs_nothing(board, rules):
     track = own_track(board, rules, ("London", "Birmingham"))
-    v = delivery_value(board, rules, Demand("London", "Iron", 9), track=track, player=0)
+    v = delivery_value(board, rules, Demand("London", "Iron", 9), position=eb.Position(track=track, seat=0))
     assert v.source == "Birmingham", why(v)
     assert v.build_cost == 0 and v.segments == () and v.build_turns == 0, why(v)
     assert v.distance == 3 and v.turns == v.travel_turns == 1, why(v)
     assert v.payout_per_turn == 9 / v.turns == 9.0
     assert "No new track" in v.explain()
     # an opponent's identical track does not help player 1: they pay again
-    w = delivery_value(board, rules, Demand("London", "Iron", 9), track=track, player=1)
+    w = delivery_value(board, rules, Demand("London", "Iron", 9), position=eb.Position(track=track, seat=1))
     assert w.build_cost > 0, why(w)
 
 
@@ -69,14 +69,14 @@ def test_ferry_staging_and_half_speed(board, rules):
     lp, hp = ex["london_portsmouth"]["path"], ex["le_havre_paris"]["path"]
     track = Track.of([(a, b, 0) for a, b in itertools.pairwise(lp)] + [(a, b, 0) for a, b in itertools.pairwise(hp)],
                      {ferry.name: [0]})
-    v = delivery_value(board, rules, Demand("Paris", "Tourists", 20), track=track, player=0, start="London")
+    v = delivery_value(board, rules, Demand("Paris", "Tourists", 20), position=eb.Position(track=track, seat=0), start="London")
     assert v.source == "London" and v.build_cost == 0, why(v)
     # London -> Portsmouth (2 mileposts), stage; next turn cross and run at half speed 5: Le Havre + 4
     assert v.distance == 2 + 1 + 4, why(v)
     assert v.travel_turns == 2 and v.turns == 2, why(v)
     assert v.payout_per_turn == 10.0
     # a 12-speed train is no faster here: the crossing turn is still half speed (6) and staging ends a turn
-    assert delivery_value(board, rules, Demand("Paris", "Tourists", 20), track=track, player=0,
+    assert delivery_value(board, rules, Demand("Paris", "Tourists", 20), position=eb.Position(track=track, seat=0),
                           start="London", train="12/2").turns == 2
 
 
@@ -151,7 +151,7 @@ class Brute:
         self.board, self.rules = board, rules
         self.player = 0 if player is None else player
         self.track = track or Track()
-        self.pos = {"track": track, "player": self.player} if track is not None else {}
+        self.pos = {"position": eb.Position(track=track, seat=self.player)} if track is not None else {}
         self.train = train or rules.start_train
         self.free = free
         self.roots = {m for c in board.cities if c.has_red_area for m in c.mileposts} | \
@@ -179,7 +179,7 @@ class Brute:
         path = tuple(p.mileposts) if i == 0 else tuple(reversed(p.mileposts))
         paid = p.paid_segments
         if cost == 0:
-            trip = eb.shortest_trip(self.board, self.rules, a, b, track=self.track, player=self.player, rent=False)
+            trip = eb.shortest_trip(self.board, self.rules, a, b, position=eb.Position(track=self.track, seat=self.player), rent=False)
             if trip is not None:
                 path = trip.path
         return path, paid
@@ -187,7 +187,7 @@ class Brute:
     def across_city(self, a, b):
         """Public track inside a major city's red area."""
         if (a, b) not in self._inside:
-            self._inside[a, b] = eb.shortest_trip(self.board, self.rules, a, b, track=Track(), player=0).path
+            self._inside[a, b] = eb.shortest_trip(self.board, self.rules, a, b, position=eb.Position(track=Track(), seat=0)).path
         return self._inside[a, b]
 
     def evaluate(self, places, payout):
@@ -320,7 +320,7 @@ def test_plan_hand_with_track_and_start_matches_brute_force(board, rules, where)
     start = {"Birmingham": "Birmingham", "a London milepost": board.city("London").mileposts[3],
              "a milepost on the track": min(m for m in track.mileposts_of(0) if board.city_at(m) is None)}[where]
     hand = HANDS[0]
-    plan = plan_hand(board, rules, hand, track=track, player=0, start=start, sources_per_demand=None)
+    plan = plan_hand(board, rules, hand, position=eb.Position(track=track, seat=0), start=start, sources_per_demand=None)
     best, detail = Brute(board, rules, track=track, player=0).best(hand, start=start)
     assert plan.income_per_turn == pytest.approx(best, abs=1e-9), (plan.explain(), detail)
     assert plan.start == start and plan.explain().startswith("Best plan")
@@ -473,7 +473,7 @@ def test_plan_draws_with_viz(board, rules):
 def test_built_plan_needs_no_more_track(board, rules):
     plan = plan_hand(board, rules, HANDS[3])
     track = plan.track(0)
-    again = plan_hand(board, rules, [HANDS[3][d.card] for d in plan.deliveries], track=track, player=0,
+    again = plan_hand(board, rules, [HANDS[3][d.card] for d in plan.deliveries], position=eb.Position(track=track, seat=0),
                       sources_per_demand=None)
     assert again.build_cost == 0, again.explain()
     assert again.turns <= plan.travel_turns, (plan.explain(), again.explain())
@@ -484,10 +484,10 @@ def test_position_input_is_checked(board, rules):
     track = own_track(board, rules, ("London", "Birmingham"))
     d = Demand("London", "Iron", 9)
     with pytest.raises(eb.InvalidAction) as e:
-        delivery_value(board, rules, d, track=track)          # whose track?
+        delivery_value(board, rules, d, position=eb.Position(track=track))     # whose track?
     assert e.value.field == "player"
     with pytest.raises(eb.InvalidAction) as e:
-        delivery_value(board, rules, d, track={"segments": []}, player=0)
+        delivery_value(board, rules, d, position=eb.Position(track={"segments": []}, seat=0))
     assert e.value.field == "track"
     with pytest.raises(eb.InvalidAction) as e:
         plan_hand(board, "europe-standard", HANDS[0])
@@ -597,13 +597,13 @@ def test_plan_for_a_running_game_reads_the_players_position(board, rules):
     me = game.state.players[1]
     plan = eb.plan_for(game, 1)
     cards = [game.deck.card(i) for i in me.hand]
-    assert plan == plan_hand(board, rules, cards, track=game.state.track, player=1, train=me.train)
+    assert plan == plan_hand(board, rules, cards, position=eb.Position(track=game.state.track, seat=1), train=me.train)
     # once the train is placed and loaded, the position and the loads are used
     me.position = board.city("Paris").center
     me.loads = ["Wine"]
     placed = eb.plan_for(game, 1, sources_per_demand=None)
     assert placed.start == me.position and placed.carrying == ("Wine",)
-    assert placed == plan_hand(board, rules, cards, track=game.state.track, player=1, train=me.train,
+    assert placed == plan_hand(board, rules, cards, position=eb.Position(track=game.state.track, seat=1), train=me.train,
                                start=me.position, carrying=("Wine",), sources_per_demand=None)
     with pytest.raises(eb.InvalidAction) as e:
         eb.plan_for(game, 5)

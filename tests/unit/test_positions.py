@@ -281,7 +281,7 @@ def test_asking_for_another_player_and_text_actions():
     g = position_from_text(EXAMPLE.replace("player Ben: cash 30, at Paris", "player Ben: cash 30") + "phase: build\n")
     out = try_action(g, "build London-Birmingham", player="Ben")
     assert out.accepted and out.player == "Ben" and out.cost == eb.cheapest_build(
-        g.board, g.rules, "London", "Birmingham", state=g.state, player=1).cost
+        g.board, g.rules, "London", "Birmingham", position=eb.Position.of(g.state, 1)).cost
     assert g.current_player == 0
     assert not try_action(g, "fly to Paris").accepted
     with pytest.raises(eb.InvalidAction):

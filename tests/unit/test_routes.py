@@ -54,8 +54,7 @@ def test_paris_le_havre_once_the_ferry_is_owned(tutorial):
     ex = tutorial.meta["examples"]["paris_le_havre"]
     le_havre = ex["path"][-1]
     cr = tutorial.crossings_at(le_havre)[0]
-    plan = eb.cheapest_build(tutorial, STD, ex["path"][0], le_havre, track=Track.of(crossings={cr.name: [0]}),
-                             player=0)
+    plan = eb.cheapest_build(tutorial, STD, ex["path"][0], le_havre, position=eb.Position(track=Track.of(crossings={cr.name: [0]}), seat=0))
     assert plan.cost == ex["cost"] == 4, show(plan)
     before = eb.cheapest_build(tutorial, STD, le_havre, "Paris")
     assert before.cost - plan.cost == 4, f"{show(before)}\n{show(plan)}"
@@ -112,9 +111,9 @@ def test_owned_ferry_is_free_and_costs_the_port_milepost(europe):
     cr = ferry_named(europe, "Dublin")
     liverpool = next(p for p in cr.ports if europe.city_at(p) is None)
     mine = Track.of(crossings={cr.name: [0]})
-    plan = eb.cheapest_build(europe, STD, "Dublin", liverpool, track=mine, player=0)
+    plan = eb.cheapest_build(europe, STD, "Dublin", liverpool, position=eb.Position(track=mine, seat=0))
     assert plan.cost == 0, show(plan)
-    plan = eb.cheapest_build(europe, STD, liverpool, "Dublin", track=mine, player=0)
+    plan = eb.cheapest_build(europe, STD, liverpool, "Dublin", position=eb.Position(track=mine, seat=0))
     assert plan.cost == 0, show(plan)
 
 
@@ -124,11 +123,11 @@ def test_full_ferry_is_closed_to_a_newcomer(europe):
     stranraer = next(p for p in cr.ports if europe.city_at(p) is None)
     full = Track.of(crossings={cr.name: [1, 2]})
     assert eb.cheapest_build(europe, STD, stranraer, "Belfast").cost == 4
-    plan = eb.cheapest_build(europe, STD, stranraer, "Belfast", track=full, player=0)
+    plan = eb.cheapest_build(europe, STD, stranraer, "Belfast", position=eb.Position(track=full, seat=0))
     assert plan is None or cr.name not in {s.crossing_name for s in plan.segments}, show(plan)
-    assert eb.cheapest_build(europe, STD, stranraer, "Belfast", track=full, player=1).cost == 0
+    assert eb.cheapest_build(europe, STD, stranraer, "Belfast", position=eb.Position(track=full, seat=1)).cost == 0
     half = Track.of(crossings={cr.name: [1]})
-    assert eb.cheapest_build(europe, STD, stranraer, "Belfast", track=half, player=0).cost == 4
+    assert eb.cheapest_build(europe, STD, stranraer, "Belfast", position=eb.Position(track=half, seat=0)).cost == 4
 
 
 def test_chunnel_one_player_only(europe):
@@ -137,12 +136,12 @@ def test_chunnel_one_player_only(europe):
     taken = Track.of(crossings={ch.name: [1]})
     free = eb.cheapest_build(europe, STD, ch.ports[0], ch.ports[1])
     assert free.cost == 17, show(free)
-    plan = eb.cheapest_build(europe, STD, ch.ports[0], ch.ports[1], track=taken, player=0)
+    plan = eb.cheapest_build(europe, STD, ch.ports[0], ch.ports[1], position=eb.Position(track=taken, seat=0))
     assert plan is None or ch.name not in {s.crossing_name for s in plan.segments}, show(plan)
     fast = eb.ruleset("europe-basic", "fast-game")
     assert eb.cheapest_build(europe, fast, ch.ports[0], ch.ports[1]).cost == 4
     # Fast Game: "Treat the Chunnel as another ferry" -- two players may build it
-    assert eb.cheapest_build(europe, fast, ch.ports[0], ch.ports[1], track=taken, player=0).cost == 4
+    assert eb.cheapest_build(europe, fast, ch.ports[0], ch.ports[1], position=eb.Position(track=taken, seat=0)).cost == 4
 
 
 # ------------------------------------------------------------------ major cities
@@ -177,10 +176,10 @@ def test_own_track_is_free_and_others_track_is_closed(europe):
     base = eb.cheapest_build(europe, STD, "Berlin", "Wien")
     segs = [(s.a, s.b) for s in base.segments if not europe.is_red_area(s.a, s.b) and not s.crossing_name]
     mine = Track.of([(a, b, 0) for a, b in segs])
-    again = eb.cheapest_build(europe, STD, "Berlin", "Wien", track=mine, player=0)
+    again = eb.cheapest_build(europe, STD, "Berlin", "Wien", position=eb.Position(track=mine, seat=0))
     assert again.cost == 0, show(again)
     assert {seg_key(s.a, s.b) for s in again.segments if s.base_label == "own track"} >= {seg_key(*k) for k in segs}
-    other = eb.cheapest_build(europe, STD, "Berlin", "Wien", track=mine, player=1)
+    other = eb.cheapest_build(europe, STD, "Berlin", "Wien", position=eb.Position(track=mine, seat=1))
     used = {seg_key(a, b) for a, b in zip(other.mileposts, other.mileposts[1:])}
     assert not used & {seg_key(*k) for k in segs}, "player 1 built over player 0's track\n" + show(other)
     assert other.cost >= base.cost
@@ -192,12 +191,15 @@ def test_state_object_and_player_range(europe):
             self.track, self.players = track, [None] * n
 
     t = Track.of([(1, 2, 0)] if europe.edge(1, 2) else [])
-    assert eb.cheapest_build(europe, STD, "Berlin", "Wien", state=State(t, 2), player=1) is not None
+    assert eb.cheapest_build(europe, STD, "Berlin", "Wien", position=eb.Position(track=t, seat=1, state=State(t, 2))) is not None
     with pytest.raises(InvalidAction) as e:
-        eb.cheapest_build(europe, STD, "Berlin", "Wien", state=State(t, 2), player=2)
+        eb.cheapest_build(europe, STD, "Berlin", "Wien", position=eb.Position(track=t, seat=2, state=State(t, 2)))
     assert e.value.field == "player"
     with pytest.raises(InvalidAction):
-        eb.cheapest_build(europe, STD, "Berlin", "Wien", track=t)
+        eb.cheapest_build(europe, STD, "Berlin", "Wien", position=eb.Position(track=t))
+    with pytest.raises(InvalidAction) as e:
+        eb.cheapest_build(europe, STD, "Berlin", "Wien", position=t)     # a Track is not a Position
+    assert e.value.field == "position"
 
 
 def test_with_a_real_game_state(europe):
@@ -208,11 +210,11 @@ def test_with_a_real_game_state(europe):
     track = Track.of([(s.a, s.b, 1) for s in base.segments if s.total and not s.crossing_name])
     state = GameState(players=[PlayerState("Ann", 50, Train(9, 2)), PlayerState("Ben", 50, Train(9, 2))],
                       track=track)
-    assert eb.cheapest_build(europe, STD, "Berlin", "Wien", state=state, player=1).cost == 0
-    ann = eb.cheapest_build(europe, STD, "Berlin", "Wien", state=state, player=0)
+    assert eb.cheapest_build(europe, STD, "Berlin", "Wien", position=eb.Position.of(state, 1)).cost == 0
+    ann = eb.cheapest_build(europe, STD, "Berlin", "Wien", position=eb.Position.of(state, 0))
     assert ann.cost >= base.cost and not {seg_key(s.a, s.b) for s in ann.segments} & set(track.segments)
-    assert eb.cheapest_connection(europe, STD, "Wien", state=state, player=1).cost == 0
-    t = eb.cost_table(europe, STD, ["Berlin", "Wien"], state=state, player=1)
+    assert eb.cheapest_connection(europe, STD, "Wien", position=eb.Position.of(state, 1)).cost == 0
+    t = eb.cost_table(europe, STD, ["Berlin", "Wien"], position=eb.Position.of(state, 1))
     assert t.loc["Berlin", "Wien"] == 0 and t.loc["Wien", "Berlin"] == 0
 
 
@@ -240,18 +242,18 @@ def test_small_city_full_of_players_is_closed(europe):
     m = city.center
     nbrs = [x for x in europe.neighbors(m) if x not in plan.mileposts]
     track = Track.of([(m, nbrs[0], 1), (m, nbrs[1], 2)])
-    other = eb.cheapest_build(europe, STD, a, b, track=track, player=0)
+    other = eb.cheapest_build(europe, STD, a, b, position=eb.Position(track=track, seat=0))
     assert other is None or m not in other.mileposts, show(other)
-    assert eb.cheapest_build(europe, STD, a, city.name, track=track, player=0) is None or \
-        m not in eb.cheapest_build(europe, STD, a, city.name, track=track, player=0).mileposts[:-1]
+    assert eb.cheapest_build(europe, STD, a, city.name, position=eb.Position(track=track, seat=0)) is None or \
+        m not in eb.cheapest_build(europe, STD, a, city.name, position=eb.Position(track=track, seat=0)).mileposts[:-1]
     # a player already in the city may still build there
-    inside = eb.cheapest_build(europe, STD, a, city.name, track=track, player=1)
+    inside = eb.cheapest_build(europe, STD, a, city.name, position=eb.Position(track=track, seat=1))
     assert inside is not None and inside.mileposts[-1] == m, show(inside)
     # honeymoon: one player per small city
     honey = eb.ruleset("europe-standard", "honeymoon")
     one = Track.of([(m, nbrs[0], 1)])
-    assert eb.cheapest_build(europe, STD, a, city.name, track=one, player=0).mileposts[-1] == m
-    assert eb.cheapest_build(europe, honey, a, city.name, track=one, player=0) is None
+    assert eb.cheapest_build(europe, STD, a, city.name, position=eb.Position(track=one, seat=0)).mileposts[-1] == m
+    assert eb.cheapest_build(europe, honey, a, city.name, position=eb.Position(track=one, seat=0)) is None
 
 
 def test_three_tracks_per_player_in_a_small_city(europe):
@@ -260,16 +262,16 @@ def test_three_tracks_per_player_in_a_small_city(europe):
     m = city.center
     nbrs = [x for x in europe.neighbors(m) if x not in plan.mileposts]
     two = Track.of([(m, nbrs[0], 0), (m, nbrs[1], 0)])
-    p = eb.cheapest_build(europe, STD, a, b, track=two, player=0)
+    p = eb.cheapest_build(europe, STD, a, b, position=eb.Position(track=two, seat=0))
     if p is not None and m in p.mileposts:
         i = p.mileposts.index(m)
         new = [s for s in p.segments[max(i - 1, 0):i + 1] if s.total > 0 and m in (s.a, s.b)]
         assert len(new) <= 1, "two more tracks into a city where the player has two already\n" + show(p)
     # one more track is fine: the city can still be the end of a route
-    end = eb.cheapest_build(europe, STD, a, city.name, track=two, player=0)
+    end = eb.cheapest_build(europe, STD, a, city.name, position=eb.Position(track=two, seat=0))
     assert end is not None and end.mileposts[-1] == m, show(end)
     three = Track.of([(m, nbrs[0], 0), (m, nbrs[1], 0), (m, nbrs[2], 0)])
-    p = eb.cheapest_build(europe, STD, a, city.name, track=three, player=0)
+    p = eb.cheapest_build(europe, STD, a, city.name, position=eb.Position(track=three, seat=0))
     assert p is None or all(s.total == 0 for s in p.segments if m in (s.a, s.b)), show(p)
 
 
@@ -308,8 +310,8 @@ def test_first_build_starts_from_a_major_or_key_city(europe):
 def test_connection_to_own_network(europe):
     base = eb.cheapest_build(europe, STD, "Paris", "Lyon")
     net = Track.of([(s.a, s.b, 0) for s in base.segments if not europe.is_red_area(s.a, s.b)])
-    assert eb.cheapest_connection(europe, STD, "Lyon", track=net, player=0).cost == 0
-    plan = eb.cheapest_connection(europe, STD, "Marseille", track=net, player=0)
+    assert eb.cheapest_connection(europe, STD, "Lyon", position=eb.Position(track=net, seat=0)).cost == 0
+    plan = eb.cheapest_connection(europe, STD, "Marseille", position=eb.Position(track=net, seat=0))
     assert plan.mileposts[0] in net.mileposts_of(0, europe) or plan.mileposts[-1] in net.mileposts_of(0, europe)
     direct = eb.cheapest_build(europe, STD, "Paris", "Marseille")
     assert plan.cost <= direct.cost, show(plan)
@@ -319,8 +321,8 @@ def test_connection_builds_out_of_a_major_city_when_cheaper(europe):
     """'With proper planning, you can avoid the expense of building track into major cities.'"""
     base = eb.cheapest_build(europe, STD, "Paris", "Bruxelles")
     net = Track.of([(s.a, s.b, 0) for s in base.segments if not europe.is_red_area(s.a, s.b)])
-    plan = eb.cheapest_connection(europe, STD, "Holland", track=net, player=0)
-    into = eb.cheapest_build(europe, STD, "Bruxelles", "Holland", track=net, player=0)
+    plan = eb.cheapest_connection(europe, STD, "Holland", position=eb.Position(track=net, seat=0))
+    into = eb.cheapest_build(europe, STD, "Bruxelles", "Holland", position=eb.Position(track=net, seat=0))
     assert plan.cost <= into.cost, show(plan)
     if plan.cost < into.cost:
         assert plan.mileposts[0] in europe.city("Holland").mileposts

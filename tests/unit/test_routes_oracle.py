@@ -172,7 +172,7 @@ def _position(board, rules, rng, players=3, lines=3):
     for _ in range(lines):
         for p in range(players):
             a, b = rng.sample(names, 2)
-            plan = eb.cheapest_build(board, rules, a, b, track=track, player=p)
+            plan = eb.cheapest_build(board, rules, a, b, position=eb.Position(track=track, seat=p))
             if plan is not None:
                 track.lay(p, plan.segments)
     return track
@@ -259,7 +259,7 @@ def test_agrees_with_networkx_in_random_positions(europe, seed):
     for _ in range(12):
         player = rng.randrange(3)
         a, b = rng.sample(names, 2)
-        plan = eb.cheapest_build(europe, rules, a, b, track=track, player=player)
+        plan = eb.cheapest_build(europe, rules, a, b, position=eb.Position(track=track, seat=player))
         want, path = nx_cost_in_position(europe, rules, g, track, player, europe.resolve(a), europe.resolve(b))
         if plan is None:
             assert want == math.inf or not _new_tracks_ok(europe, rules, track, player, path), \

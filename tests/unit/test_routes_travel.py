@@ -139,26 +139,26 @@ def _build(board, plan, owner):
 def test_trip_on_own_track_follows_it(tb):
     plan = eb.cheapest_build(tb, STD, "London", "Paris")
     track = _build(tb, plan, 0)
-    trip = eb.shortest_trip(tb, STD, "London", "Paris", track=track, player=0)
+    trip = eb.shortest_trip(tb, STD, "London", "Paris", position=eb.Position(track=track, seat=0))
     assert trip is not None and trip.rented == () and trip.rent == 0
     assert trip.path[0] in tb.city("London").mileposts and trip.path[-1] in tb.city("Paris").mileposts
     assert trip.mileposts <= len(plan.mileposts) - 1
     assert set(trip.ferries) == {s.crossing_name for s in plan.segments if s.crossing_name}
     assert eb.travel_turns(tb, STD, trip, 9) >= 1
     # nobody else's track, no rent allowed: no trip for player 1
-    assert eb.shortest_trip(tb, STD, "London", "Paris", track=track, player=1, rent=False) is None
+    assert eb.shortest_trip(tb, STD, "London", "Paris", position=eb.Position(track=track, seat=1), rent=False) is None
 
 
 def test_trip_on_rented_track_pays_rent(tb):
     """Renting Track: 4M per opponent whose track is used."""
     plan = eb.cheapest_build(tb, STD, "London", "Birmingham")
     track = _build(tb, plan, 1)
-    trip = eb.shortest_trip(tb, STD, "London", "Birmingham", track=track, player=0)
+    trip = eb.shortest_trip(tb, STD, "London", "Birmingham", position=eb.Position(track=track, seat=0))
     assert trip.rented == (1,) and trip.rent == STD.rent == 4
     # two opponents: half the line each
     segs = sorted(track.segments)
     split = Track.of([(a, b, 1 if i % 2 else 2) for i, (a, b) in enumerate(segs)])
-    trip = eb.shortest_trip(tb, STD, "London", "Birmingham", track=split, player=0)
+    trip = eb.shortest_trip(tb, STD, "London", "Birmingham", position=eb.Position(track=split, seat=0))
     assert trip.rented == (1, 2) and trip.rent == 8
 
 
@@ -166,7 +166,7 @@ def test_trip_through_the_chunnel_counts_its_mileposts(tb):
     ch = tb.tunnels[0]
     path = ex(tb, "london_folkestone") + ex(tb, "calais_south")
     track = Track.of([(a, b, 0) for a, b in zip(path, path[1:]) if {a, b} != set(ch.ports)], {ch.name: [0]})
-    trip = eb.shortest_trip(tb, STD, path[0], path[-1], track=track, player=0)
+    trip = eb.shortest_trip(tb, STD, path[0], path[-1], position=eb.Position(track=track, seat=0))
     assert trip.mileposts == 8 and trip.ferries == (ch.name,)
     assert trip.path == tuple(path[:3]) + tuple(ch.mileposts) + tuple(path[3:])
 
@@ -175,18 +175,18 @@ def test_flooded_segment_cuts_the_trip(tb):
     plan = eb.cheapest_build(tb, STD, "London", "Birmingham")
     track = _build(tb, plan, 0)
     a, b = plan.mileposts[-2], plan.mileposts[-1]
-    assert eb.shortest_trip(tb, STD, "London", "Birmingham", track=track, player=0,
+    assert eb.shortest_trip(tb, STD, "London", "Birmingham", position=eb.Position(track=track, seat=0),
                             blocked_edges=[(a, b)]) is None
 
 
 def test_blocked_milepost_cuts_the_trip(tb):
     plan = eb.cheapest_build(tb, STD, "London", "Birmingham")
     track = _build(tb, plan, 0)
-    assert eb.shortest_trip(tb, STD, "London", "Birmingham", track=track, player=0,
+    assert eb.shortest_trip(tb, STD, "London", "Birmingham", position=eb.Position(track=track, seat=0),
                             blocked_mileposts=[plan.mileposts[-2]]) is None
 
 
 def test_public_red_area(tb):
     london = tb.city("London")
-    trip = eb.shortest_trip(tb, STD, london.mileposts[1], london.mileposts[4], track=Track(), player=0)
+    trip = eb.shortest_trip(tb, STD, london.mileposts[1], london.mileposts[4], position=eb.Position(track=Track(), seat=0))
     assert trip.mileposts == 2 and trip.rent == 0

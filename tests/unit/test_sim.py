@@ -92,18 +92,49 @@ def test_solo_game_reaches_victory_and_gets_a_category():
     assert r.category == sim.chart_of_success(r.turns, BASIC)
 
 
+@pytest.fixture(scope="module")
+def pool_rows():
+    """Three seeded games on a two-process pool (spawning the workers is the slow part: done once)."""
+    return sim.monte_carlo(BASIC.with_(victory_cash=80), board="tutorial", games=3, seed=11, workers=2, max_turns=25)
+
+
 @pytest.mark.slow   # left out of `make test-fast`
-def test_monte_carlo_same_rows_whatever_the_workers():
+def test_monte_carlo_same_rows_whatever_the_workers(pool_rows):
     rules = BASIC.with_(victory_cash=80)
     one = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, workers=1, max_turns=25)
     with cf.ThreadPoolExecutor(2) as ex:                 # any Executor may be injected
         threads = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, max_turns=25, executor=ex)
-    two = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, workers=2, max_turns=25)
+    two = pool_rows
     pd.testing.assert_frame_equal(one, two)
     pd.testing.assert_frame_equal(one, threads)
     assert list(one.seed) == [11, 12, 13]
     assert {"seed", "won", "turns", "cash", "deliveries", "ruleset"} <= set(one.columns)
     assert (one.deliveries > 0).all(), one
+
+
+def test_monte_carlo_on_a_dask_cluster_gives_the_process_pools_rows(pool_rows):
+    """Scaling out: a Dask ``LocalCluster``'s executor plays the same seeded games as the process pool."""
+    distributed = pytest.importorskip("distributed")
+    rules = BASIC.with_(victory_cash=80)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl, \
+            distributed.Client(cl) as client:
+        dask = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, max_turns=25,
+                               executor=client.get_executor())
+    pd.testing.assert_frame_equal(pool_rows, dask)
+
+
+def test_monte_carlo_progress_bar_is_off_unless_asked(capsys):
+    rules = BASIC.with_(victory_cash=80)
+    sim.monte_carlo(rules, board="tutorial", games=1, seed=3, max_turns=3)
+    assert "game/s" not in capsys.readouterr().err           # tests and batch logs stay quiet
+    sim.monte_carlo(rules, board="tutorial", games=1, seed=3, max_turns=3, progress=True)
+    assert "1/1" in capsys.readouterr().err
+
+
+def test_the_greedy_baseline_is_a_named_bot():
+    assert {"planner", "greedy", "random"} <= set(sim.BOTS)
+    r = sim.solo_game(BASIC.with_(victory_cash=80), seed=1, board="tutorial", bot="greedy", max_turns=60)
+    assert r.bot == "greedy" and r.deliveries > 0
 
 
 def test_monte_carlo_rejects_bad_input():

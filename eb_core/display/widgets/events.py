@@ -20,7 +20,6 @@ import html
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from ... import events
 from .. import figures

@@ -34,6 +34,7 @@ from ...board import Board
 from ...errors import EbError
 from ...files import derived
 from ...rules import Ruleset, ruleset as _ruleset
+from ...state import Position
 from .. import figures, tables
 from .base import App
 
@@ -96,6 +97,14 @@ class RouteExplorer(App):
     def _changed(self, change: dict[str, Any]) -> None:
         self.update()
 
+    def _position(self) -> Position | None:
+        """The route question's position: the game state's, else the track given, else none."""
+        if self.state is not None:
+            return Position.of(self.state, self.player)
+        if self.track is not None or self.player is not None:
+            return Position(track=self.track, seat=self.player)
+        return None
+
     def _compute(self):
         a, b = self.start.value, self.end.value
         self.error = None
@@ -104,8 +113,7 @@ class RouteExplorer(App):
             self.error = "Pick two different cities."
         else:
             try:
-                plan = routes.cheapest_build(self.board, self.rules, a, b, state=self.state, player=self.player,
-                                             track=self.track)
+                plan = routes.cheapest_build(self.board, self.rules, a, b, position=self._position())
             except (EbError, ValueError, KeyError) as exc:
                 self.error = str(exc)
             else:

@@ -1,0 +1,152 @@
+"""Bot strength and speed: ``python benchmarks/bots.py`` (part of ``make bench``).
+
+Plays seeded solo games (rulebook: Solo & Variant Rules > Solo Play Scenarios, 1. Basic Solo Play;
+events on) on the Europe board with the ``planner`` bot and the ``greedy`` baseline, and prints
+
+* strength: games won, median and 95th percentile of the turns to victory (a game not won by the turn
+  cap counts as not finished and sits above every percentile), the share won within 80 turns, games
+  stuck (not won by the cap), and the Chart of Success histogram (rulebook: Chart of Success for Solo
+  Play) with greedy beside planner;
+* speed: games per second per core = games / CPU seconds spent playing them (each game's process
+  CPU time, so a busy shared machine does not distort it).
+
+Targets (issue 11), judged on the standard game: median <= 45 turns, >= 95 % won within 80 turns,
+no stuck game, >= 2 games/s/core; the Basic Game median <= 30. ``--strict`` exits 1 when one is missed.
+Every game depends only on its seed, so the figures are reproducible whatever ``--workers``.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import multiprocessing as mp
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import eb_core as eb  # noqa: E402
+from eb_core.bots.planner import PlannerBot  # noqa: E402
+from eb_core.sim import CATEGORIES, solo_game  # noqa: E402
+
+TARGETS = {"median": 45, "within80": 0.95, "stuck": 0, "speed": 2.0, "basic_median": 30}
+
+
+def play(job: tuple) -> tuple[dict, float]:
+    """One seeded solo game: (its row, CPU seconds)."""
+    rules, seed, bot, max_turns = job
+    c = time.process_time()
+    row = solo_game(rules, seed=seed, bot=bot, max_turns=max_turns, keep_game=False).row()
+    return row, time.process_time() - c
+
+
+def run(rules: str, bot: str, games: int, seed: int, max_turns: int, workers: int) -> tuple[list[dict], float]:
+    jobs = [(rules, seed + i, bot, max_turns) for i in range(games)]
+    if workers <= 1:
+        out = [play(j) for j in jobs]
+    else:
+        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn")) as ex:
+            out = list(ex.map(play, jobs))
+    return [r for r, _ in out], sum(c for _, c in out)
+
+
+def head_to_head(job: tuple) -> str | None:
+    """One two-player game, planner against greedy (seats by ``swap``): the winning level or None."""
+    seed, swap, victory_cash = job
+    levels = ["greedy", "planner"] if swap else ["planner", "greedy"]
+    g = eb.Game.new(eb.ruleset("europe-standard").with_(victory_cash=victory_cash), board="europe",
+                    players=levels, seed=seed)
+    bots = [PlannerBot(i, random.Random(seed * 7 + i), level=levels[i]) for i in range(2)]
+    while not g.over and g.state.turn < 400:
+        bots[g.current_player].step(g)
+    return levels[g.winners[0]] if len(g.winners) == 1 else None
+
+
+def summary(rows: list[dict], cpu: float, max_turns: int) -> dict:
+    n = len(rows)
+    turns = sorted(r["turns"] if r["won"] else float("inf") for r in rows)
+    won = [r for r in rows if r["won"]]
+
+    def pct(q):
+        return turns[min(n - 1, int(q * n))] if n else float("nan")
+
+    return {
+        "games": n, "won": len(won), "median": statistics.median(turns) if n else float("nan"),
+        "p95": pct(0.95), "within80": sum(1 for t in turns if t <= 80) / n if n else 0.0,
+        "stuck": n - len(won), "speed": n / cpu if cpu else float("nan"), "cpu_per_game": cpu / n if n else 0,
+        "chart": {c: sum(1 for r in won if r["category"] == c) for c in CATEGORIES},
+        "deliveries": statistics.mean(r["deliveries"] for r in rows) if n else 0,
+    }
+
+
+def fmt(x) -> str:
+    if isinstance(x, float):
+        return "not won" if x == float("inf") else f"{x:.3g}"
+    return str(x)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="standard games per bot (default 200)")
+    ap.add_argument("--basic-games", type=int, default=100, help="basic games for the planner (default 100)")
+    ap.add_argument("--seed", type=int, default=1000, help="seed of the first game")
+    ap.add_argument("--max-turns", type=int, default=150)
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--bots", default="planner,greedy", help="comma-separated bots (default planner,greedy)")
+    ap.add_argument("--h2h", type=int, default=20,
+                    help="two-player games planner against greedy (seats alternating; default 20)")
+    ap.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    args = ap.parse_args(argv)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    t0 = time.perf_counter()
+    res = {}
+    for bot in bots:
+        rows, cpu = run("europe-standard", bot, args.games, args.seed, args.max_turns, args.workers)
+        res[bot] = summary(rows, cpu, args.max_turns)
+    basic = None
+    if args.basic_games and "planner" in bots:
+        rows, cpu = run("europe-basic", "planner", args.basic_games, args.seed, args.max_turns, args.workers)
+        basic = summary(rows, cpu, args.max_turns)
+    print(f"Solo standard games (Solo Play Scenario 1, Europe board and deck, events on), seeds "
+          f"{args.seed}..{args.seed + args.games - 1}, cap {args.max_turns} turns, "
+          f"{time.perf_counter() - t0:.0f}s wall on {args.workers} worker(s)")
+    keys = [("games", "games"), ("won", "won"), ("median", "median turns to win"), ("p95", "95th percentile"),
+            ("within80", "won within 80 turns"), ("stuck", "not won by the cap"),
+            ("deliveries", "deliveries per game"), ("speed", "games/s/core"), ("cpu_per_game", "CPU s/game")]
+    print(f"{'':24}" + "".join(f"{b:>12}" for b in bots))
+    for k, label in keys:
+        print(f"{label:24}" + "".join(f"{fmt(res[b][k]):>12}" for b in bots))
+    print("Chart of Success (standard), games won by band:")
+    for c in CATEGORIES:
+        print(f"  {c:22}" + "".join(f"{res[b]['chart'][c]:>12}" for b in bots))
+    if args.h2h:
+        jobs = [(args.seed + i, i % 2 == 1, 150) for i in range(args.h2h)]
+        with cf.ProcessPoolExecutor(max_workers=max(1, args.workers), mp_context=mp.get_context("spawn")) as ex:
+            winners = list(ex.map(head_to_head, jobs))
+        print(f"Head to head (2 players, standard rules, 150M to win, seats alternating, {args.h2h} games): "
+              f"planner won {winners.count('planner')}, greedy won {winners.count('greedy')}, "
+              f"no single winner {winners.count(None)}")
+    ok = True
+    if "planner" in res:
+        pl = res["planner"]
+        checks = [("median <= 45", pl["median"] <= TARGETS["median"]),
+                  (">= 95% won within 80 turns", pl["within80"] >= TARGETS["within80"]),
+                  ("no stuck game", pl["stuck"] <= TARGETS["stuck"]),
+                  (">= 2 games/s/core", pl["speed"] >= TARGETS["speed"])]
+        if basic is not None:
+            print(f"Basic game (planner, {basic['games']} games): median {fmt(basic['median'])}, "
+                  f"p95 {fmt(basic['p95'])}, won {basic['won']}, games/s/core {fmt(basic['speed'])}; chart: "
+                  + ", ".join(f"{c} {n}" for c, n in basic["chart"].items()))
+            checks.append(("basic median <= 30", basic["median"] <= TARGETS["basic_median"]))
+        for name, good in checks:
+            print(f"  target {name}: {'met' if good else 'MISSED'}")
+            ok = ok and good
+    return 1 if args.strict and not ok else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

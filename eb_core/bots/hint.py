@@ -1,0 +1,160 @@
+"""``eb.hint(game)``: what the planner would do this turn, and why, in figures.
+
+The hint plays the current player's turn with a :class:`~eb_core.bots.planner.PlannerBot` on a copy of
+the game (the game itself is never changed) and reports the actions -- builds, moves, pick-ups,
+deliveries, an upgrade or a discard of the whole hand -- with the reason: the chosen plan's income per
+turn against the next best plan, its track cost and its turns (the model of
+:mod:`eb_core.bots.planner`).
+
+>>> import eb_core as eb
+>>> g = eb.position('''
+... board: tutorial
+... player Ann: cash 50, at London, loads Tourists, cards 1 2 3
+... ''')
+>>> h = hint(g)
+>>> isinstance(str(h), str) and h.seat == 0
+True
+"""
+from __future__ import annotations
+
+import html
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Build, Deliver, DiscardHand, Drop, Move, PickUp, PlaceTrain, Upgrade
+from ..errors import InvalidAction
+from .planner import Plan, PlannerBot
+
+__all__ = ["Hint", "hint"]
+
+
+@dataclass
+class Hint:
+    """The planner's advice for one player's turn.
+
+    ``actions`` are the actions it would take this turn, in order; ``plan`` the plan they serve and
+    ``next_best`` the best plan that starts differently (``None`` if there is none); ``build_cost`` the
+    money spent on track this turn; ``upgrade`` the train bought (or ``None``); ``discard`` whether the
+    whole hand is thrown away (rulebook: How to Play); ``cities`` names the mileposts the train stops in.
+    """
+
+    seat: int
+    player: str
+    actions: list[Any]
+    plan: Plan | None
+    next_best: Plan | None
+    build_cost: int
+    upgrade: Any
+    discard: bool
+    deliveries: list[tuple[str, str, int]] = field(default_factory=list)   # (load, city, payout)
+    pickups: list[tuple[str, str]] = field(default_factory=list)          # (load, city)
+    moved_to: str | None = None
+    cash_before: int = 0
+    cash_after: int = 0
+
+    @property
+    def builds(self) -> list[Build]:
+        return [a for a in self.actions if isinstance(a, Build)]
+
+    @property
+    def moves(self) -> list[Move]:
+        return [a for a in self.actions if isinstance(a, Move)]
+
+    def why(self) -> str:
+        """The reason in figures: the plan's income per turn against the next best."""
+        if self.plan is None:
+            return "No demand in hand can be delivered with the track and cash there are."
+        p = self.plan
+        s = (f"the plan ({p.describe()}) pays {p.payout}M for {p.build_cost:.0f}M of new track in about "
+             f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn")
+        if self.next_best is not None:
+            q = self.next_best
+            s += (f", against {q.income_per_turn:.1f}M per turn for the next best ({q.describe()}, "
+                  f"{q.payout}M, {q.build_cost:.0f}M of track)")
+        return s + "."
+
+    def __str__(self) -> str:
+        who = self.player
+        if self.discard:
+            return (f"{who}: discard the whole hand and draw three new cards -- the best plan left earns only "
+                    f"{self.plan.income_per_turn:.1f}M per turn." if self.plan is not None else
+                    f"{who}: discard the whole hand and draw three new cards: {self.why()}")
+        parts = []
+        for ld, city in self.pickups:
+            parts.append(f"pick up {ld} at {city}")
+        for ld, city, pay in self.deliveries:
+            parts.append(f"deliver {ld} to {city} for {pay}M")
+        if self.moved_to:
+            parts.append(f"move to {self.moved_to}")
+        if self.build_cost:
+            parts.append(f"build {self.build_cost}M of track")
+        if self.upgrade is not None:
+            parts.append(f"upgrade to a {self.upgrade} train for 20M")
+        if not parts:
+            parts.append("wait (nothing useful to do this turn)")
+        return f"{who}: {', '.join(parts)}. Why: {self.why()} Cash {self.cash_before}M -> {self.cash_after}M."
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{i}</td><td>{html.escape(repr(a))}</td></tr>" for i, a in enumerate(self.actions, 1))
+        alt = ""
+        if self.next_best is not None:
+            q = self.next_best
+            alt = (f"<tr><td>next best</td><td>{html.escape(q.describe())}</td><td>{q.income_per_turn:.1f}</td>"
+                   f"<td>{q.build_cost:.0f}</td><td>{q.turns:.1f}</td></tr>")
+        plan = ""
+        if self.plan is not None:
+            p = self.plan
+            plan = (f"<table><tr><th></th><th>plan</th><th>M/turn</th><th>track M</th><th>turns</th></tr>"
+                    f"<tr><td>chosen</td><td>{html.escape(p.describe())}</td><td>{p.income_per_turn:.1f}</td>"
+                    f"<td>{p.build_cost:.0f}</td><td>{p.turns:.1f}</td></tr>{alt}</table>")
+        return (f"<div><p><b>{html.escape(str(self))}</b></p>{plan}"
+                f"<details><summary>actions</summary><table>{rows}</table></details></div>")
+
+
+def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
+    """What the planner would do in ``seat``'s turn (default: the player whose turn it is), and why.
+
+    The game is copied and the turn played on the copy, so ``game`` is unchanged. Raises
+    :class:`~eb_core.errors.InvalidAction` when it is not that player's turn or the game is over.
+    """
+    st = game.state
+    seat = st.current if seat is None else seat
+    if game.over:
+        raise InvalidAction("the game is over: no turn to advise on", field="game")
+    if seat != st.current:
+        raise InvalidAction(f"it is player {st.current}'s turn, not player {seat}'s", field="seat")
+    g = game.clone()
+    bot = PlannerBot(seat, random.Random(0), level=level)
+    bot._ensure_plan(g)
+    plan = bot.plan
+    first = plan.stops[0][:3] if plan is not None and plan.stops else None
+    next_best = next((q for q in bot.alternatives[1:] if q.stops and q.stops[0][:3] != first), None)
+    p0 = g.state.players[seat]
+    cash0 = p0.cash
+    turn = (g.state.turn, g.state.current)
+    actions, deliveries, pickups = [], [], []
+    build_cost, upgrade, discard, moved_to = 0, None, False, None
+    guard = 0
+    while not g.over and (g.state.turn, g.state.current) == turn and guard < 200:
+        guard += 1
+        before = g.state.players[seat].cash
+        here = bot._here(g)
+        a = bot.step(g)
+        actions.append(a)
+        if isinstance(a, Build):
+            build_cost += before - g.state.players[seat].cash
+        elif isinstance(a, Upgrade):
+            upgrade = a.to
+        elif isinstance(a, DiscardHand):
+            discard = True
+        elif isinstance(a, Deliver):
+            deliveries.append((a.load, here, g.state.players[seat].cash - before))
+        elif isinstance(a, PickUp):
+            pickups.append((a.load, here))
+        elif isinstance(a, (Move, PlaceTrain)):
+            moved_to = bot._here(g) or f"milepost {g.state.players[seat].position}"
+        elif isinstance(a, Drop):
+            pass
+    return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
+                moved_to, cash0, g.state.players[seat].cash)

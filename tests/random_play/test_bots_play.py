@@ -1,0 +1,78 @@
+"""The planner and greedy bots play only legal actions, the same seed gives the same game, and two to
+four bots share a board, renting each other's track (rulebook: Solo Play Scenarios, 2. Play Multiple
+Positions; Renting Track)."""
+import random
+
+import pytest
+
+import eb_core as eb
+from eb_core.bots.planner import PlannerBot, play_solo
+from eb_core.errors import IllegalAction, InvalidAction
+
+
+def play_checked(game, bots, max_turns):
+    """Every action goes through the checked ``apply``: an illegal choice fails the test."""
+    while not game.over and game.state.players[0].turns < max_turns:
+        bot = bots[game.current_player]
+        a = bot.choose(game)
+        try:
+            game.apply(a)
+        except (IllegalAction, InvalidAction) as exc:          # pragma: no cover - a failure
+            pytest.fail(f"{bot!r} chose an illegal {a!r} in turn {game.state.players[0].turns}: {exc}")
+    return game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_bots_never_submit_an_illegal_action_on_the_tutorial_board(seed):
+    name = "europe-basic" if seed % 2 else "europe-standard"
+    g = eb.Game.new(eb.ruleset(name).with_(victory_cash=80), board="tutorial", players=["A", "B"], seed=seed)
+    bots = [PlannerBot(0, random.Random(seed)), PlannerBot(1, random.Random(seed + 50), level="greedy")]
+    play_checked(g, bots, 40)
+    assert sum(p.delivered for p in g.state.players) > 0
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_planner_never_submits_an_illegal_action_on_the_europe_board(seed):
+    g = eb.Game.new("europe-standard", board="europe", players=["Solo"], seed=seed)
+    play_checked(g, [PlannerBot(0, random.Random(seed))], 25)
+    assert g.state.players[0].delivered > 0
+
+
+def test_same_seed_same_game_on_the_europe_board():
+    def run():
+        g = eb.Game.new("europe-standard", board="europe", players=["Solo"], seed=9)
+        return play_solo(g, PlannerBot(0, random.Random(9)), max_turns=15).to_json()
+
+    assert run() == run()
+
+
+def test_four_bots_share_the_board_and_rent_track():
+    g = eb.Game.new(eb.ruleset("europe-basic").with_(victory_cash=70), board="tutorial",
+                    players=["A", "B", "C", "D"], seed=6)
+    bots = [PlannerBot(i, random.Random(i), level="greedy" if i % 2 else "planner") for i in range(4)]
+    rented = []
+    while not g.over and g.state.turn < 200:
+        before = [p.cash for p in g.state.players]
+        a = bots[g.current_player].step(g)
+        if isinstance(a, eb.Move):
+            gained = [i for i, (b, p) in enumerate(zip(before, g.state.players)) if p.cash > b]
+            rented += [i for i in gained if i != g.current_player]
+    assert all(p.delivered > 0 for p in g.state.players)
+    assert g.over, "no one reached victory"
+    assert rented, "no bot ever rented another's track"
+
+
+def test_the_better_plan_wins_more_often():
+    """Planner against greedy on the Europe board (150M to win), seats swapped between the two games:
+    the planner wins both (benchmarks/bots.py --h2h gives the figure over many games)."""
+    wins = {"planner": 0, "greedy": 0}
+    for seed in range(2):
+        levels = ["planner", "greedy"] if seed % 2 == 0 else ["greedy", "planner"]
+        g = eb.Game.new(eb.ruleset("europe-standard").with_(victory_cash=150), board="europe",
+                        players=levels, seed=200 + seed)
+        bots = [PlannerBot(i, random.Random(seed * 7 + i), level=levels[i]) for i in range(2)]
+        while not g.over and g.state.turn < 400:
+            bots[g.current_player].step(g)
+        for w in g.winners:
+            wins[levels[w]] += 1
+    assert wins["planner"] > wins["greedy"], wins
