@@ -80,7 +80,7 @@ def _towards(g: eb.Game, rng: random.Random):
         cities |= {c.name for _, ld in wanted for c in BOARD.sources(ld)}
     cities.discard(here.name if here else None)
     trips = [t for c in sorted(cities)
-             if (t := eb.shortest_trip(BOARD, g.rules, p.position, c, state=g.state, player=g.current_player,
+             if (t := eb.shortest_trip(BOARD, g.rules, p.position, c, position=eb.Position.of(g),
                                        rent=False)) is not None and t.mileposts > 0]
     if not trips:
         return None

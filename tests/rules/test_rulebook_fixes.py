@@ -66,14 +66,14 @@ def test_routes_and_engine_agree_that_buying_dublins_ferry_is_a_fourth_track():
     g.player(0).cash = 100
     # building in from the third side buys the ferry too: 4 tracks at Dublin
     rejects(g, Build([land[2], dublin, liverpool]), R.CITY_LIMIT)
-    plan = cheapest_build(EUROPE, g.rules, land[2], liverpool, track=two, player=0)
+    plan = cheapest_build(EUROPE, g.rules, land[2], liverpool, position=eb.Position(track=two, seat=0))
     assert plan is None or plan.mileposts[:2] != (land[2], dublin)   # routes does not propose it either
     # Ann owns the ferry and two land tracks: Dublin is full for her, in the engine and in routes
     three = two.copy()
     three.add_crossing(0, "Liverpool\u2013Dublin")
     g.state.track = three.copy()
     rejects(g, Build([land[2], dublin]), R.CITY_LIMIT)
-    plan = cheapest_build(EUROPE, g.rules, land[2], dublin, track=three, player=0)
+    plan = cheapest_build(EUROPE, g.rules, land[2], dublin, position=eb.Position(track=three, seat=0))
     assert plan is None or all(dublin not in (s.a, s.b) for s in plan.paid_segments)
 
 
