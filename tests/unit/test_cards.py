@@ -141,7 +141,7 @@ MALFORMED = [
     ("negative payout", _mut(["demand_cards", 1, "demands", 2, "payout"], -4), "demand_cards[1].demands[2].payout",
      "positive"),
     ("payout as text", _mut(["demand_cards", 1, "demands", 2, "payout"], "12"),
-     "demand_cards[1].demands[2].payout", "expected int"),
+     "demand_cards[1].demands[2].payout", "expected a whole number"),
     ("missing city", _mut(["demand_cards", 0, "demands", 1, "city"], _DELETE), "demand_cards[0].demands[1].city",
      "missing"),
     ("same city twice on a card", _mut(["demand_cards", 0, "demands", 1, "city"], "Paris"),
