@@ -51,8 +51,9 @@ last through the end of the drawing player's next turn; *lasting* ones until dis
 *permanent* ones until the game ends."""
 
 SEAS = ("Northern Seas", "Atlantic", "Mediterranean")
-"""The three sea areas of the Gales cards (rulebook: Event Card Effects > Counting Mileposts, Gale Ocean /
-Sea Boundary Flags)."""
+"""The three sea areas of Europe's Gales cards (rulebook: Event Card Effects > Counting Mileposts, Gale Ocean /
+Sea Boundary Flags). Other boards name their own seas (North America: Atlantic, Gulf, Pacific); a deck's gale
+may name any sea of its board (:meth:`Deck.problems`)."""
 
 STRIKE_VARIANTS = ("coastal", "inland", "wildcat", "rail")
 """Strike cards: Longshoremen's (``coastal``), Teamsters' (``inland``), Wildcat (``wildcat``: no building)
