@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS"]
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "compare", "rows"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -54,6 +54,7 @@ class Ruleset:
     game: str = "europe"
     board: str = "europe"
     deck: str = "europe"
+    rulebook: str = "europe"          # whose sections errors cite (eb_core.rulebook.cite): "europe" or "us"
     # Setting Up the Game
     start_cash: int = 50
     start_train: Train = Train(9, 2)
@@ -86,6 +87,8 @@ class Ruleset:
     victory_cash: int = 250
     victory_majors: int = 7
     tie_shares_win: bool = False            # Basic Game: tied players share the win; Standard: sudden death
+    victory_at_once: bool = False           # US: the first player to meet both conditions wins at once;
+                                            # Europe: announce, finish the round, most cash wins
     # Events
     events: bool = True
     removed_events: tuple[str, ...] = ()    # event kinds removed from the deck (Faster Game)
@@ -98,6 +101,9 @@ class Ruleset:
     mercy_repay_factor: int = 2
     mercy_payout_share: float = 0.5
     variants: tuple[str, ...] = ()
+    #: Rules the ruleset's own rulebook is silent on, where the Europe standard rule applies: one line
+    #: each, "what -- the Europe rule kept (Europe section)". Empty for the Europe rulesets.
+    fallbacks: tuple[str, ...] = ()
 
     def with_(self, **changes) -> "Ruleset":
         """A copy with some fields changed (mappings are frozen again)."""
@@ -166,7 +172,64 @@ _BASIC = _STANDARD.with_(
     opening_hand=3, starter_cards=True, reverse_anywhere=True, victory_cash=200, tie_shares_win=True,
 )
 
-RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC)})
+# ---------------------------------------------------------------------------------------- us
+# Empire Builder (US), rules/empire_builder_us_overview.txt, cited "US overview > Heading" (eb_core.rulebook).
+# Every number the overview gives is written here with its section, even where it equals Europe's.
+_US_FALLBACKS = (
+    "Train upgrades: the overview names Fast, Heavy and Super Freight but gives no speeds, capacities or "
+    "price -- Europe's 12/2 and 9/3 then 12/3, 20M each, one upgrade a turn instead of building "
+    "(Build Phase Rules > Upgrading your Train)",
+    "Ocean inlets: the overview says only 'additional cost' -- Europe's +3M for an inlet and +3M for a lake "
+    "crossing (Build Phase Rules)",
+    "Alpine mileposts, key cities, ferries and the Chunnel: none on the North America board; Europe's costs "
+    "and limits are kept and never apply (Build Phase Rules)",
+    "At most 3 track sections per player into a small or medium city, and no track that would keep a "
+    "second (third) player out of one (Build Phase Rules > Limits on Entry into Small and Medium Cities)",
+    "Every player keeps the right to build into every major city: no track may block it (Build Phase Rules > "
+    "Right to Enter Major Cities and Key Cities)",
+    "No credit: no track or upgrade you cannot pay for (Build Phase Rules > No Credit/No Loans)",
+    "Turn order: the overview lists building before moving and lets a turn hold both; the engine keeps "
+    "Europe's order, operations (move, pick up, deliver) then build (How to Play)",
+    "Placing the train: in any city at the first operations turn (Starting the Game > Starting Your Train)",
+    "Moving: a train reverses only in a city (Operations Phase Rules > Running the Train)",
+    "Picking up and delivering loads, dropping loads, drawing until the hand holds three demand cards "
+    "(Operations Phase Rules > Picking Up Loads; Delivering Loads)",
+    "Event cards: the overview details only floods (bridges destroyed, rebuilt at the usual cost, $3M or "
+    "more); derailments, snow, fog, gales, strikes and the tax play as Europe's cards do, adapted to "
+    "North America (Event Card Effects; eb_core.events.north_america)",
+    "Admin phase: events expire after the drawing player's next turn (Admin Phase)",
+)
+
+_US = _STANDARD.with_(
+    name="us", title="Empire Builder (US)", game="us", board="north_america", deck="north_america",
+    rulebook="us", fallbacks=_US_FALLBACKS,
+    # US overview > Setup: "Each player receives $40 million"; "Deal 3 cards to each player" (events
+    # replaced); "Play 2 rounds of turns for initial track building"
+    start_cash=40, opening_hand=3, hand_size=3, special_build_turns=2,
+    # US overview > Actions > Running Your Train: "basic freight: speed 9 mileposts per turn, carries up to 2"
+    start_train=Train(9, 2),
+    # US overview > Turn Structure / Special Rules & Edge Cases: "spend up to $20 million per turn"
+    build_limit=20,
+    # US overview > Actions > Building Track: clear 1, mountain 2 (alpine: none on the board, Europe's 5 kept)
+    terrain_cost={"clear": 1, "mountain": 2, "alpine": 5},
+    # ... small city 3, medium city 3, major city 5 (no key cities in the US: Europe's 3 kept)
+    city_cost={"major": 5, "key": 3, "medium": 3, "small": 3},
+    # ... "River: $2 million extra"; "Ocean inlet: additional cost" (no number: Europe's 3, lakes too)
+    water_cost={"river": 2, "lake": 3, "inlet": 3},
+    # ... "Only 2 players can build into a small city; only 3 into a medium city"
+    city_max_players={"medium": 3, "small": 2},
+    # US overview > Special Rules & Edge Cases: "Two track segments maximum can be built from major city
+    # mileposts per turn"; "$1-3 million out of a major city (depending on the milepost type you're building
+    # toward), but always $5 million to build into a major city" (costs go by the milepost built into)
+    builds_out_of_major_per_turn=2,
+    # US overview > Actions > Using Other Players' Track: "$4 million per turn to each player"
+    rent=4,
+    # US overview > Scoring / Victory Conditions: "the first player whose railroad connects five of the six
+    # major cities AND who has at least $250 million"; "Both conditions must be met simultaneously"
+    victory_cash=250, victory_majors=5, victory_at_once=True,
+)
+
+RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC, _US)})
 
 
 def _fast(r: Ruleset) -> Ruleset:
@@ -233,3 +296,62 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
             raise KeyError(f"no variant {v!r}; choose from {sorted(VARIANTS)}") from None
         r = r.with_(variants=r.variants + (v,), name=f"{r.name}+{v}")
     return r
+
+
+# ---------------------------------------------------------------------------------------- side by side
+def _cells(r: Ruleset) -> dict[str, str]:
+    """One readable cell per number or switch of ``r`` (mappings split into one row per key)."""
+    out: dict[str, str] = {}
+    for k, v in r.to_dict().items():
+        if k in ("name", "title", "fallbacks", "variants"):
+            continue
+        if k == "upgrades":
+            out[k] = "; ".join(f"{a} -> {' or '.join(bs)}" for a, bs in sorted(v.items()))
+        elif isinstance(v, dict):
+            out.update({f"{k}.{kk}": _fmt(vv) for kk, vv in sorted(v.items())})
+        else:
+            out[k] = _fmt(v)
+    out["fallbacks"] = str(len(r.fallbacks))
+    return out
+
+
+def _fmt(v) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(str(x) for x in v) or "-"
+    return str(v)
+
+
+def rows(*rulesets: Ruleset | str, differences_only: bool = False) -> list[dict[str, str]]:
+    """The rulesets side by side as plain rows: ``{"rule": name, <ruleset name>: value, ...}``, one row per
+    number or switch (a mapping gives a row per key: ``terrain_cost.mountain``), in field order;
+    ``differences_only`` keeps the rows whose values differ. Names are looked up with :func:`ruleset`.
+
+    >>> [r for r in rows("europe-standard", "us", differences_only=True) if r["rule"] == "start_cash"]
+    [{'rule': 'start_cash', 'europe-standard': '50', 'us': '40'}]
+    """
+    rs = [ruleset(r) if isinstance(r, str) else r for r in rulesets]
+    cells = [_cells(r) for r in rs]
+    keys = list(dict.fromkeys(k for c in cells for k in c))
+    out = []
+    for k in keys:
+        vals = [c.get(k, "-") for c in cells]
+        if differences_only and len(set(vals)) < 2:
+            continue
+        out.append({"rule": k, **{r.name: v for r, v in zip(rs, vals)}})
+    return out
+
+
+def compare(*rulesets: Ruleset | str, differences_only: bool = False):
+    """The rulesets side by side as a :class:`pandas.DataFrame`: a row per number or switch (index
+    ``rule``), a column per ruleset (see :func:`rows`).
+
+    >>> t = compare("europe-standard", "us", differences_only=True)
+    >>> t.loc["victory_majors"].tolist(), t.loc["start_cash"].tolist()
+    (['7', '5'], ['50', '40'])
+    """
+    import pandas as pd   # pandas only when a table is asked for (import eb_core stays light)
+
+    names = [r if isinstance(r, str) else r.name for r in rulesets]
+    return pd.DataFrame(rows(*rulesets, differences_only=differences_only), columns=["rule", *names]).set_index("rule")

@@ -259,11 +259,18 @@ class Game:
     def _apply(self, action, *, check: bool) -> None:
         st = self.state
         if st.phase == "over":
-            raise IllegalAction(R.ENDING, "The game is over; no more actions can be taken.")
+            raise IllegalAction(R.cite(R.ENDING, self.rules.rulebook),
+                                "The game is over; no more actions can be taken.")
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise InvalidAction(f"not an action: {action!r}", field="action")
-        handler(self, action, check)
+        try:
+            handler(self, action, check)
+        except IllegalAction as err:
+            cited = R.cite(err.rule, self.rules.rulebook)   # a US game cites the US overview where it speaks
+            if cited == err.rule:
+                raise
+            raise IllegalAction(cited, err.reason) from None
         self.history.append(action)
         if st.turn_over and st.phase != "over":
             end_turn(self)
