@@ -32,7 +32,11 @@ test: $(VENV)/.test-installed
 	sh tools/ensure_chromium.sh
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests eb_core --nbval-lax notebooks
 
-present: $(VENV)/.test-installed
+$(VENV)/.present-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,present]"
+	touch $@
+
+present: $(VENV)/.present-installed
 	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 --port=$(PORT) --show_tracebacks=True --Voila.root_dir=notebooks notebooks
 
 bench: $(VENV)/.test-installed

@@ -33,7 +33,12 @@ def measure(pairs: int = 25, seed: int = 1) -> dict:
     board, rules = eb.load_board("europe"), eb.ruleset("europe-standard")
     rng = random.Random(seed)
     names = sorted(c.name for c in board.cities)
-    app = widgets.route_explorer(board, rules)
+    widgets.route_explorer(board, rules, start="Madrid", end="Oslo")   # warm: the first FigureWidget of a process
+    t = time.perf_counter()
+    app = widgets.route_explorer(board, rules)     # first paint: the route is computed and drawn before display
+    first_ms = (time.perf_counter() - t) * 1e3
+    assert len(app.figure._widget_data[[tr.get("meta") for tr in app.figure._widget_data].index("route")]["x"]) \
+        == len(app.result.mileposts), "the first paint carries the route"
     app.update()  # warm the route engine and the FigureWidget
     cases = [tuple(rng.sample(names, 2)) for _ in range(pairs)]
     times = []
@@ -54,7 +59,7 @@ def measure(pairs: int = 25, seed: int = 1) -> dict:
         t = time.perf_counter()
         nx.multi_source_dijkstra(g, set(src), target=board.city(b).center, weight=make(src))
         base.append((time.perf_counter() - t) * 1e3)
-    return {"pairs": pairs, "update_ms": statistics.median(times), "timed": len(times), "max_ms": max(times),
+    return {"pairs": pairs, "first_paint_ms": first_ms, "update_ms": statistics.median(times), "timed": len(times), "max_ms": max(times),
             "networkx_search_ms": statistics.median(base)}
 
 
@@ -64,7 +69,8 @@ def main() -> int:
     print(f"route widget callback (RouteExplorer.update, Europe, {r['pairs']} city pairs): median "
           f"{r['update_ms']:.1f} ms, max {r['max_ms']:.1f} ms (budget {BUDGET_MS:g} ms: {'met' if ok else 'MISSED'}); "
           f"baseline: the networkx route search alone takes {r['networkx_search_ms']:.1f} ms, so the whole "
-          f"callback costs {r['update_ms'] / r['networkx_search_ms']:.1f}x a bare networkx search")
+          f"callback costs {r['update_ms'] / r['networkx_search_ms']:.1f}x a bare networkx search; building the explorer "
+          f"with its first route drawn (warm process) took {r['first_paint_ms']:.0f} ms")
     return 0 if ok else 1
 
 

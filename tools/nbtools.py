@@ -219,7 +219,7 @@ def nb00():
         """),
         code("""
         import eb_core as eb
-        from eb_core.display import figures, widgets
+        from eb_core.display import figures, tables, widgets
 
         SEED = 7                      # every random thing in these notebooks takes a seed
         board = eb.load_board("tutorial")
@@ -266,7 +266,7 @@ def nb00():
         Every figure also comes with a table (a pandas DataFrame), so nothing is only in the picture:
         """),
         code("""
-        figures.route_table(explorer.result, board)
+        tables.route_table(explorer.result, board)
         """),
         md("""
         ## The notebooks
@@ -509,7 +509,7 @@ def _example(key: str, title: str, claim: str, number: int, extra: str = "") -> 
                         title="{title}: " + ex["rule"])
         """),
         code(f"""
-        table = figures.segment_table(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()))
+        table = tables.segment_table(board, rules, ex["path"], owned_crossings=ex.get("owned_crossings", ()))
         assert table.loc["total", "cost"] == {number}, table.to_string()   # the rulebook's number{extra}
         table
         """),
@@ -536,7 +536,7 @@ def nb02():
         """),
         code("""
         import eb_core as eb
-        from eb_core.display import figures, widgets
+        from eb_core.display import figures, tables, widgets
 
         SEED = 7
         board = eb.load_board("tutorial")
@@ -619,8 +619,8 @@ def nb02():
                       "— **4M**, saving 4M. But it would be his third segment out of a major city this turn.", 4)
     cells += [
         code("""
-        le_havre_paris = figures.segment_table(board, rules, examples["le_havre_paris"]["path"])
-        paris_le_havre = figures.segment_table(board, rules, examples["paris_le_havre"]["path"],
+        le_havre_paris = tables.segment_table(board, rules, examples["le_havre_paris"]["path"])
+        paris_le_havre = tables.segment_table(board, rules, examples["paris_le_havre"]["path"],
                                            owned_crossings=examples["paris_le_havre"]["owned_crossings"])
         saving = le_havre_paris.loc["total", "cost"] - paris_le_havre.loc["total", "cost"]
         assert saving == 4, (le_havre_paris, paris_le_havre)   # "... and save himself 4M"
@@ -649,8 +649,8 @@ def nb02():
     cells += _example("calais_south", "Jeff: south from Calais", "His last **2M**: 18 + 2 = 20M, the whole budget.", 2)
     cells += [
         code("""
-        jeff = (figures.segment_table(board, rules, examples["london_folkestone"]["path"]).loc["total", "cost"]
-                + figures.segment_table(board, rules, examples["calais_south"]["path"],
+        jeff = (tables.segment_table(board, rules, examples["london_folkestone"]["path"]).loc["total", "cost"]
+                + tables.segment_table(board, rules, examples["calais_south"]["path"],
                                     owned_crossings=["Chunnel"]).loc["total", "cost"])
         assert jeff == 20 == rules.build_limit, jeff
         """),

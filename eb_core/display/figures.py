@@ -28,7 +28,11 @@ True
 """
 from __future__ import annotations
 
+import importlib.util
 import math
+import os
+import shutil
+from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -37,12 +41,15 @@ import plotly.io as pio
 
 from ..board import Board, CitySize, Terrain
 from ..costs import crossing_cost
+from ..narrate import place
 from ..rules import Ruleset, ruleset as _ruleset
+from .tables import path_plan
 
 __all__ = [
-    "TEMPLATE", "PLAYER_COLORS", "COLORS", "player_color", "board_figure", "add_track", "add_route",
-    "add_train", "add_area", "route_table", "route_xy", "find_trace", "trace_index", "milepost_hover",
-    "city_hover", "set_area", "set_route", "zoom_to", "path_figure", "segment_table", "game_figure",
+    "TEMPLATE", "PLAYER_COLORS", "COLORS", "NOMINAL_WIDTH", "player_color", "board_figure", "add_track",
+    "add_route", "add_train", "add_area", "add_selection", "set_selection", "route_xy", "find_trace",
+    "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "unzoom", "path_figure",
+    "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), in player order. Vermillion is left out because cities are red.
@@ -298,10 +305,9 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
         traces.append(go.Scatter(x=np.concatenate(rx), y=np.concatenate(ry), mode="lines",
                                  line=dict(color=COLORS["river"], width=2), hoverinfo="text",
                                  hovertext=np.concatenate(rt), name=f"river (+{rules.water_cost['river']}M)",
-                                 meta="rivers", legendgroup="water", legendgrouptitle_text="water"))
+                                 meta="rivers", legendgroup="water"))
     if lakes:  # the lake polygons are the legend entry; bridge ticks only where no polygon is drawn
-        next(t for t in traces if t.meta == "lakes").update(showlegend=True, name=f"lake (+{rules.water_cost['lake']}M)", legendgroup="water",
-                          legendgrouptitle_text="water")
+        next(t for t in traces if t.meta == "lakes").update(showlegend=True, name=f"lake (+{rules.water_cost['lake']}M)", legendgroup="water")
         lake_edges = []
     if lake_edges or inlet_edges:
         x1, y1 = _ticks_xy(board, lake_edges, 0.7)
@@ -312,8 +318,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                               np.full(len(x2), f"ocean inlet: +{rules.water_cost['inlet']}M bridge", dtype=object)])
         traces.append(go.Scatter(x=np.concatenate([x1, x2]), y=np.concatenate([y1, y2]), mode="lines",
                                  line=dict(color=COLORS["inlet"], width=2.5), hoverinfo="text", hovertext=txt,
-                                 name=f"{' / '.join(kinds)} (+{lw}M)", meta="lake_inlet", legendgroup="water",
-                                 legendgrouptitle_text="water"))
+                                 name=f"{' / '.join(kinds)} (+{lw}M)", meta="lake_inlet", legendgroup="water"))
 
     # --- buildable segments
     if show_edges:
@@ -331,8 +336,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
     if board.ferries:
         fx, fy = _segments_xy(board, [cr.ports for cr in board.ferries])
         traces.append(go.Scatter(x=fx, y=fy, mode="lines", line=dict(color=COLORS["ferry"], width=2, dash="dash"),
-                                 hoverinfo="skip", name="ferry (its number)", meta="ferries", legendgroup="crossings",
-                                 legendgrouptitle_text="crossings"))
+                                 hoverinfo="skip", name="ferry (its number)", meta="ferries", legendgroup="crossings"))
         mid = np.array([(xy[a] + xy[b]) / 2 for a, b in (cr.ports for cr in board.ferries)]).reshape(-1, 2)
         traces.append(go.Scatter(
             x=mid[:, 0], y=mid[:, 1], mode="markers+text",
@@ -369,7 +373,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
             cr = board.crossings_at(mp)[0]
             names.append(board.mileposts[mp].port or cr.port_names[cr.ports.index(mp)])
         traces.append(go.Scatter(
-            x=x, y=y, mode="markers+text", marker=dict(symbol="diamond", size=9, color=COLORS["ferry"],
+            x=x, y=y, mode="markers", marker=dict(symbol="diamond", size=9, color=COLORS["ferry"],
                                                        line=dict(color="white", width=1)),
             text=np.array(names, dtype=object), textposition="bottom center",
             textfont=dict(size=10, color=COLORS["ferry"]), customdata=np.asarray(ports, dtype=np.int64),
@@ -393,7 +397,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
             customdata=np.asarray(ms, dtype=np.int64),
             hovertext=np.array([milepost_hover(board, rules, m) for m in ms], dtype=object), hoverinfo="text",
             name=f"{label[t]} ({rules.terrain_cost[t.value]}M)", meta=f"terrain:{t.value}",
-            legendgroup="terrain", legendgrouptitle_text="mileposts", visible=True if ms else "legendonly"))
+            legendgroup="terrain", visible=True if ms else "legendonly"))
 
     # --- cities: red areas, markers, names
     hexes = [c for c in board.cities if c.size.has_red_area]
@@ -431,13 +435,13 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
         cs = [c for c in board.cities if c.size is s]
         x, y = _xy(board, [c.center for c in cs])
         traces.append(go.Scatter(
-            x=x, y=y, mode="markers+text", marker=city_style[s],
+            x=x, y=y, mode="markers", marker=city_style[s],
             text=np.array([c.name for c in cs], dtype=object), textposition="top center",
             textfont=dict(size=12 if s.has_red_area else 10, color="#7a1f14"),
             customdata=np.array([c.name for c in cs], dtype=object),
             hovertext=np.array([city_hover(board, rules, c.name) for c in cs], dtype=object), hoverinfo="text",
             name=f"{s.value} city ({rules.city_cost[s.value]}M)", meta=f"cities:{s.value}",
-            legendgroup="cities", legendgrouptitle_text="cities", visible=True if cs else "legendonly"))
+            legendgroup="cities", visible=True if cs else "legendonly"))
 
     flags = drawing.get("flags") or []
     if flags:
@@ -448,6 +452,9 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
             hovertext=np.array([f"sea boundary flag: {f.get('name', '')}" for f in flags], dtype=object),
             hoverinfo="text", name="sea boundary flag", meta="flags"))
 
+    traces.append(go.Scatter(x=np.empty(0), y=np.empty(0), mode="text", hoverinfo="skip", showlegend=False,
+                             textfont=dict(color="#7a1f14", family=_FONT, shadow=_HALO), cliponaxis=False,
+                             name="city names", meta="city_labels"))
     fig = go.Figure(data=traces)
     has_land = bool(land)
     fig.update_layout(
@@ -455,23 +462,224 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
         plot_bgcolor=COLORS["sea"] if has_land else COLORS["plain"],
         yaxis=dict(scaleanchor="x", scaleratio=1,
                    autorange="reversed" if _y_reversed(board) else True),
-        height=height or _auto_height(board), dragmode="pan",
-        legend=dict(x=1.01, xanchor="left", y=1.0, yanchor="top"),
+        height=height or _auto_height(board), autosize=True, dragmode="pan",
+        legend=dict(orientation="h", x=0, xanchor="left", y=-0.01, yanchor="top", font=dict(size=10),
+                    itemwidth=30, traceorder="normal", entrywidth=0),
+        margin=dict(l=4, r=4, t=40, b=4),
         meta={"board": board.name, "ruleset": rules.name},
     )
     if highlight is not None:
         mps = [m for h in highlight for m in board.resolve(h)]
         add_area(fig, board, mps, "highlight")
+    place_labels(fig, board)
     return go.FigureWidget(fig) if widget else fig
 
 
+#: The width a figure is laid out for before the browser tells its real width: a JupyterLab or Voila
+#: cell at 1440 px. The figure itself is responsive (``autosize``); this only sets its height and how
+#: many names fit.
+NOMINAL_WIDTH = 1000
+_LEGEND_PX = 50          # the horizontal legend strip below the map (two rows)
+_HALO = "0px 0px 2px white, 0px 0px 3px white"
+
+
 def _auto_height(board: Board) -> int:
+    """A height that lets the board fill a cell :data:`NOMINAL_WIDTH` wide at equal aspect, within
+    what a 900 px screen shows at once."""
     xy = board.xy
     if len(xy) == 0:
         return 500
-    w = max(np.ptp(xy[:, 0]), 1.0)
-    h = max(np.ptp(xy[:, 1]), 1.0)
-    return int(min(900, max(420, 900 * h / w)))
+    w = max(np.ptp(xy[:, 0]), 1.0) + 2
+    h = max(np.ptp(xy[:, 1]), 1.0) + 2
+    return int(min(820, max(380, (NOMINAL_WIDTH - 8) * h / w + 44 + _LEGEND_PX)))
+
+
+# ------------------------------------------------------------------------------------------ labels
+_LABEL_FONT = {CitySize.MAJOR: 13, CitySize.KEY: 12, CitySize.MEDIUM: 11, CitySize.SMALL: 10}
+_MARKER_PX = {CitySize.MAJOR: 15, CitySize.KEY: 14, CitySize.MEDIUM: 11, CitySize.SMALL: 10}
+#: candidate places of a name around its marker, best first: (plotly textposition, dx, dy) in screen
+#: directions (dy = +1 is up on the screen)
+_SPOTS = (("top center", 0, 1), ("middle right", 1, 0), ("middle left", -1, 0), ("bottom center", 0, -1),
+          ("top right", 1, 1), ("top left", -1, 1), ("bottom right", 1, -1), ("bottom left", -1, -1))
+
+
+def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
+    """``(x0, x1, y0, y1, px_w, px_h)``: the data window shown and the plot area in pixels."""
+    xy = board.xy
+    lay = fig.layout
+    xr = lay.xaxis.range if lay.xaxis.range is not None else None
+    yr = lay.yaxis.range if lay.yaxis.range is not None else None
+    if xr is None or yr is None:
+        pad = 1.0
+        x0, x1 = float(xy[:, 0].min()) - pad, float(xy[:, 0].max()) + pad
+        y0, y1 = float(xy[:, 1].min()) - pad, float(xy[:, 1].max()) + pad
+    else:
+        x0, x1 = sorted(map(float, xr))
+        y0, y1 = sorted(map(float, yr))
+    m = lay.margin
+    width = (lay.width or NOMINAL_WIDTH) - (m.l or 0) - (m.r or 0)
+    legend = _LEGEND_PX if lay.showlegend is not False else 0
+    height = (lay.height or 450) - (m.t or 0) - (m.b or 0) - legend
+    return x0, x1, y0, y1, float(max(width, 50)), float(max(height, 50))
+
+
+def label_layout(board: Board, *, window: tuple[float, float, float, float], px: tuple[float, float],
+                 y_reversed: bool | None = None, extra: Sequence[tuple[str, int]] = (),
+                 obstacles: Sequence[tuple[float, float, float]] = ()) -> list[dict]:
+    """Choose which city names to print and where, greedily, in the figure's pixel scale.
+
+    ``window`` is the data range shown ``(x0, x1, y0, y1)`` and ``px`` the plot area in pixels; at
+    equal aspect one lattice unit is ``min(px_w / (x1 - x0), px_h / (y1 - y0))`` pixels. Names are taken
+    by priority -- major, key, medium, small cities, then ``extra`` ``(name, milepost)`` pairs (ports) --
+    and each is tried at eight spots around its marker; the first spot that overlaps no marker and no
+    name already placed wins (``obstacles`` are more markers a name must not cover: ``(x, y, size_px)``,
+    e.g. the ferries' cost circles). Major and key cities are always named (at their least crowded spot);
+    the others only when they fit, so zooming in names more of them. Every name stays on hover.
+
+    Returns dicts ``{"name", "x", "y", "position", "size", "box", "overlap"}`` (``position`` is a plotly
+    ``textposition``, ``box`` the name's estimated screen rectangle ``(left, bottom, right, top)`` in
+    pixels, ``overlap`` the pixels² it shares with markers and earlier names: 0 except for a crowded
+    major or key city). Works for any board orientation: it reads x/y and whether y grows downwards.
+    """
+    x0, x1, y0, y1 = window
+    pw, ph = px
+    scale = min(pw / max(x1 - x0, 1e-9), ph / max(y1 - y0, 1e-9))
+    down = _y_reversed(board) if y_reversed is None else y_reversed
+    xy = board.xy
+
+    def screen(mp: int) -> tuple[float, float]:
+        x, y = xy[mp]
+        return (x - x0) * scale, ((y1 - y) if down else (y - y0)) * scale
+
+    def inside(mp: int, slack: float = 0.0) -> bool:
+        x, y = xy[mp]
+        return x0 - slack <= x <= x1 + slack and y0 - slack <= y <= y1 + slack
+
+    order = {CitySize.MAJOR: 0, CitySize.KEY: 1, CitySize.MEDIUM: 2, CitySize.SMALL: 3}
+    cities = sorted((c for c in board.cities if inside(c.center, 1.0)),
+                    key=lambda c: (order[c.size], -len(c.loads), c.name))
+    items = [(c.name, c.center, c.size) for c in cities]
+    items += [(name, mp, None) for name, mp in extra if inside(mp, 1.0)]
+    # every marker is an obstacle (a box around it); names must not cover other cities
+    marks: dict[str, tuple[float, float, float, float]] = {}
+
+    def radius(size) -> float:
+        r = _MARKER_PX.get(size, 9) / 2 + 1
+        if size in (CitySize.MAJOR, CitySize.KEY):      # the red area around the centre (1.45 units)
+            r = max(r, 1.45 * scale)
+        return r
+
+    for name, mp, size in items:
+        sx, sy = screen(mp)
+        r = radius(size)
+        marks[name] = (sx - r, sy - r, sx + r, sy + r)
+    blocks = list(marks.values())
+    for ox, oy, size in obstacles:
+        sx = (ox - x0) * scale
+        sy = ((y1 - oy) if down else (oy - y0)) * scale
+        blocks.append((sx - size / 2, sy - size / 2, sx + size / 2, sy + size / 2))
+    pw_all, ph_all = (x1 - x0) * scale, (y1 - y0) * scale
+
+    fixed = np.array(blocks, dtype=float).reshape(-1, 4)
+    own_index = {name: i for i, name in enumerate(marks)}      # marks come first in ``fixed``
+    placed = np.empty((len(items), 4), dtype=float)
+    n_placed = 0
+
+    def overlap(b: np.ndarray, others: np.ndarray) -> float:
+        if len(others) == 0:
+            return 0.0
+        w = np.minimum(b[2], others[:, 2]) - np.maximum(b[0], others[:, 0])
+        h = np.minimum(b[3], others[:, 3]) - np.maximum(b[1], others[:, 1])
+        return float(np.sum(np.clip(w, 0, None) * np.clip(h, 0, None)))
+
+    out = []
+    for name, mp, size in items:
+        font = _LABEL_FONT.get(size, 10)
+        w, h = 0.56 * font * len(name) + 4, 1.25 * font
+        sx, sy = screen(mp)
+        r = _MARKER_PX.get(size, 9) / 2 + 1      # plotly offsets a name by its marker, not the red area
+        others = np.delete(fixed, own_index[name], axis=0)
+        best, best_cost = None, None
+        for pos, dx, dy in _SPOTS:
+            cx = sx + dx * (r + w / 2) if dx else sx
+            cy = sy + dy * (r + h / 2) if dy else sy
+            b = np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
+            cost = overlap(b, others) + overlap(b, placed[:n_placed])
+            if b[0] < 0 or b[2] > pw_all or b[1] < 0 or b[3] > ph_all:
+                cost += w * h
+            if best_cost is None or cost < best_cost:
+                best, best_cost = (pos, b), cost
+            if cost == 0:
+                break
+        must = size in (CitySize.MAJOR, CitySize.KEY)
+        if best_cost == 0 or must:
+            placed[n_placed] = best[1]
+            n_placed += 1
+            out.append({"name": name, "x": float(xy[mp, 0]), "y": float(xy[mp, 1]), "position": best[0],
+                        "size": font, "box": tuple(round(float(v), 1) for v in best[1]),
+                        "overlap": round(best_cost, 1)})
+    return out
+
+
+def port_labels(board: Board) -> list[tuple[str, int]]:
+    """``(name, milepost)`` of every ferry port or tunnel end that is not a city (named on the map as room allows)."""
+    out = []
+    for m in board.mileposts:
+        if m.city is None and board.is_port(m.id):
+            cr = board.crossings_at(m.id)[0]
+            out.append((m.port or cr.port_names[cr.ports.index(m.id)], m.id))
+    return out
+
+
+def ferry_marks(board: Board) -> list[tuple[float, float, float]]:
+    """``(x, y, size_px)`` of the ferries' cost circles, which names keep clear of."""
+    xy = board.xy
+    return [(float((xy[a, 0] + xy[b, 0]) / 2), float((xy[a, 1] + xy[b, 1]) / 2), 17.0)
+            for a, b in (cr.ports for cr in board.ferries)]
+
+
+def place_labels(fig, board: Board) -> list[dict]:
+    """Recompute the printed city names (trace ``"city_labels"``) for the figure's current window and
+    size (see :func:`label_layout`), keep them above every other trace, and return the layout used.
+    :func:`zoom_to` calls it; :func:`follow_zoom` calls it whenever a widget's view is zoomed or panned."""
+    x0, x1, y0, y1, pw, ph = _view(fig, board)
+    placed = label_layout(board, window=(x0, x1, y0, y1), px=(pw, ph),
+                          y_reversed=fig.layout.yaxis.autorange == "reversed", extra=port_labels(board),
+                          obstacles=ferry_marks(board))
+    try:
+        i = trace_index(fig, "city_labels")
+    except KeyError:
+        return placed
+    with fig.batch_update():
+        tr = fig.data[i]
+        tr.x = np.array([p["x"] for p in placed], dtype=float)
+        tr.y = np.array([p["y"] for p in placed], dtype=float)
+        tr.text = np.array([p["name"] for p in placed], dtype=object)
+        tr.textposition = [p["position"] for p in placed]
+        tr.textfont.size = [p["size"] for p in placed]
+    _labels_on_top(fig)
+    return placed
+
+
+def _labels_on_top(fig) -> None:
+    """Keep the city names above track, routes and areas (overlays never hide a name)."""
+    try:
+        i = trace_index(fig, "city_labels")
+    except KeyError:
+        return
+    if i != len(fig.data) - 1:
+        order = [t for j, t in enumerate(fig.data) if j != i] + [fig.data[i]]
+        fig.data = tuple(order)
+
+
+def follow_zoom(fig: go.FigureWidget, board: Board) -> go.FigureWidget:
+    """Re-place the city names whenever the view is zoomed or panned in the browser (a widget only):
+    zooming in names the medium and small cities that fit."""
+    def relabel(layout, *_):
+        place_labels(fig, board)
+
+    fig.layout.on_change(relabel, "xaxis.range", "yaxis.range")
+    return fig
 
 
 # -------------------------------------------------------------------------------- overlays
@@ -499,6 +707,7 @@ def add_track(fig: go.Figure, board: Board, track, *, players: Sequence[str] | N
                                      line=dict(color=color, width=4, dash="dash"), hoverinfo="skip",
                                      name=f"{who}'s ferries", meta=f"track_crossings:{p}", showlegend=False,
                                      legendgroup=f"player{p}"))
+    _labels_on_top(fig)
     return fig
 
 
@@ -515,32 +724,36 @@ def route_xy(board: Board, plan) -> dict[str, np.ndarray]:
         mid = (xy[a] + xy[b]) / 2
         text = np.array([str(s.total) for s in segs], dtype=object)
         running = np.cumsum([s.total for s in segs])
-        hover = np.array([f"{s.explain()}<br>running total {t}M" for s, t in zip(segs, running)], dtype=object)
+        hover = np.array([f"{place(board, s.a)} → {place(board, s.b)}: <b>{s.total}M</b><br>{s.explain()}"
+                          f"<br>running total {t}M" for s, t in zip(segs, running)], dtype=object)
         return dict(x=x, y=y, lx=mid[:, 0], ly=mid[:, 1], text=text, hover=hover)
     return dict(x=x, y=y, lx=np.empty(0), ly=np.empty(0), text=np.empty(0, dtype=object),
                 hover=np.empty(0, dtype=object))
 
 
 def add_route(fig: go.Figure, board: Board, plan, *, name: str | None = None, color: str | None = None) -> go.Figure:
-    """Draw a build plan (``.mileposts``, ``.segments``, ``.cost``) with every segment's cost labelled.
+    """Draw a build plan (a :class:`~eb_core.costs.BuildPlan`, or anything with ``.mileposts``,
+    ``.segments``, ``.cost``) as a thick line; every segment's cost and explanation is on hover at the
+    segment's middle (small dots, never circles over city names; the names stay on top).
 
-    Adds two traces: the path (``meta`` ``"route"``) and the labels (``"route_labels"``); a second call
-    adds another pair (``"route:1"``, ...). Widgets update them with :func:`set_route`.
+    Adds two traces: the path (``meta`` ``"route"``) and the segment costs (``"route_labels"``, whose
+    ``text`` holds each segment's cost); a second call adds another pair (``"route:1"``, ...). Widgets
+    update them with :func:`set_route`.
     """
     n = sum(1 for t in fig.data if isinstance(t.meta, str) and t.meta.startswith("route") and
             not t.meta.startswith("route_labels"))
     key = "route" if n == 0 else f"route:{n}"
     color = color or COLORS["route"]
     cost = getattr(plan, "cost", None)
-    fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="lines+markers",
-                             line=dict(color=color, width=5), marker=dict(size=5, color=color),
-                             opacity=0.85, hoverinfo="skip", meta=key,
+    fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="lines",
+                             line=dict(color=color, width=5), opacity=0.8, hoverinfo="skip", meta=key,
                              name=name or (f"cheapest build: {cost}M" if cost is not None else "route")))
-    fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="markers+text",
-                             marker=dict(size=15, color="white", line=dict(color=color, width=1.5)),
-                             textfont=dict(size=10, color="black"), hoverinfo="text", showlegend=False,
-                             meta=key.replace("route", "route_labels"), name="segment costs"))
+    fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="markers",
+                             marker=dict(size=7, color="white", line=dict(color=color, width=2)),
+                             hoverinfo="text", showlegend=False,
+                             meta=key.replace("route", "route_labels"), name="segment costs (hover)"))
     set_route(fig, board, plan, key=key, name=name)
+    _labels_on_top(fig)
     return fig
 
 
@@ -566,9 +779,10 @@ def add_train(fig: go.Figure, board: Board, milepost: int | str, player: int = 0
     fig.add_trace(go.Scatter(x=x, y=y, mode="markers", marker=dict(symbol="diamond", size=18,
                                                                     color=player_color(player),
                                                                     line=dict(color="black", width=2)),
-                             hovertext=np.array([f"{who}'s train at milepost {mp}"], dtype=object),
+                             hovertext=np.array([f"{who}'s train at {place(board, mp)}"], dtype=object),
                              hoverinfo="text", name=f"{who}'s train", meta=f"train:{player}",
                              legendgroup=f"player{player}"))
+    _labels_on_top(fig)
     return fig
 
 
@@ -582,6 +796,7 @@ def add_area(fig: go.Figure, board: Board, mileposts: Iterable[int | str], name:
                                          line=dict(color=color, width=2)),
                              hoverinfo="skip", name=name, meta=f"area:{name}"))
     set_area(fig, board, mileposts, name)
+    _labels_on_top(fig)
     return fig
 
 
@@ -595,18 +810,68 @@ def set_area(fig: go.Figure, board: Board, mileposts: Iterable[int | str], name:
         tr.customdata = np.asarray(mps, dtype=np.int64)
 
 
-def zoom_to(fig: go.Figure, board: Board, mileposts: Iterable[int | str], margin: float = 3.0) -> go.Figure:
-    """Zoom the figure onto a set of mileposts (city names stand for their mileposts), keeping equal
-    aspect; ``margin`` is in mileposts."""
-    mps = [m for w in mileposts for m in (board.resolve(w) if isinstance(w, str) else (int(w),))]
+def add_selection(fig: go.Figure, board: Board, where: int | str | None = None, *,
+                  name: str = "selected") -> go.Figure:
+    """A clear selection marker: a thick dark ring around a city (or milepost), named in the legend,
+    drawn above the board. ``meta`` is ``"selection"``; move it with :func:`set_selection`."""
+    fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="markers",
+                             marker=dict(symbol="circle-open", size=34, color="#111111", line=dict(width=3.5)),
+                             hoverinfo="text", name=name, meta="selection"))
+    set_selection(fig, board, where)
+    _labels_on_top(fig)
+    return fig
+
+
+def set_selection(fig: go.Figure, board: Board, where: int | str | None) -> None:
+    """Move the selection ring onto ``where`` (a city name or milepost id; ``None`` hides it)."""
+    tr = find_trace(fig, "selection")
+    if where is None:
+        mps: list[int] = []
+    else:
+        mps = [board.city(where).center] if isinstance(where, str) else [int(where)]
+    x, y = _xy(board, mps)
+    with fig.batch_update():
+        tr.x, tr.y = x, y
+        tr.hovertext = np.array([place(board, m) for m in mps], dtype=object)
+
+
+def _mileposts_of(board: Board, where) -> list[int]:
+    """Mileposts named by ``where``: a plan or trip (``.mileposts`` / ``.path``), an iterable of
+    milepost ids and city names, or a single city name."""
+    for attr in ("mileposts", "path"):
+        got = getattr(where, attr, None)
+        if got is not None and not isinstance(where, (str, bytes)):
+            where = got
+            break
+    if isinstance(where, str):
+        where = [where]
+    return [m for w in where for m in (board.resolve(w) if isinstance(w, str) else (int(w),))]
+
+
+def zoom_to(fig: go.Figure, board: Board, where, margin: float = 3.0) -> go.Figure:
+    """Zoom the figure onto what is being discussed: a route (a plan, its ``.mileposts``), an event
+    area, a position (mileposts or city names), keeping equal aspect; ``margin`` is in mileposts. The
+    city names are placed again for the new window, so more of them fit."""
+    mps = _mileposts_of(board, where)
     if not mps:
         return fig
     x, y = _xy(board, mps)
     x0, x1, y0, y1 = x.min() - margin, x.max() + margin, y.min() - margin, y.max() + margin
     yr = [y1, y0] if fig.layout.yaxis.autorange == "reversed" else [y0, y1]
-    height = int(min(650, max(400, 650 * (y1 - y0) / max(x1 - x0, 1))))
+    height = int(min(650, max(400, (NOMINAL_WIDTH - 8) * (y1 - y0) / max(x1 - x0, 1) + 44 + _LEGEND_PX)))
     fig.update_layout(xaxis=dict(range=[x0, x1], autorange=False), yaxis=dict(range=yr, autorange=False),
                       height=height)
+    place_labels(fig, board)
+    return fig
+
+
+def unzoom(fig: go.Figure, board: Board) -> go.Figure:
+    """Back to the whole board (ranges cleared, autorange on); the names are placed for it again."""
+    rev = fig.layout.yaxis.autorange == "reversed" or (
+        fig.layout.yaxis.range is not None and fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1])
+    fig.update_layout(xaxis=dict(autorange=True, range=None),
+                      yaxis=dict(autorange="reversed" if rev else True, range=None))
+    place_labels(fig, board)
     return fig
 
 
@@ -614,7 +879,8 @@ def path_figure(board: Board, rules: Ruleset | None, path: Sequence[int], *, tit
                 owned_crossings: Iterable[str] = (), track=None, players: Sequence[str] | None = None,
                 margin: float = 3.0, widget: bool = False) -> go.Figure:
     """A board figure zoomed onto a hand-drawn path of mileposts, the path priced segment by segment
-    (:func:`eb_core.costs.path_cost`) with each segment's cost labelled; ``track`` is drawn first.
+    (:func:`eb_core.display.tables.path_plan`, a :class:`~eb_core.costs.BuildPlan`) with each
+    segment's cost on hover; ``track`` is drawn first.
 
     >>> import eb_core as eb
     >>> b, r = eb.load_board("tutorial"), eb.ruleset("europe-standard")
@@ -622,18 +888,12 @@ def path_figure(board: Board, rules: Ruleset | None, path: Sequence[int], *, tit
     >>> [int(t) for t in find_trace(f, "route_labels").text]
     [3, 3]
     """
-    from types import SimpleNamespace
-
-    from ..costs import path_cost
-
     rules = _rules(rules)
-    segs = path_cost(board, rules, path, owned_crossings=owned_crossings)
-    cost = sum(s.total for s in segs)
-    plan = SimpleNamespace(segments=segs, mileposts=tuple(path), cost=cost)
-    fig = board_figure(board, rules, show_edges=True, title=title or f"{cost}M")
+    plan = path_plan(board, rules, path, owned_crossings=owned_crossings)
+    fig = board_figure(board, rules, show_edges=True, title=title or f"{plan.cost}M")
     if track is not None:
         add_track(fig, board, track, players=players)
-    add_route(fig, board, plan, name=f"this build: {cost}M")
+    add_route(fig, board, plan, name=f"this build: {plan.cost}M")
     zoom_to(fig, board, path, margin)
     return go.FigureWidget(fig) if widget else fig
 
@@ -666,71 +926,53 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
     return go.FigureWidget(fig) if widget else fig
 
 
-# ------------------------------------------------------------------------------------- tables
-def route_table(plan, board: Board | None = None):
-    """A pandas DataFrame with one row per segment of a build plan: from, to, what is built into, the
-    milepost cost, the bridge, the ferry/tunnel, the segment total and the running total.
+# ------------------------------------------------------------------------------------------ export
+#: Where :func:`export` writes when no folder is named: ``notebooks/exports/`` of this checkout (ignored
+#: by git), so an instructor finds the files next to the notebooks.
+EXPORT_DIR = Path(__file__).resolve().parents[2] / "notebooks" / "exports"
 
-    A last row ``total`` sums the columns, so the table always agrees with ``plan.cost``.
+_BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+
+
+def find_browser() -> str | None:
+    """The Chrome/Chromium that PNG export drives: ``$BROWSER_PATH`` if set, else the first of
+    Debian's ``chromium`` and the usual Chrome names found on the ``PATH`` (``None`` when there is none)."""
+    env = os.environ.get("BROWSER_PATH")
+    if env and Path(env).exists():
+        return env
+    for name in _BROWSERS:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def export(fig: go.Figure, name: str | os.PathLike, folder: str | os.PathLike | None = None, *,
+           width: int = 1100, height: int | None = None, scale: float = 2.0) -> Path:
+    """Write ``fig`` to ``folder/name`` -- a PNG (``.png``, drawn by kaleido in the installed
+    Chrome/Chromium, offline) or a self-contained HTML page (``.html``, plotly.js inside, opens without a
+    network) -- and return the path. ``folder`` defaults to :data:`EXPORT_DIR` (``notebooks/exports/``)
+    and is created when missing; an absolute ``name`` is used as it is.
+
+    Raises :class:`RuntimeError` saying what to install when PNG export has no kaleido or no browser.
     """
-    import pandas as pd
-
-    board = board if board is not None else getattr(plan, "board", None)
-    rows = []
-    running = 0
-    for i, s in enumerate(getattr(plan, "segments", ()) or (), 1):
-        running += s.total
-        rows.append({
-            "step": i,
-            "from": board.label(s.a) if board is not None else s.a,
-            "to": board.label(s.b) if board is not None else s.b,
-            "built into": s.crossing_name if s.crossing_name else s.base_label,
-            "milepost": s.base, "bridge": s.water, "ferry/tunnel": s.crossing,
-            "water": s.water_label or "", "cost": s.total, "running": running,
-        })
-    cols = ["step", "from", "to", "built into", "milepost", "bridge", "ferry/tunnel", "water", "cost", "running"]
-    df = pd.DataFrame(rows, columns=cols)
-    if rows:
-        tot = {c: "" for c in cols}
-        tot.update({"step": "total", "milepost": int(df["milepost"].sum()), "bridge": int(df["bridge"].sum()),
-                    "ferry/tunnel": int(df["ferry/tunnel"].sum()), "cost": int(df["cost"].sum()),
-                    "running": running})
-        df = pd.concat([df, pd.DataFrame([tot], columns=cols)], ignore_index=True)
-    return df.set_index("step")
-
-
-def segment_table(board: Board, rules: Ruleset, path: Sequence[int], *, owned_crossings: Iterable[str] = ()):
-    """The same table for a hand-drawn path of mileposts (uses :func:`eb_core.costs.path_cost`)."""
-    from types import SimpleNamespace
-
-    from ..costs import path_cost
-
-    segs = path_cost(board, rules, path, owned_crossings=owned_crossings)
-    return route_table(SimpleNamespace(segments=segs, mileposts=tuple(path), cost=sum(s.total for s in segs)),
-                       board)
-
-
-def style_table(df, *, low: str = "#fff7ec", high: str = "#b30000", fmt: str = "{:.0f}", na: str = "—"):
-    """A pandas Styler that shades a numeric table from ``low`` to ``high`` (a text heat map beside
-    every figure; needs no matplotlib). Missing values (no route) stay unshaded and show ``na``.
-
-    >>> import pandas as pd
-    >>> html = style_table(pd.DataFrame({"a": [1, 5], "b": [3, None]})).to_html()
-    >>> "background-color: #b30000" in html and "—" in html
-    True
-    """
-    vals = df.astype(float)
-    lo, hi = np.nanmin(vals.values), np.nanmax(vals.values)
-    span = (hi - lo) or 1.0
-    c0 = np.array([int(low[i:i + 2], 16) for i in (1, 3, 5)], float)
-    c1 = np.array([int(high[i:i + 2], 16) for i in (1, 3, 5)], float)
-
-    def shade(v):
-        if v is None or not np.isfinite(v):
-            return ""
-        t = (v - lo) / span
-        r, g, b = (c0 + (c1 - c0) * t).round().astype(int)
-        ink = "#ffffff" if t > 0.55 else "#222222"
-        return f"background-color: #{r:02x}{g:02x}{b:02x}; color: {ink}"
-
-    return vals.style.map(shade).format(fmt, na_rep=na)
+    path = Path(name)
+    if not path.is_absolute():
+        path = Path(folder if folder is not None else EXPORT_DIR) / path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    suffix = path.suffix.lower()
+    if suffix in (".html", ".htm"):
+        fig.write_html(path, include_plotlyjs=True, full_html=True)
+        return path
+    if suffix != ".png":
+        raise ValueError(f"export writes .png or .html, not {path.suffix!r} ({path.name})")
+    if importlib.util.find_spec("kaleido") is None:
+        raise RuntimeError("PNG export needs kaleido: pip install 'eb[notebooks]' (or pip install kaleido)")
+    browser = find_browser()
+    if browser is None:
+        raise RuntimeError("PNG export needs Chrome or Chromium (Debian: apt-get install chromium); "
+                           "or set BROWSER_PATH to the browser's executable")
+    os.environ.setdefault("BROWSER_PATH", browser)
+    h = height or int(fig.layout.height or 700)
+    fig.write_image(path, format="png", width=width, height=h, scale=scale)
+    return path

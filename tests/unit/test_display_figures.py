@@ -11,7 +11,7 @@ import plotly.io as pio
 import pytest
 
 import eb_core as eb
-from eb_core.display import figures
+from eb_core.display import figures, tables
 from eb_core.costs import path_cost
 
 
@@ -187,15 +187,15 @@ def test_route_labels_and_table_match_the_rulebook_example(board, rules, name):
     assert [int(t) for t in labels.text] == [s.total for s in segs], breakdown
     assert sum(int(t) for t in labels.text) == ex["cost"]
     assert figures.find_trace(f, "route").name == f"cheapest build: {ex['cost']}M"
-    table = figures.route_table(plan, board)
+    table = tables.route_table(plan, board)
     assert table.loc["total", "cost"] == ex["cost"], table.to_string()
     assert list(table["running"])[-1] == ex["cost"]
-    assert figures.segment_table(board, rules, path).loc["total", "cost"] == ex["cost"]
+    assert tables.segment_table(board, rules, path).loc["total", "cost"] == ex["cost"]
 
 
 def test_route_table_columns_add_up(board, rules):
     ex = board.meta["examples"]["london_folkestone"]
-    t = figures.segment_table(board, rules, ex["path"])
+    t = tables.segment_table(board, rules, ex["path"])
     body = t.drop(index="total")
     assert (body["milepost"] + body["bridge"] + body["ferry/tunnel"] == body["cost"]).all(), t.to_string()
     assert t.loc["total", "ferry/tunnel"] == 17, t.to_string()   # the Chunnel

@@ -24,17 +24,18 @@ import plotly.graph_objects as go
 
 from ... import events
 from .. import figures
-from .explorers import _App
+from .base import App
 
 __all__ = ["EventExplorer", "event_explorer"]
 
 
-class EventExplorer(_App):
+class EventExplorer(App):
     """A dropdown of the deck's event cards -> the card's area drawn on the game's board (with the
     game's track and trains), blocked mileposts and closed ferry ports marked, and a list of the
-    mileposts, track and trains it covers. ``result`` is :func:`eb_core.events.affected` for the card."""
+    cities, track and trains it covers. ``result`` is :func:`eb_core.events.affected` for the card.
+    ``zoom`` (also a checkbox) zooms the map onto each card's area."""
 
-    def __init__(self, game, *, event: str | None = None, height: int | None = None):
+    def __init__(self, game, *, event: str | None = None, height: int | None = None, zoom: bool = False):
         self.game = game
         titles = []
         for c in game.deck.event_cards:
@@ -42,32 +43,39 @@ class EventExplorer(_App):
                 titles.append(c.title)
         self.event = W.Dropdown(options=titles, value=event if event is not None else titles[0],
                                 description="event")
-        st = game.state
-        names = [p.name for p in st.players]
-        fig = figures.board_figure(game.board, game.rules, height=height, title="Event")
-        figures.add_track(fig, game.board, st.track, players=names)
-        for seat, p in enumerate(st.players):
-            if p.position is not None:
-                figures.add_train(fig, game.board, p.position, seat, label=p.name)
-        figures.add_area(fig, game.board, [], "event area")
-        figures.add_area(fig, game.board, [], "no movement or building", color="#000000")
-        figures.add_area(fig, game.board, [], "closed ferry ports", color="#0072B2")
-        self.figure = go.FigureWidget(fig)
+        self.zoom = W.Checkbox(value=zoom, description="zoom to the area", indent=False)
         self.summary = W.HTML()
         self.result: dict[str, Any] = {}
+        res = self._compute()
+        st, board = game.state, game.board
+        names = [p.name for p in st.players]
+        fig = figures.board_figure(board, game.rules, height=height, title=self._title())
+        figures.add_track(fig, board, st.track, players=names)
+        for seat, p in enumerate(st.players):
+            if p.position is not None:
+                figures.add_train(fig, board, p.position, seat, label=p.name)
+        figures.add_area(fig, board, sorted(res["mileposts"]), "event area")
+        figures.add_area(fig, board, sorted(res["blocked"]), "no movement or building", color="#000000")
+        figures.add_area(fig, board, sorted(res["ports"]), "closed ferry ports", color="#0072B2")
+        if zoom and res["mileposts"]:
+            figures.zoom_to(fig, board, sorted(res["mileposts"]), margin=2)
+        self.figure = self.wrap(fig, board)
+        self._zoomed = bool(zoom and res["mileposts"])
+        self._summarise()
         self.event.observe(lambda change: self.update(), names="value")
-        self.widget = W.VBox([self.event, self.figure, self.summary])
-        self.update()
+        self.zoom.observe(lambda change: self.update(), names="value")
+        self.widget = W.VBox([W.HBox([self.event, self.zoom]), self.figure, self.summary])
 
-    def update(self) -> dict[str, Any]:
-        """Redraw for the selected card; returns what it covers."""
-        g, board = self.game, self.game.board
-        res = events.affected(g, self.event.value)
-        self.result = res
-        figures.set_area(self.figure, board, sorted(res["mileposts"]), "event area")
-        figures.set_area(self.figure, board, sorted(res["blocked"]), "no movement or building")
-        figures.set_area(self.figure, board, sorted(res["ports"]), "closed ferry ports")
-        self.figure.layout.title.text = f"{res['title']}: {res['text']}" if res["text"] else res["title"]
+    def _compute(self) -> dict[str, Any]:
+        self.result = events.affected(self.game, self.event.value)
+        return self.result
+
+    def _title(self) -> str:
+        res = self.result
+        return f"{res['title']}: {res['text']}" if res["text"] else res["title"]
+
+    def _summarise(self) -> None:
+        g, board, res = self.game, self.game.board, self.result
         st = g.state
         cities = sorted({c.name for m in res["mileposts"] for c in [board.city_at(m)] if c is not None})
         owners: dict[str, int] = {}
@@ -83,6 +91,22 @@ class EventExplorer(_App):
                              or "none"),
                 "trains: " + (", ".join(html.escape(st.players[s].name) for s in res["trains"]) or "none")]
         self.summary.value = "<br>".join(rows)
+
+    def update(self) -> dict[str, Any]:
+        """Redraw for the selected card; returns what it covers."""
+        board = self.game.board
+        res = self._compute()
+        with self.figure.batch_update():
+            figures.set_area(self.figure, board, sorted(res["mileposts"]), "event area")
+            figures.set_area(self.figure, board, sorted(res["blocked"]), "no movement or building")
+            figures.set_area(self.figure, board, sorted(res["ports"]), "closed ferry ports")
+        self.figure.layout.title.text = self._title()
+        if self.zoom.value and res["mileposts"]:
+            figures.zoom_to(self.figure, board, sorted(res["mileposts"]), margin=2)
+        elif self._zoomed:                       # only undo a zoom this app made, not the reader's own
+            figures.unzoom(self.figure, board)
+        self._zoomed = bool(self.zoom.value and res["mileposts"])
+        self._summarise()
         return res
 
 

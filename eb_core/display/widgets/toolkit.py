@@ -21,15 +21,18 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from types import SimpleNamespace
 from typing import Any
 
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from .. import figures
+from ...actions import Build, Move
+from ...costs import BuildPlan, path_cost
 from ...errors import EbError
+from ...narrate import place
 from ...positions import description_to_text, parse_action, parse_position, position_from_dict, try_action
+from .. import figures
+from .base import App
 
 __all__ = ["DEFAULT_ACTIONS", "PositionLab", "position_lab"]
 
@@ -40,7 +43,7 @@ DEFAULT_ACTIONS = ("build London-Birmingham", "build London-Paris", "upgrade 12/
                    "move Birmingham", "endturn")
 
 
-class PositionLab:
+class PositionLab(App):
     """Try actions on a position and see them on the board.
 
     Controls: ``player`` (who acts), ``action`` (a dropdown of commands), ``custom`` (type any command,
@@ -48,9 +51,13 @@ class PositionLab:
     ``cash``, ``train``, ``at``. State: ``game`` (the position), ``outcome`` (the last
     :class:`~eb_core.positions.Outcome`), ``error`` (why the text could not be set up), ``figure`` (a
     plotly ``FigureWidget``), ``widget`` (the whole app).
+
+    ``default`` is the action shown first; by default the first of ``actions`` that the rules accept
+    for the player to act, so the lab opens on a legal move (drawn green) rather than a refusal.
     """
 
-    def __init__(self, text: str, actions: Sequence[str] = DEFAULT_ACTIONS, *, height: int | None = 520):
+    def __init__(self, text: str, actions: Sequence[str] = DEFAULT_ACTIONS, *, height: int | None = 520,
+                 default: str | None = None):
         self.height = height
         self.game = None
         self.outcome = None
@@ -71,6 +78,7 @@ class PositionLab:
         self.figure = None          # built by set_up() from the first position, in its final state
         self._fig_slot = W.HTML()   # replaced by the figure
 
+        self._default = default
         self.setup_button.on_click(lambda _: self.set_up())
         self.try_button.on_click(lambda _: self.try_(self.custom.value))
         self.player.observe(self._retry, names="value")
@@ -86,15 +94,6 @@ class PositionLab:
         self.widget = W.VBox([W.HBox([self.player, self.action]), W.HBox([self.custom, self.try_button]),
                               self._fig_slot, self.message, self.editor])
         self.set_up()
-
-    # ------------------------------------------------------------------ display
-    def _repr_mimebundle_(self, **kwargs):  # pragma: no cover - needs a kernel
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _ipython_display_(self):  # pragma: no cover - needs a kernel
-        from IPython.display import display
-
-        display(self.widget)
 
     # ------------------------------------------------------------------ position
     def set_up(self):
@@ -124,10 +123,25 @@ class PositionLab:
             self.at.options = [NOT_PLACED, *cities]
         finally:
             self._syncing = False
+        if self.figure is None:      # first paint: open on an action the rules accept
+            self._syncing = True
+            try:
+                self.action.value = self._first_accepted(game)
+            finally:
+                self._syncing = False
         self._load_form()
         self._stale = True          # the next drawing redraws the whole position
         self.try_(None)
         return game
+
+    def _first_accepted(self, game) -> str:
+        options = list(self.action.options)
+        if self._default is not None:
+            return self._default if self._default in options else options[0]
+        for command in options:
+            if try_action(game, command, player=self.player.value).accepted:
+                return command
+        return options[0]
 
     def _draw(self, plan, name: str, colour: str, title: str) -> None:
         """Draw the tried action (and, after a new position, the position itself). A new figure is
@@ -144,7 +158,7 @@ class PositionLab:
         if self.figure is None or self._stale:
             # a new position: a new figure widget, complete before it is shown, put in place of the old
             # one (Voila shows a FigureWidget as first built, and does not redraw one inside a Box)
-            old, self.figure = self.figure, go.FigureWidget(full_figure())
+            old, self.figure = self.figure, self.wrap(full_figure(), game.board)
             slot = old if old is not None else self._fig_slot
             self.widget.children = tuple(self.figure if w is slot else w for w in self.widget.children)
             if old is not None:
@@ -221,23 +235,24 @@ class PositionLab:
             seat = probe.state.current
             for a in acts:
                 if hasattr(a, "path"):
-                    if type(a).__name__ == "Move" and not path and probe.state.players[seat].position is not None:
+                    if isinstance(a, Move) and not path and probe.state.players[seat].position is not None:
                         path.append(probe.state.players[seat].position)
                     path.extend(a.path)
         out = try_action(game, act, player=who)
         self.outcome = out
         colour = ACCEPTED if out.accepted else REJECTED
-        segs = ()
-        if type(act).__name__ == "Build":
-            from ...costs import path_cost
-
+        segs: tuple = ()
+        if isinstance(act, Build):
+            seat = [p.name for p in game.state.players].index(who)
             try:
                 segs = tuple(path_cost(game.board, game.rules, path,
-                                       owned_crossings=game.state.track.owned_crossings(
-                                           [p.name for p in game.state.players].index(who))))
+                                       owned_crossings=game.state.track.owned_crossings(seat)))
             except (EbError, ValueError, KeyError):
                 segs = ()
-        plan = SimpleNamespace(mileposts=tuple(path), segments=segs, cost=out.cost)
+        plan = None
+        if path:
+            plan = BuildPlan(cost=out.cost or 0, mileposts=tuple(path), segments=segs, board=game.board,
+                             start=place(game.board, path[0]), end=place(game.board, path[-1]))
         self._draw(plan, f"{command}: " + (f"{out.cost}M" if out.accepted else "rejected"), colour,
                    _short(out.explain(), 110))
         self.message.value = (f"<p style='color:{colour}'><b>{html.escape(out.explain())}</b></p>"

@@ -1,0 +1,134 @@
+"""Tables beside the figures: pandas DataFrames and Stylers that read at a glance -- places by name, money
+in M, rates to one decimal, long text wrapped. No plotly here.
+
+>>> import eb_core as eb
+>>> from eb_core.display import tables
+>>> b, r = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+>>> t = tables.segment_table(b, r, b.meta["examples"]["antwerp"]["path"])   # Example 1 (Antwerp)
+>>> int(t.loc["total", "cost"]), t.loc[2, "to"]
+(6, 'Antwerpen')
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..board import Board
+from ..costs import BuildPlan, path_cost
+from ..narrate import place
+from ..rules import Ruleset
+
+__all__ = ["path_plan", "route_table", "segment_table", "style_table", "readable", "MONEY_WORDS", "RATE_WORDS"]
+
+#: column-name words that mark money (shown as whole millions, ``"12M"``)
+MONEY_WORDS = ("cost", "payout", "cash", "profit", "money", "price", "build", "income", "rent", "(M)")
+#: column-name words that mark rates and ratios (shown to one decimal)
+RATE_WORDS = ("per turn", "/turn", "rate", "ratio", "per milepost", "turns", "speed", "share")
+
+
+def path_plan(board: Board, rules: Ruleset, path: Sequence[int], *, owned_crossings: Iterable[str] = ()) -> BuildPlan:
+    """The :class:`~eb_core.costs.BuildPlan` of a hand-drawn path of neighbouring mileposts, priced
+    segment by segment with :func:`eb_core.costs.path_cost` (the one build type figures, tables and
+    widgets draw)."""
+    path = tuple(int(m) for m in path)
+    segs = tuple(path_cost(board, rules, path, owned_crossings=owned_crossings))
+    return BuildPlan(cost=sum(s.total for s in segs), mileposts=path, segments=segs, board=board,
+                     start=place(board, path[0]) if path else "", end=place(board, path[-1]) if path else "")
+
+
+def route_table(plan, board: Board | None = None) -> pd.DataFrame:
+    """A DataFrame with one row per segment of a build plan: from, to (places by name), what is built
+    into, the milepost cost, the bridge, the ferry/tunnel, the segment total and the running total.
+
+    A last row ``total`` sums the columns, so the table always agrees with ``plan.cost``.
+    """
+    board = board if board is not None else getattr(plan, "board", None)
+    rows = []
+    running = 0
+    for i, s in enumerate(getattr(plan, "segments", ()) or (), 1):
+        running += s.total
+        rows.append({
+            "step": i,
+            "from": place(board, s.a) if board is not None else s.a,
+            "to": place(board, s.b) if board is not None else s.b,
+            "built into": s.crossing_name if s.crossing_name else s.base_label,
+            "milepost": s.base, "bridge": s.water, "ferry/tunnel": s.crossing,
+            "water": s.water_label or "", "cost": s.total, "running": running,
+        })
+    cols = ["step", "from", "to", "built into", "milepost", "bridge", "ferry/tunnel", "water", "cost", "running"]
+    df = pd.DataFrame(rows, columns=cols)
+    if rows:
+        tot = {c: "" for c in cols}
+        tot.update({"step": "total", "milepost": int(df["milepost"].sum()), "bridge": int(df["bridge"].sum()),
+                    "ferry/tunnel": int(df["ferry/tunnel"].sum()), "cost": int(df["cost"].sum()),
+                    "running": running})
+        df = pd.concat([df, pd.DataFrame([tot], columns=cols)], ignore_index=True)
+    return df.set_index("step")
+
+
+def segment_table(board: Board, rules: Ruleset, path: Sequence[int], *,
+                  owned_crossings: Iterable[str] = ()) -> pd.DataFrame:
+    """The same table for a hand-drawn path of mileposts (priced by :func:`path_plan`)."""
+    return route_table(path_plan(board, rules, path, owned_crossings=owned_crossings), board)
+
+
+def style_table(df, *, low: str = "#fff7ec", high: str = "#b30000", fmt: str = "{:.0f}", na: str = "—"):
+    """A pandas Styler that shades a numeric table from ``low`` to ``high`` (a text heat map beside
+    every figure; needs no matplotlib). Missing values (no route) stay unshaded and show ``na``.
+
+    >>> html = style_table(pd.DataFrame({"a": [1, 5], "b": [3, None]})).to_html()
+    >>> "background-color: #b30000" in html and "—" in html
+    True
+    """
+    vals = df.astype(float)
+    lo, hi = np.nanmin(vals.values), np.nanmax(vals.values)
+    span = (hi - lo) or 1.0
+    c0 = np.array([int(low[i:i + 2], 16) for i in (1, 3, 5)], float)
+    c1 = np.array([int(high[i:i + 2], 16) for i in (1, 3, 5)], float)
+
+    def shade(v):
+        if v is None or not np.isfinite(v):
+            return ""
+        t = (v - lo) / span
+        r, g, b = (c0 + (c1 - c0) * t).round().astype(int)
+        ink = "#ffffff" if t > 0.55 else "#222222"
+        return f"background-color: #{r:02x}{g:02x}{b:02x}; color: {ink}"
+
+    return vals.style.map(shade).format(fmt, na_rep=na)
+
+
+def _has(name: str, words: Sequence[str]) -> bool:
+    n = str(name).casefold()
+    return any(w.casefold() in n for w in words)
+
+
+def readable(df: pd.DataFrame, *, money: Sequence[str] | None = None, rates: Sequence[str] | None = None,
+             wrap: int = 38, max_width: str = "26em"):
+    """A Styler that a new player can read: money columns as whole millions (``"25M"``), rates and
+    other fractions to one decimal, and text longer than ``wrap`` characters wrapped inside a column at
+    most ``max_width`` wide (never running off the right edge). ``money`` / ``rates`` name the columns;
+    by default they are recognised by words in their names (:data:`MONEY_WORDS`, :data:`RATE_WORDS`).
+
+    >>> t = pd.DataFrame({"load": ["Wine"], "payout": [25.0], "per turn": [2/3], "note": ["x" * 60]})
+    >>> html = readable(t).to_html()
+    >>> "25M" in html and "0.7" in html and "white-space: normal" in html
+    True
+    """
+    money = [c for c in df.columns if _has(c, MONEY_WORDS)] if money is None else list(money)
+    rates = [c for c in df.columns if c not in money and _has(c, RATE_WORDS)] if rates is None else list(rates)
+    fmt = {}
+    for c in df.columns:
+        col = df[c]
+        if c in money and pd.api.types.is_numeric_dtype(col):
+            fmt[c] = lambda v: "—" if pd.isna(v) else f"{v:,.0f}M"
+        elif (c in rates or pd.api.types.is_float_dtype(col)) and pd.api.types.is_numeric_dtype(col):
+            fmt[c] = lambda v: "—" if pd.isna(v) else f"{v:,.1f}"
+    long_text = [c for c in df.columns if (df[c].dtype == object or pd.api.types.is_string_dtype(df[c]))
+                 and df[c].map(lambda v: isinstance(v, str) and len(v) > wrap).any()]
+    sty = df.style.format(fmt)
+    if long_text:
+        sty = sty.set_properties(subset=long_text, **{"white-space": "normal", "max-width": max_width,
+                                                      "min-width": "12em", "text-align": "left"})
+    return sty.set_table_styles([{"selector": "td, th", "props": [("vertical-align", "top")]}], overwrite=False)

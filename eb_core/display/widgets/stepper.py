@@ -1,0 +1,258 @@
+"""The turn stepper: Prev / Next / a slider / Play over a recorded game, drawn step by step.
+
+The story comes from :mod:`eb_core.narrate` (the rules side replays the record and says each step in
+words); this module only draws: the map (every player's track, the new track of this frame highlighted,
+the train's path this frame, the trains with their loads, the areas of the events in force), each
+player's money, the hand as cards, the events that struck, and the narration. A recorded game is plain data (:meth:`Game.to_json`), so a game
+saved from a real table steps as well as a bot's.
+
+>>> import eb_core as eb
+>>> from eb_core.display.widgets import TurnStepper
+>>> g = eb.Game.new("europe-standard", board="tutorial", players=["Ann", "Ben"], seed=7)
+>>> g.apply(eb.Build(path=g.board.meta["examples"]["london_birmingham"]["path"]))
+>>> g.apply(eb.EndTurn())
+>>> s = TurnStepper(g.to_json(), by="action")
+>>> s.frame, len(s.frames), "London → Birmingham" in s.narration.value
+(0, 2, True)
+>>> s.next()
+1
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Sequence
+
+import ipywidgets as W
+import numpy as np
+import plotly.graph_objects as go
+
+from ... import events
+from ...board import Board
+from ...narrate import Step, place, replay
+from .. import figures
+from .base import App
+
+__all__ = ["TurnStepper", "turn_stepper", "frames_of"]
+
+NEW_TRACK = "#D55E00"
+
+
+def frames_of(steps: Sequence[Step], by: str = "turn") -> list[list[Step]]:
+    """Group the steps into what one press of Next shows: one action (``by="action"``) or a whole turn
+    of one player (``by="turn"``: the actions until the turn passes)."""
+    if by not in ("turn", "action"):
+        raise ValueError(f"by must be 'turn' or 'action', not {by!r}")
+    if by == "action":
+        return [[s] for s in steps]
+    out: list[list[Step]] = []
+    for s in steps:
+        if out and out[-1][-1].seat == s.seat and out[-1][-1].after.state.current == s.seat:
+            out[-1].append(s)
+        else:
+            out.append([s])
+    return out
+
+
+def _track_xy(board: Board, track, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    pairs = track.segments_of(seat)
+    xs, ys = [], []
+    for a, b in pairs:
+        xs += [board.xy[a, 0], board.xy[b, 0], np.nan]
+        ys += [board.xy[a, 1], board.xy[b, 1], np.nan]
+    for name in sorted(track.owned_crossings(seat)):
+        cr = board.crossing(name)
+        for m in (cr.ports[0], *cr.mileposts, cr.ports[1]):
+            xs.append(board.xy[m, 0])
+            ys.append(board.xy[m, 1])
+        xs.append(np.nan)
+        ys.append(np.nan)
+    return np.array(xs, dtype=float), np.array(ys, dtype=float)
+
+
+def _pairs_xy(board: Board, pairs) -> tuple[np.ndarray, np.ndarray]:
+    xs, ys = [], []
+    for a, b in pairs:
+        xs += [board.xy[a, 0], board.xy[b, 0], np.nan]
+        ys += [board.xy[a, 1], board.xy[b, 1], np.nan]
+    return np.array(xs, dtype=float), np.array(ys, dtype=float)
+
+
+class TurnStepper(App):
+    """Step through a recorded game (a :class:`~eb_core.engine.Game`, its JSON or dict; ``start`` as in
+    :func:`eb_core.narrate.replay`). ``by`` is ``"turn"`` (default) or ``"action"``.
+
+    Controls: ``prev`` / ``next_button`` / ``slider`` (the frame) / ``play``. State: ``steps`` (every
+    :class:`~eb_core.narrate.Step`), ``frames`` (steps grouped per press of Next), ``frame`` (the one
+    shown), ``figure`` (a plotly ``FigureWidget`` built from frame 0 before it is shown), ``narration``,
+    ``money``, ``hand``, ``events`` (HTML widgets).
+    """
+
+    def __init__(self, record, *, by: str = "turn", start=None, frame: int = 0, height: int | None = None,
+                 interval_ms: int = 1200):
+        self.steps = replay(record, start=start)
+        if not self.steps:
+            raise ValueError("the recorded game has no actions to step through")
+        self.frames = frames_of(self.steps, by)
+        self.by = by
+        first = self.steps[0].before
+        self.board, self.rules = first.board, first.rules
+        self.names = [p.name for p in first.state.players]
+        self.frame = max(0, min(int(frame), len(self.frames) - 1))
+        n = len(self.frames)
+        self.prev = W.Button(description="◀ Prev", layout=W.Layout(width="90px"))
+        self.next_button = W.Button(description="Next ▶", layout=W.Layout(width="90px"))
+        self.slider = W.IntSlider(value=self.frame, min=0, max=n - 1, description=by, continuous_update=False,
+                                  layout=W.Layout(width="420px"))
+        self.play = W.Play(value=self.frame, min=0, max=n - 1, interval=interval_ms, description="play")
+        W.jslink((self.play, "value"), (self.slider, "value"))
+        self.narration = W.HTML()
+        self.money = W.HTML()
+        self.hand = W.HTML()
+        self.events = W.HTML()
+        self.figure = self.wrap(self._figure(height), self.board)
+        self._texts()
+        self.prev.on_click(lambda _: self.show(self.frame - 1))
+        self.next_button.on_click(lambda _: self.show(self.frame + 1))
+        self.slider.observe(lambda ch: self.show(ch["new"]), names="value")
+        self.widget = W.VBox([W.HBox([self.play, self.prev, self.next_button, self.slider]), self.narration,
+                              self.figure, W.HBox([self.money, self.hand]), self.events])
+
+    # ----------------------------------------------------------------------- what a frame shows
+    @property
+    def steps_shown(self) -> list[Step]:
+        return self.frames[self.frame]
+
+    def _title(self) -> str:
+        f = self.steps_shown
+        s = f[-1]
+        rnd = f"round {f[0].round}" if f[0].round else "special build turns"
+        what = f"turn of {s.player}" if self.by == "turn" else f"{s.player}"
+        return f"{self.frame + 1}/{len(self.frames)} · {rnd} · {what}"
+
+    def _frame_data(self) -> dict[str, Any]:
+        f = self.steps_shown
+        new = [k for s in f for k in s.new_track]
+        path: list[int] = []
+        for s in f:
+            if s.train_path:
+                if path and path[-1] == s.train_path[0]:
+                    path.extend(s.train_path[1:])
+                else:
+                    path.extend(s.train_path)
+        game = f[-1].after
+        area: set[int] = set()
+        for act in game.state.active_events:             # events in force: their areas on the map
+            try:
+                area |= set(events.affected(game, int(act["card"]))["mileposts"])
+            except (KeyError, ValueError):
+                continue
+        return {"state": game.state, "new": new, "path": path, "events": sorted(area)}
+
+    def _figure(self, height: int | None) -> go.Figure:
+        d = self._frame_data()
+        st, board = d["state"], self.board
+        fig = figures.board_figure(board, self.rules, height=height, title=self._title())
+        for seat, name in enumerate(self.names):
+            x, y = _track_xy(board, st.track, seat)
+            fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=figures.player_color(seat), width=4),
+                                     hoverinfo="skip", name=f"{name}'s track", meta=f"track:{seat}"))
+        x, y = _pairs_xy(board, d["new"])
+        fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=NEW_TRACK, width=8), opacity=0.7,
+                                 hoverinfo="skip", name="new track", meta="new_track"))
+        xy = board.xy
+        path = d["path"]
+        fig.add_trace(go.Scatter(x=xy[path, 0] if path else np.empty(0), y=xy[path, 1] if path else np.empty(0),
+                                 mode="lines+markers", line=dict(color="black", width=2, dash="dot"),
+                                 marker=dict(size=4, color="black"), hoverinfo="skip", name="train's path",
+                                 meta="train_path"))
+        figures.add_area(fig, board, d["events"], "events in force")
+        for seat, name in enumerate(self.names):
+            x, y, text, hover = self._train(st, seat)
+            fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", text=text, textposition="bottom center",
+                                     textfont=dict(size=11, color=figures.player_color(seat)),
+                                     marker=dict(symbol="diamond", size=18, color=figures.player_color(seat),
+                                                 line=dict(color="black", width=2)),
+                                     hovertext=hover, hoverinfo="text", name=f"{name}'s train",
+                                     meta=f"train:{seat}"))
+        figures.place_labels(fig, board)
+        return fig
+
+    def _train(self, st, seat: int):
+        p = st.players[seat]
+        if p.position is None:
+            e = np.empty(0)
+            return e, e, np.empty(0, dtype=object), np.empty(0, dtype=object)
+        x, y = self.board.xy[p.position]
+        loads = ", ".join(p.loads) or "empty"
+        text = np.array([f"{p.name}: {loads}"], dtype=object)
+        hover = np.array([f"<b>{p.name}</b> at {place(self.board, p.position)}: {p.train} train, {p.cash}M<br>"
+                          f"loads: {loads}"], dtype=object)
+        return np.array([x]), np.array([y]), text, hover
+
+    def _texts(self) -> None:
+        f = self.steps_shown
+        st = f[-1].after.state
+        sentences = "".join(f"<li>{html.escape(s.text)}</li>" for s in f)
+        self.narration.value = (f"<div style='font-size:1.05em'><b>{html.escape(self._title())}</b>"
+                                f"<ul style='margin:4px 0'>{sentences}</ul></div>")
+        rows = "".join(
+            f"<tr><td style='color:{figures.player_color(i)}'><b>{html.escape(p.name)}</b></td>"
+            f"<td style='text-align:right'>{p.cash}M</td><td>{p.train}</td>"
+            f"<td>{html.escape(', '.join(p.loads) or '—')}</td></tr>" for i, p in enumerate(st.players))
+        self.money.value = ("<table><thead><tr><th>player</th><th>cash</th><th>train</th><th>loads</th></tr>"
+                            f"</thead><tbody>{rows}</tbody></table>")
+        seat = f[-1].seat
+        game = f[-1].after
+        cards = []
+        for cid in st.players[seat].hand:
+            card = game.deck.card(cid)
+            lines = "".join(f"<div>{html.escape(d.load)} → {html.escape(d.city)} <b>{d.payout}M</b></div>"
+                            for d in getattr(card, "demands", ()))
+            cards.append("<div style='display:inline-block;border:1px solid #999;border-radius:6px;"
+                         "padding:4px 8px;margin:2px;background:#fffdf5;font-size:0.9em;vertical-align:top'>"
+                         f"{lines}</div>")
+        self.hand.value = (f"<div style='margin-left:16px'><b>{html.escape(st.players[seat].name)}'s hand</b><br>"
+                           + "".join(cards) + "</div>")
+        news = [e for s in f for e in s.events]
+        self.events.value = ("<div><b>Also:</b><ul style='margin:2px 0'>"
+                             + "".join(f"<li>{html.escape(e)}</li>" for e in news) + "</ul></div>") if news else ""
+
+    # ----------------------------------------------------------------------- moving
+    def show(self, frame: int) -> int:
+        """Show frame ``frame`` (clamped to the game); returns the frame shown."""
+        frame = max(0, min(int(frame), len(self.frames) - 1))
+        self.frame = frame
+        if self.slider.value != frame:
+            self.slider.value = frame          # runs show() again through the observer, with no change
+        d = self._frame_data()
+        st, board, fig = d["state"], self.board, self.figure
+        with fig.batch_update():
+            for seat in range(len(self.names)):
+                tr = figures.find_trace(fig, f"track:{seat}")
+                tr.x, tr.y = _track_xy(board, st.track, seat)
+                x, y, text, hover = self._train(st, seat)
+                tr = figures.find_trace(fig, f"train:{seat}")
+                tr.x, tr.y, tr.text, tr.hovertext = x, y, text, hover
+            tr = figures.find_trace(fig, "new_track")
+            tr.x, tr.y = _pairs_xy(board, d["new"])
+            figures.set_area(fig, board, d["events"], "events in force")
+            tr = figures.find_trace(fig, "train_path")
+            path = d["path"]
+            tr.x = board.xy[path, 0] if path else np.empty(0)
+            tr.y = board.xy[path, 1] if path else np.empty(0)
+        fig.layout.title.text = self._title()
+        self._texts()
+        return frame
+
+    def next(self) -> int:
+        """One frame on (stays on the last)."""
+        return self.show(self.frame + 1)
+
+    def back(self) -> int:
+        """One frame back (stays on the first)."""
+        return self.show(self.frame - 1)
+
+
+def turn_stepper(record, **kwargs) -> TurnStepper:
+    """A :class:`TurnStepper` over a recorded game."""
+    return TurnStepper(record, **kwargs)

@@ -1,0 +1,372 @@
+"""A game told in plain words: every action as a sentence naming places and money, and a recorded game
+replayed step by step (rules side: no plotly, no ipywidgets).
+
+A recorded game is plain data -- the JSON game log of :meth:`eb_core.engine.Game.to_json` (rules, board,
+deck, players, seed and the ``history`` of actions) -- so a game saved from a real table replays as well
+as a bot's. :func:`replay` starts a new game with the same rules, board, deck, players and seed, applies
+the history one action at a time and keeps a :class:`Step` for each: who acted, the sentence, what the
+action built and where the train went, the events that struck, and the position after it.
+
+>>> import eb_core as eb
+>>> g = eb.Game.new("europe-standard", board="tutorial", players=["Ann", "Ben"], seed=7)
+>>> ex = g.board.meta["examples"]["london_birmingham"]
+>>> print(describe(eb.Build(path=ex["path"]), g))
+Ben builds London → Birmingham: 2 clear mileposts and the medium city Birmingham, 5M.
+>>> g.apply(eb.Build(path=ex["path"]))
+>>> steps = replay(g.to_json())
+>>> steps[0].text == describe(eb.Build(path=ex["path"]), steps[0].before)
+True
+>>> steps[0].cash_after - steps[0].cash_before
+-5
+
+Sentences never show milepost numbers or tuples: a milepost is its city, its ferry port, or "a clear
+milepost near <the nearest city>" (:func:`place`).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
+                      PlaceTrain, Upgrade)
+from .board import Board
+from .costs import SegmentCost, is_free, path_cost
+from .engine import Game
+from .errors import EbError
+from .files import derived
+from .state import GameState
+
+__all__ = ["place", "near", "describe", "describe_segments", "Step", "replay", "scrub", "money"]
+
+
+# --------------------------------------------------------------------------------------------- places
+def _nearest_city(board: Board) -> np.ndarray:
+    xy = board.xy
+    centres = np.array([c.center for c in board.cities], dtype=np.int64)
+    if centres.size == 0:
+        return np.full(len(xy), -1, dtype=np.int64)
+    d = ((xy[:, None, :] - xy[centres][None, :, :]) ** 2).sum(axis=2)
+    return centres[np.argmin(d, axis=1)]
+
+
+def near(board: Board, mp: int) -> str:
+    """The name of the city nearest to milepost ``mp`` (as the crow flies)."""
+    c = derived(board, "narrate:nearest-city", _nearest_city)[int(mp)]
+    return board.city_at(int(c)).name if c >= 0 else board.name
+
+
+def place(board: Board, mp: int) -> str:
+    """A milepost as a player names it: the city it belongs to, its ferry port, the tunnel it is in, or
+    ``"a mountain milepost near Lyon"``.
+
+    >>> import eb_core as eb
+    >>> b = eb.load_board("tutorial")
+    >>> place(b, b.city("Paris").center), place(b, b.city("Paris").mileposts[1])
+    ('Paris', 'Paris')
+    """
+    mp = int(mp)
+    c = board.city_at(mp)
+    if c is not None:
+        return c.name
+    m = board.mileposts[mp]
+    if m.port:
+        return m.port
+    for cr in board.crossings_at(mp):
+        return cr.port_names[cr.ports.index(mp)]
+    if m.underground:
+        tun = [t for t in board.tunnels if mp in t.mileposts]
+        return f"the {tun[0].name}" if tun else "a tunnel"
+    return f"a {m.terrain.value} milepost near {near(board, mp)}"
+
+
+def _end(board: Board, mp: int) -> str:
+    """A route end: a place name, or ``"near Lyon"`` for a bare milepost (reads after an arrow)."""
+    p = place(board, mp)
+    return "near " + near(board, mp) if p.startswith("a ") and " milepost near " in p else p
+
+
+def money(m: int) -> str:
+    """Millions as printed on the cards: ``"5M"``, ``"-3M"``."""
+    return f"{int(m)}M"
+
+
+_MP = re.compile(r"\b(?:milepost|mileposts) (\d+)\b")
+_CITY_MP = re.compile(r"([A-ZÀ-Þ][\w'’.\- ]*?) \(milepost \d+\)")
+_BRIDGE = re.compile(r"\bbridge (\d+)-(\d+)\b")
+
+
+def scrub(board: Board, text: str) -> str:
+    """Replace the milepost numbers of an engine log line by places: ``"Paris (milepost 12)"`` becomes
+    ``"Paris"``, ``"milepost 812"`` becomes ``"a clear milepost near Lyon"``, ``"bridge 3-4"`` becomes
+    ``"the bridge near Köln"``."""
+    text = _CITY_MP.sub(lambda m: m.group(1), text)
+    text = _BRIDGE.sub(lambda m: f"the bridge near {near(board, int(m.group(1)))}", text)
+    n = len(board.mileposts)
+    return _MP.sub(lambda m: place(board, int(m.group(1))) if int(m.group(1)) < n else m.group(0), text)
+
+
+# ------------------------------------------------------------------------------------------- builds
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _and(parts: Sequence[str]) -> str:
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _crossing_words(board: Board | None, name: str) -> str:
+    kind = ""
+    if board is not None:
+        try:
+            kind = board.crossing(name).kind
+        except KeyError:
+            kind = ""
+    return f"the {name} {kind}" if kind and kind.casefold() not in name.casefold() and name != "Chunnel" \
+        else f"the {name}"
+
+
+def describe_segments(segments: Iterable[SegmentCost], board: Board | None = None) -> str:
+    """What a build pays for, in words: ``"4 clear mileposts, a river bridge (Thames) and the medium
+    city Oxford"``. Free steps along track already built are left out; with ``board`` a ferry is called
+    a ferry."""
+    terrain: Counter = Counter()
+    cities, bridges, crossings = [], [], []
+    for s in segments:
+        if is_free(s):
+            continue
+        if s.crossing_name:
+            if s.crossing:
+                crossings.append(f"{_crossing_words(board, s.crossing_name)} ({money(s.crossing)})")
+            continue
+        if " city " in f" {s.base_label} ":
+            cities.append(f"the {s.base_label}")
+        else:
+            terrain[s.base_label] += 1
+        if s.water:
+            bridges.append(f"a {s.water_label or 'water'} bridge ({money(s.water)})")
+    order = ["clear", "mountain", "alpine"]
+    parts = [_plural(terrain[t], f"{t} milepost") for t in order if terrain[t]]
+    parts += [_plural(k, f"{t} milepost") for t, k in terrain.items() if t not in order]
+    parts += bridges + cities + crossings
+    return _and(parts) or "nothing new (the track is already there)"
+
+
+def _build_segments(game, path: Sequence[int], seat: int) -> list[SegmentCost]:
+    """The segments a build would pay for, as the engine prices them (own track free)."""
+    owned = game.state.track.owned_crossings(seat)
+    try:
+        segs = path_cost(game.board, game.rules, path, owned_crossings=owned)
+    except (ValueError, EbError):
+        return []
+    mine = {k for k, p in game.state.track.segments.items() if p == seat}
+    out = []
+    for s in segs:
+        key = (min(s.a, s.b), max(s.a, s.b))
+        if key in mine or game.board.is_red_area(s.a, s.b):
+            out.append(SegmentCost(s.a, s.b, 0, 0, 0, "own track"))
+        else:
+            out.append(s)
+    return out
+
+
+# ------------------------------------------------------------------------------------------ actions
+def _card_text(game, card_id: int) -> str:
+    try:
+        card = game.deck.card(card_id)
+    except (KeyError, EbError):
+        return "a card"
+    demands = getattr(card, "demands", None)
+    if demands:
+        return "the card " + "; ".join(f"{d.load} to {d.city} {money(d.payout)}" for d in demands)
+    return f"the event card {getattr(card, 'title', card.label)}"
+
+
+def _passing(board: Board, path: Sequence[int]) -> list[str]:
+    seen: list[str] = []
+    for mp in path[:-1]:
+        c = board.city_at(mp)
+        if c is not None and c.name not in seen:
+            seen.append(c.name)
+    return seen
+
+
+def describe(action, game, *, after=None, seat: int | None = None) -> str:
+    """One sentence for ``action`` taken in ``game`` (the position *before* the action; a
+    :class:`~eb_core.engine.Game`), naming places and money: ``"Ann builds London → Birmingham: 2 clear
+    mileposts and the major city Birmingham, 5M."`` ``after`` (the game after it) adds what only the
+    result knows -- rent paid, the payout with event bonuses, the cards drawn. ``seat`` is who acts
+    (default: the player whose turn it is)."""
+    st = game.state
+    seat = st.current if seat is None else seat
+    p = st.players[seat]
+    who, board = p.name, game.board
+    pa = after.state.players[seat] if after is not None else None
+    if isinstance(action, Build):
+        path = list(action.path)
+        segs = _build_segments(game, path, seat)
+        cost = sum(s.total for s in segs)
+        if pa is not None:
+            cost = p.cash - pa.cash
+        return f"{who} builds {_end(board, path[0])} → {_end(board, path[-1])}: {describe_segments(segs, board)}, {money(cost)}."
+    if isinstance(action, Upgrade):
+        cost = (p.cash - pa.cash) if pa is not None else game.rules.upgrade_cost
+        return f"{who} upgrades the train from {p.train} to {action.to} for {money(cost)}."
+    if isinstance(action, PlaceTrain):
+        where = action.where if isinstance(action.where, str) else place(board, action.where)
+        return f"{who} places the train in {where}."
+    if isinstance(action, Move):
+        start = p.position
+        path = ([start] if start is not None else []) + list(action.path)
+        via = [c for c in _passing(board, path)[1:]]
+        s = f"{who} moves {_end(board, path[0])} → {_end(board, path[-1])}, {_plural(len(action.path), 'milepost')}"
+        if via:
+            s += " through " + _and(via)
+        if pa is not None:
+            paid = p.cash - pa.cash
+            if paid > 0:
+                s += f", paying {money(paid)} rent"
+            s += f" ({pa.moves_used} movement points used" + (", at half speed for the ferry" if pa.half_rate
+                                                              else "") + ")"
+        return s + "."
+    if isinstance(action, PickUp):
+        where = place(board, p.position) if p.position is not None else "nowhere"
+        return f"{who} picks up {action.load} in {where}."
+    if isinstance(action, Drop):
+        where = place(board, p.position) if p.position is not None else "nowhere"
+        return f"{who} drops {action.load} in {where}; it goes back to the bank for nothing."
+    if isinstance(action, Deliver):
+        where = place(board, p.position) if p.position is not None else "nowhere"
+        pay = None
+        try:
+            d = game.deck.card(action.card_id).demand(where, action.load)
+            pay = d.payout if d is not None else None
+        except (KeyError, AttributeError, EbError):
+            pay = None
+        if pa is not None:
+            pay = pa.cash - p.cash + (p.loan - pa.loan)
+        s = f"{who} delivers {action.load} to {where}" + (f" for {money(pay)}" if pay is not None else "")
+        if pa is not None:
+            s += f" (cash {money(pa.cash)})"
+        return s + "."
+    if isinstance(action, Discard):
+        return f"{who} discards {_card_text(game, action.card_id)} to keep three cards."
+    if isinstance(action, DiscardHand):
+        return f"{who} gives up the turn to discard the whole hand and draw new cards."
+    if isinstance(action, EndOperations):
+        return f"{who} ends the operations phase and turns to building."
+    if isinstance(action, EndTurn):
+        spent = p.spent
+        return f"{who} ends the turn" + (f" (spent {money(spent)} on building)" if spent else "") + "."
+    if isinstance(action, Borrow):
+        return f"{who} invokes Mercy and borrows {money(action.amount)} from the bank."
+    return f"{who}: {type(action).__name__}."
+
+
+# -------------------------------------------------------------------------------------------- replay
+_OWN_VERBS = ("builds", "moves", "pays", "picks up", "drops", "places", "discards", "upgrades", "cross grades",
+              "invokes", "repays")
+
+
+def _news(game_before, game_after, seat: int) -> list[str]:
+    """What else happened during a step (events striking, turns lost, cards reshuffled, victory), from
+    the engine's log, with milepost numbers replaced by places."""
+    name = game_before.state.players[seat].name
+    lines = game_after.state.log[len(game_before.state.log):]
+    out = []
+    for ln in lines:
+        if ln.startswith(f"{name}: \"") or any(ln.startswith(f"{name} {v}") for v in _OWN_VERBS):
+            continue
+        out.append(scrub(game_after.board, ln))
+    return out
+
+
+@dataclass
+class Step:
+    """One action of a recorded game, as the turn stepper shows it.
+
+    ``index`` (0-based), ``round``, ``seat`` and ``player`` (who acted), ``action``, ``text`` (the
+    sentence), ``events`` (other things that happened: events striking, lost turns...),
+    ``cash_before`` / ``cash_after`` (the actor's), ``new_track`` (segments built, as milepost pairs),
+    ``train_path`` (mileposts the train went through, start included), ``before`` / ``after`` (the game
+    before and after; ``after.state`` is the position to draw).
+    """
+
+    index: int
+    round: int
+    seat: int
+    player: str
+    action: Any
+    text: str
+    events: list[str]
+    cash_before: int
+    cash_after: int
+    new_track: tuple[tuple[int, int], ...]
+    train_path: tuple[int, ...]
+    before: Any = field(repr=False)
+    after: Any = field(repr=False)
+
+    @property
+    def state(self) -> GameState:
+        """The position after this step."""
+        return self.after.state
+
+    def __str__(self) -> str:
+        return " ".join([self.text, *self.events])
+
+
+def _load(record):
+    """A Game (or its JSON / dict) from a recorded game."""
+    if isinstance(record, Game):
+        return record
+    if isinstance(record, (str, bytes)):
+        record = json.loads(record)
+    return Game.from_dict(record)
+
+
+def replay(record, *, start=None) -> list[Step]:
+    """Replay a recorded game (a :class:`~eb_core.engine.Game`, its JSON or its dict) one action at a
+    time from a new game with the same rules, board, deck, players and seed, and return a
+    :class:`Step` per action. ``start`` gives another starting position (a game, e.g. one set up with
+    :func:`eb_core.positions.position`) when the record did not begin with a new game; its
+    ``history`` is then the actions to replay after it.
+
+    Raises :class:`ValueError` when the replayed game does not end in the recorded position (the record
+    was not played from that start)."""
+    final = _load(record)
+    if start is None:
+        names = [p.name for p in final.state.players]
+        game = Game.new(final.rules, final.board, players=names, seed=final.state.seed, deck=final.deck)
+        actions = list(final.history)
+    else:
+        game = _load(start).clone()
+        actions = list(final.history[len(game.history):])
+    steps: list[Step] = []
+    for i, act in enumerate(actions):
+        before = game.clone()
+        seat = before.state.current
+        p0 = before.state.players[seat]
+        game.apply_unchecked(act)
+        after = game.clone()
+        p1 = after.state.players[seat]
+        new = tuple(sorted(set(after.state.track.segments) - set(before.state.track.segments)))
+        path: tuple[int, ...] = ()
+        if isinstance(act, Move):
+            path = ((p0.position,) if p0.position is not None else ()) + tuple(act.path)
+        elif isinstance(act, PlaceTrain):
+            path = (p1.position,) if p1.position is not None else ()
+        steps.append(Step(index=i, round=before.state.round, seat=seat, player=p0.name, action=act,
+                          text=describe(act, before, after=after, seat=seat), events=_news(before, after, seat),
+                          cash_before=p0.cash, cash_after=p1.cash, new_track=new, train_path=path,
+                          before=before, after=after))
+    if game.state.to_dict() != final.state.to_dict():
+        raise ValueError("the recorded game does not replay to its recorded position from a new game with the "
+                         "same players and seed; pass start= (the position it began from)")
+    return steps

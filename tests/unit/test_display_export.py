@@ -1,0 +1,45 @@
+"""PNG and HTML export for the instructor (issue 9 item 3): kaleido drives the installed Chromium,
+offline, and the files land in a folder the instructor names (default notebooks/exports/)."""
+from __future__ import annotations
+
+import importlib.util
+import struct
+
+import pytest
+
+import eb_core as eb
+from eb_core.display import figures
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def fig():
+    board = eb.load_board("tutorial")
+    return figures.zoom_to(figures.board_figure(board, title="Export check"), board, ["London", "Paris"])
+
+
+def test_png_export_writes_a_png_of_the_asked_size(fig, tmp_path):
+    if importlib.util.find_spec("kaleido") is None:
+        pytest.skip("kaleido is not installed (pip install 'eb[notebooks]')")
+    if figures.find_browser() is None:
+        pytest.skip("no Chrome/Chromium found for kaleido (Debian: apt-get install chromium)")
+    path = figures.export(fig, "board.png", tmp_path / "class 1", width=600, height=400, scale=1)
+    assert path == tmp_path / "class 1" / "board.png"
+    data = path.read_bytes()
+    assert data[:8] == PNG_SIGNATURE
+    width, height = struct.unpack(">II", data[16:24])             # the IHDR chunk
+    assert (width, height) == (600, 400)
+    assert len(data) > 10_000, "a drawn board, not an empty image"
+
+
+def test_html_export_is_self_contained(fig, tmp_path):
+    path = figures.export(fig, "board.html", tmp_path)
+    page = path.read_text(encoding="utf-8")
+    assert path.stat().st_size > 100_000 and "Plotly.newPlot" in page, "plotly.js inside: opens offline"
+
+
+def test_export_defaults_to_notebooks_exports_and_refuses_other_formats(fig, tmp_path):
+    assert figures.EXPORT_DIR.parts[-2:] == ("notebooks", "exports")
+    with pytest.raises(ValueError, match=".png or .html"):
+        figures.export(fig, "board.svg", tmp_path)

@@ -1,0 +1,147 @@
+"""eb_core.narrate: every action said in plain words that name places and money (never milepost ids or
+tuples), and a recorded game replayed step by step from its JSON log."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import eb_core as eb
+from eb_core import narrate
+from eb_core.actions import Build, Deliver, Discard, EndOperations, EndTurn, Move, PickUp, PlaceTrain, Upgrade
+
+DIGITS_IN_PARENS = re.compile(r"\(\d+\)|\(\d+, \d+")
+MILEPOST_ID = re.compile(r"milepost \d")
+
+
+def plain(text: str) -> bool:
+    """No milepost numbers, no tuples."""
+    return not DIGITS_IN_PARENS.search(text) and not MILEPOST_ID.search(text)
+
+
+@pytest.fixture()
+def game(board, rules):
+    return eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
+
+
+def test_place_names_cities_ports_and_nearby_cities(board):
+    paris = board.city("Paris")
+    assert all(narrate.place(board, m) == "Paris" for m in paris.mileposts)
+    folkestone = board.crossing("Chunnel").ports[0]
+    assert narrate.place(board, folkestone) == "Folkestone"
+    bare = next(m.id for m in board.mileposts if m.city is None and not board.is_port(m.id) and not m.underground)
+    text = narrate.place(board, bare)
+    assert text.startswith(f"a {board.mileposts[bare].terrain.value} milepost near ")
+    assert board.has_city(text.split(" near ")[1]) and plain(text)
+
+
+def test_build_sentence_names_the_ends_what_is_paid_for_and_the_money(board, game):
+    ex = board.meta["examples"]["london_birmingham"]          # Ed's 5M build (Building Ferry Ports example)
+    who = game.player().name
+    text = narrate.describe(Build(path=ex["path"]), game)
+    assert text.startswith(f"{who} builds London → Birmingham: ")
+    assert "clear milepost" in text and "city Birmingham" in text and text.endswith(", 5M.")
+    assert plain(text), text
+
+
+def test_build_over_a_ferry_and_a_bridge_says_so(board, rules):
+    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
+    ex = board.meta["examples"]["liverpool_dublin"]
+    text = narrate.describe(Build(path=ex["path"]), g)
+    assert "ferry" in text.lower() or "Liverpool" in text, text
+    assert f"{ex['cost']}M." in text and plain(text), text
+    ex = board.meta["examples"]["antwerp"]                        # Example 1: a river bridge
+    text = narrate.describe(Build(path=ex["path"]), g)
+    assert "bridge" in text and "Schelde" in text and "6M" in text, text
+
+
+def test_describe_every_kind_of_action_in_words(board, game):
+    who = game.player().name
+    assert narrate.describe(Upgrade("12/2"), game) == f"{who} upgrades the train from 9/2 to 12/2 for 20M."
+    assert narrate.describe(PlaceTrain("Paris"), game) == f"{who} places the train in Paris."
+    assert narrate.describe(EndTurn(), game) == f"{who} ends the turn."
+    assert "turns to building" in narrate.describe(EndOperations(), game)
+    game.state.players[game.current_player].position = board.city("London").center
+    path = eb.cheapest_build(board, game.rules, "London", "Birmingham").mileposts[1:]
+    text = narrate.describe(Move(path), game)
+    assert text.startswith(f"{who} moves London → Birmingham, {len(path)} mileposts") and plain(text), text
+    assert narrate.describe(PickUp("Beer"), game) == f"{who} picks up Beer in London."
+    text = narrate.describe(Deliver("Beer", 0), game)
+    assert text.startswith(f"{who} delivers Beer to London") and plain(text)
+
+
+def test_scrub_replaces_milepost_numbers_in_engine_lines(board):
+    paris = board.city("Paris").center
+    line = f"Ann moves 3 step(s) from Paris (milepost {paris}) to milepost 0 (2/9 used)."
+    out = narrate.scrub(board, line)
+    assert "Paris" in out and "milepost 0" not in out and f"milepost {paris}" not in out
+    assert "milepost near" in out
+
+
+def _played(board, rules):
+    """Ann and Ben's opening on the tutorial board (notebook 03's game), then a first operations turn."""
+    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
+    ex = board.meta["examples"]
+    g.apply(Build(path=ex["london_birmingham"]["path"]))
+    g.apply(EndTurn())
+    g.apply(Build(path=ex["london_folkestone"]["path"]))
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    g.apply(Discard(g.player().hand[0]))          # the standard game's four-card opening hand
+    g.apply(PlaceTrain("London"))
+    return g
+
+
+def test_replay_of_a_recorded_game_gives_one_step_per_action(board, rules):
+    g = _played(board, rules)
+    steps = narrate.replay(g.to_json())
+    assert [s.action for s in steps] == g.history
+    assert steps[-1].state.to_dict() == g.state.to_dict(), "the replay ends where the game ended"
+    first = steps[0]
+    assert first.player == g.state.players[first.seat].name and first.round == 0
+    assert first.cash_before - first.cash_after == 5 and len(first.new_track) == 3
+    assert "London → Birmingham" in first.text and "5M" in first.text
+    place = steps[-1]
+    assert isinstance(place.action, PlaceTrain) and len(place.train_path) == 1
+    assert isinstance(steps[-2].action, Discard) and "discards the card " in steps[-2].text
+    for s in steps:
+        assert plain(s.text) and all(plain(e) for e in s.events), (s.text, s.events)
+    # the same from the dict and from the game object
+    assert [s.text for s in narrate.replay(g)] == [s.text for s in steps]
+    assert [s.text for s in narrate.replay(g.to_dict())] == [s.text for s in steps]
+
+
+def test_replay_from_a_position_needs_its_start():
+    start = eb.position("board: tutorial\nphase: build\nplayer Ann: cash 50\nplayer Ben: cash 50\n")
+    g = start.clone()
+    g.apply(Build(path=g.board.meta["examples"]["london_birmingham"]["path"]))
+    with pytest.raises(ValueError, match="start="):
+        narrate.replay(g.to_json())
+    steps = narrate.replay(g.to_json(), start=start)
+    assert len(steps) == 1 and "London → Birmingham" in steps[0].text
+
+
+def played_until_an_event(board_name: str = "tutorial", seed: int = 2):
+    """Two planner bots play until the first event card is drawn (seeded: the same game every run)."""
+    from eb_core.bots.planner import PlannerBot
+
+    g = eb.Game.new("europe-standard", board=board_name, players=["Ann", "Ben"], seed=seed)
+    bots = [PlannerBot(0, random.Random(1)), PlannerBot(1, random.Random(2))]
+    for _ in range(300):
+        if g.over or any(ln.startswith("Event '") for ln in g.state.log):
+            break
+        bots[g.current_player].step(g)
+    return g
+
+
+def test_replay_reports_events_as_they_strike():
+    """A planner game with events: the step that drew an event says so in words, with no milepost ids."""
+    g = played_until_an_event()
+    steps = narrate.replay(g.to_json())
+    assert len(steps) == len(g.history)
+    news = [e for s in steps for e in s.events]
+    assert any(e.startswith("Event '") for e in news), news[-5:]
+    for s in steps:
+        assert plain(s.text) and all(plain(e) for e in s.events), (s.text, s.events)

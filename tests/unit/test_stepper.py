@@ -1,0 +1,117 @@
+"""The turn stepper over a recorded game: first paint shows frame 0 complete, Next moves the train and
+the narration, the slider and Prev go back, and a game saved as JSON steps as well as a live one."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import eb_core as eb
+from eb_core.actions import Build, Discard, EndTurn, Move, PlaceTrain
+from eb_core.display import figures
+from eb_core.display.widgets import TurnStepper, frames_of
+from eb_core import events, narrate
+from eb_core.bots.planner import PlannerBot
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    """Ann and Ben on the tutorial board: special build turns, then Ann places her train in London and
+    runs to Birmingham on her own track (notebook 03's opening)."""
+    board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
+    ex = board.meta["examples"]
+    g.apply(Build(path=ex["london_birmingham"]["path"]))
+    g.apply(EndTurn())
+    g.apply(Build(path=ex["london_folkestone"]["path"]))
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    g.apply(Discard(g.player().hand[0]))
+    seat = g.current_player                      # runs along the track this player built
+    key = "london_birmingham" if g.history[0] == Build(path=ex["london_birmingham"]["path"]) and \
+        seat == g.state.first_player else "london_folkestone"
+    g.apply(PlaceTrain("London"))
+    path = list(ex[key]["path"])
+    if path[0] == g.player().position:
+        path = path[1:]
+    g.apply(Move(path))
+    return g.to_json()
+
+
+def _xy(fig, key):
+    tr = figures.find_trace(fig, key)
+    return np.asarray(tr.x, dtype=float), np.asarray(tr.y, dtype=float)
+
+
+def test_first_paint_is_frame_zero_complete(recorded):
+    s = TurnStepper(recorded, by="action")
+    steps = narrate.replay(recorded)
+    assert len(s.frames) == len(steps) and s.frame == 0
+    # the widget's initial state (what a view starts from, in JupyterLab and Voila) already holds frame 0
+    data = {t.get("meta"): t for t in s.figure._widget_data}
+    seat = steps[0].seat
+    assert len([v for v in data[f"track:{seat}"]["x"] if v == v]) == 2 * len(steps[0].new_track)
+    assert len([v for v in data["new_track"]["x"] if v == v]) == 2 * len(steps[0].new_track) > 0
+    assert s.figure._widget_layout["title"]["text"].startswith("1/")
+    assert steps[0].text in s.narration.value.replace("&gt;", ">")
+    assert "M</td>" in s.money.value and "'s hand" in s.hand.value
+
+
+def test_next_moves_the_train_and_tells_it(recorded):
+    s = TurnStepper(recorded, by="action")
+    game = eb.Game.from_json(recorded)
+    move_frame = len(s.frames) - 1
+    assert isinstance(s.frames[move_frame][0].action, Move)
+    s.show(move_frame - 1)
+    seat = s.steps_shown[-1].seat
+    before = _xy(s.figure, f"train:{seat}")
+    s.next()
+    after = _xy(s.figure, f"train:{seat}")
+    assert s.frame == move_frame and s.slider.value == move_frame
+    end = game.state.players[seat].position
+    assert (after[0][0], after[1][0]) == tuple(game.board.xy[end]) and not np.array_equal(before[0], after[0])
+    path = _xy(s.figure, "train_path")
+    assert len(path[0]) == len(game.history[-1].path) + 1, "the path drawn starts where the train stood"
+    assert "moves London → " in s.narration.value.replace("&gt;", ">")
+    assert s.next() == move_frame, "Next stays on the last frame"
+    s.slider.value = 0                     # the slider (or Play) jumps back
+    assert s.frame == 0 and len(_xy(s.figure, "train_path")[0]) == 0
+    assert s.back() == 0
+
+
+def test_turn_frames_group_a_players_actions(recorded):
+    steps = narrate.replay(recorded)
+    frames = frames_of(steps, "turn")
+    assert sum(len(f) for f in frames) == len(steps)
+    assert all(len({s.seat for s in f}) == 1 for f in frames)
+    assert [s.action for s in frames[0]][-1] == EndTurn()
+    s = TurnStepper(recorded)                     # by turn: the first frame is Ann's whole first turn
+    assert len(s.frames) == len(frames)
+    with pytest.raises(ValueError, match="turn"):
+        frames_of(steps, "round")
+
+
+def test_steps_a_game_saved_to_a_file(recorded, tmp_path):
+    path = tmp_path / "table.json"
+    path.write_text(recorded, encoding="utf-8")
+    s = TurnStepper(path.read_text(encoding="utf-8"), by="action")
+    assert s.frames[-1][-1].after.to_json() == eb.Game.from_json(recorded).to_json()
+
+
+def test_an_event_in_force_is_drawn_and_told():
+    """Planner bots on the tutorial board until the first event strikes (seeded): the frame that drew it
+    says so, and the events in force have their areas on the map."""
+    g = eb.Game.new("europe-standard", board="tutorial", players=["Ann", "Ben"], seed=2)
+    bots = [PlannerBot(0, random.Random(1)), PlannerBot(1, random.Random(2))]
+    for _ in range(300):
+        if g.over or any(ln.startswith("Event '") for ln in g.state.log):
+            break
+        bots[g.current_player].step(g)
+    s = TurnStepper(g.to_json(), by="action", frame=10_000)        # clamped to the last frame
+    assert s.frame == len(s.frames) - 1
+    assert "Event &#x27;" in s.events.value, s.events.value
+    area = figures.find_trace(s.figure, "area:events in force")
+    want = set().union(set(), *(events.affected(g, a["card"])["mileposts"] for a in g.state.active_events))
+    assert set(area.customdata if area.customdata is not None else ()) == want
