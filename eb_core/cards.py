@@ -31,6 +31,7 @@ import os
 import random
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -39,7 +40,7 @@ from .files import data_dir, load_cached, load_schema, read_json_file, validate
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
-    "SEAS", "STRIKE_VARIANTS",
+    "STRIKE_VARIANTS",
 ]
 
 DECK_SCHEMA = "eb-deck/1"
@@ -49,11 +50,6 @@ DURATIONS = ("immediate", "one-round", "lasting", "permanent")
 """Event durations (rulebook: Event Card Effects): *immediate* effects do not linger; *one-round* effects
 last through the end of the drawing player's next turn; *lasting* ones until discarded as the card says;
 *permanent* ones until the game ends."""
-
-SEAS = ("Northern Seas", "Atlantic", "Mediterranean")
-"""The three sea areas of Europe's Gales cards (rulebook: Event Card Effects > Counting Mileposts, Gale Ocean /
-Sea Boundary Flags). Other boards name their own seas (North America: Atlantic, Gulf, Pacific); a deck's gale
-may name any sea of its board (:meth:`Deck.problems`)."""
 
 STRIKE_VARIANTS = ("coastal", "inland", "wildcat", "rail")
 """Strike cards: Longshoremen's (``coastal``), Teamsters' (``inland``), Wildcat (``wildcat``: no building)
@@ -368,10 +364,10 @@ class Deck:
 
 # ----------------------------------------------------------------------------------------------- parsing
 def _parse_card(c: Mapping[str, Any], fld: str, fail) -> DemandCard:
-    """A schema-valid card document as a :class:`DemandCard` (three different cities checked here)."""
+    """A schema-valid card document as a :class:`DemandCard` (different cities checked here)."""
     demands = tuple(Demand(d["city"], d["load"], int(d["payout"])) for d in c["demands"])
     cities = [d.city for d in demands]
-    for j in range(3):
+    for j in range(len(cities)):
         if cities.index(cities[j]) != j:
             fail(f"{fld}.demands[{j}].city", f"{cities[j]!r} appears twice on one card")
     cid = int(c["id"])
@@ -398,6 +394,12 @@ def _parse_deck(data: Any, source: str) -> Deck:
         raise DeckFileError(source, fld, problem)
 
     demand = [_parse_card(c, f"demand_cards[{i}]", fail) for i, c in enumerate(data["demand_cards"])]
+    counts = Counter(len(card.demands) for card in demand)
+    usual = max(counts, key=lambda n: (counts[n], n)) if counts else 3
+    for i, card in enumerate(demand):
+        if len(card.demands) != usual:
+            fail(f"demand_cards[{i}].demands", f"has {len(card.demands)} demands where the deck's cards have {usual}: "
+                                               f"every demand card of a deck carries the same number")
     events = [_parse_event(e, f"event_cards[{i}]", fail) for i, e in enumerate(data.get("event_cards", ()))]
     sets = [[_parse_card(c, f"starter_sets[{s}][{k}]", fail) for k, c in enumerate(raw)]
             for s, raw in enumerate(data.get("starter_sets", ()))]

@@ -18,7 +18,7 @@ import pytest
 import eb_core as eb
 from eb_core import files
 from eb_core.board import CitySize, LatticeOrientation, Terrain
-from eb_core.cards import DURATIONS, EVENT_KINDS, SEAS, STRIKE_VARIANTS
+from eb_core.cards import DURATIONS, EVENT_KINDS, STRIKE_VARIANTS
 from eb_core.costs import segment_cost
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -250,9 +250,9 @@ def test_schema_enums_match_the_value_types():
     gale = EVENT_KINDS["gale"]
     assert set(gale[1]) == {"sea", "radius"}
     sea_rule = next(r for r in event["allOf"] if r["if"]["properties"]["kind"]["const"] == "gale")
-    sea = sea_rule["then"]["properties"]["params"]["properties"]["sea"]
-    assert sea["type"] == "string" and all(name in sea["description"] for name in SEAS)   # the board's seas:
-    # Deck.problems checks a gale's sea against the board (North America: Atlantic, Gulf, Pacific)
+    # a gale's sea is any sea of the deck's board (Europe's three, North America's Gulf and Pacific...):
+    # the schema asks for a name, Deck.problems checks it against the board
+    assert sea_rule["then"]["properties"]["params"]["properties"]["sea"]["type"] == "string"
     strike = next(r for r in event["allOf"] if r["if"]["properties"]["kind"]["const"] == "strike")
     assert strike["then"]["properties"]["params"]["properties"]["variant"]["enum"] == list(STRIKE_VARIANTS)
     assert set(EVENT_KINDS["strike"][2]) == {"radius", "countries", "region", "players"}
@@ -295,3 +295,21 @@ def test_field_paths_and_problems_read_plainly(tutorial_doc):
     tutorial_doc["loads"]["Wine"] = 3
     tutorial_doc["colour"] = "red"
     _expect(tutorial_doc, "colour", "unknown field 'colour'")
+
+
+def test_a_gale_on_a_sea_the_board_does_not_have_is_named_with_its_field():
+    """Gales name one of the board's seas: the North America deck's Pacific gale fits its board, not Europe."""
+    na = eb.load_deck("north_america")
+    na.validate_against(eb.load_board("north_america"))
+    problems = dict(na.problems(eb.load_board("europe")))
+    gale = next(i for i, e in enumerate(na.event_cards) if e.kind == "gale" and e.params["sea"] == "Pacific")
+    assert "is not on board 'europe'" in problems[f"event_cards[{gale}].params.sea"]
+
+
+def test_every_demand_card_of_a_deck_carries_the_same_number_of_demands():
+    """Empire Builder cards carry three demands, Empire Express cards two; one deck never mixes them."""
+    doc = eb.load_deck("eastern_us").to_dict()
+    doc["demand_cards"][5]["demands"].append({"city": "Boston", "load": "Coal", "payout": 30})
+    with pytest.raises(eb.DeckFileError) as ei:
+        eb.cards.Deck.from_dict(doc, "mixed.json")
+    assert ei.value.field == "demand_cards[5].demands" and "same number" in str(ei.value)
