@@ -31,7 +31,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from .errors import BoardFileError
-from .files import data_dir, load_cached, read_json_file, validate
+from .files import data_dir, derived, load_cached, read_json_file, validate
 
 __all__ = [
     "Terrain", "CitySize", "Water", "LatticeOrientation", "Milepost", "City", "Edge", "Crossing", "Ferry",
@@ -232,6 +232,16 @@ def Tunnel(name: str, ports: tuple[int, int], port_names: tuple[str, str], cost:
     return Crossing(name, tuple(ports), tuple(port_names), cost, tuple(mileposts), "tunnel")
 
 
+def _nearest_city_centres(board: "Board") -> np.ndarray:
+    """For each milepost, the centre milepost of the nearest city (-1 on a board without cities)."""
+    xy = board.xy
+    centres = np.array([c.center for c in board.cities], dtype=np.int64)
+    if centres.size == 0:
+        return np.full(len(xy), -1, dtype=np.int64)
+    d = ((xy[:, None, :] - xy[centres][None, :, :]) ** 2).sum(axis=2)
+    return centres[np.argmin(d, axis=1)]
+
+
 class Board:
     """An immutable board. Build with :func:`load_board` or :meth:`Board.from_dict`.
 
@@ -316,6 +326,34 @@ class Board:
         if m.port:
             return f"{m.port} ({mp})"
         return f"{m.terrain.value} {mp}"
+
+    def near(self, mp: int) -> str:
+        """The name of the city nearest to milepost ``mp`` as the crow flies (for messages)."""
+        c = derived(self, "board:nearest-city", _nearest_city_centres)[int(mp)]
+        return self.city_at(int(c)).name if c >= 0 else self.name
+
+    def place(self, mp: int) -> str:
+        """A milepost as a player names it, never by its id: the city it belongs to, its ferry port, the
+        tunnel it is in, or ``"a mountain milepost near Lyon"``.
+
+        >>> import eb_core as eb
+        >>> b = eb.load_board("tutorial")
+        >>> b.place(b.city("Paris").mileposts[1])
+        'Paris'
+        """
+        mp = int(mp)
+        c = self.city_at(mp)
+        if c is not None:
+            return c.name
+        m = self.mileposts[mp]
+        if m.port:
+            return m.port
+        for cr in self.crossings_at(mp):
+            return cr.port_names[cr.ports.index(mp)]
+        if m.underground:
+            tun = [t for t in self.tunnels if mp in t.mileposts]
+            return f"the {tun[0].name}" if tun else "a tunnel"
+        return f"a {m.terrain.value} milepost near {self.near(mp)}"
 
     def city_at(self, mp: int) -> City | None:
         """The city a milepost belongs to, or ``None``."""

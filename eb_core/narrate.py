@@ -45,19 +45,9 @@ __all__ = ["place", "near", "describe", "describe_segments", "Step", "replay", "
 
 
 # --------------------------------------------------------------------------------------------- places
-def _nearest_city(board: Board) -> np.ndarray:
-    xy = board.xy
-    centres = np.array([c.center for c in board.cities], dtype=np.int64)
-    if centres.size == 0:
-        return np.full(len(xy), -1, dtype=np.int64)
-    d = ((xy[:, None, :] - xy[centres][None, :, :]) ** 2).sum(axis=2)
-    return centres[np.argmin(d, axis=1)]
-
-
 def near(board: Board, mp: int) -> str:
     """The name of the city nearest to milepost ``mp`` (as the crow flies)."""
-    c = derived(board, "narrate:nearest-city", _nearest_city)[int(mp)]
-    return board.city_at(int(c)).name if c >= 0 else board.name
+    return board.near(mp)
 
 
 def place(board: Board, mp: int) -> str:
@@ -69,19 +59,7 @@ def place(board: Board, mp: int) -> str:
     >>> place(b, b.city("Paris").center), place(b, b.city("Paris").mileposts[1])
     ('Paris', 'Paris')
     """
-    mp = int(mp)
-    c = board.city_at(mp)
-    if c is not None:
-        return c.name
-    m = board.mileposts[mp]
-    if m.port:
-        return m.port
-    for cr in board.crossings_at(mp):
-        return cr.port_names[cr.ports.index(mp)]
-    if m.underground:
-        tun = [t for t in board.tunnels if mp in t.mileposts]
-        return f"the {tun[0].name}" if tun else "a tunnel"
-    return f"a {m.terrain.value} milepost near {near(board, mp)}"
+    return board.place(mp)
 
 
 def _end(board: Board, mp: int) -> str:

@@ -70,6 +70,9 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     bought: list[str] = []
     out_of: list[str] = []
     breakdown: list[str] = []
+
+    def seg(x: int, y: int) -> str:
+        return f"{board.place(x)} → {board.place(y)}"
     steps: list[SegmentCost] = []
     cost = 0
     prior_out = list(p.built_out_of)
@@ -85,25 +88,25 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
             steps.append(SegmentCost(a, b, 0, 0, 0, "own track", None, hop.name))
             continue
         if board.edge(a, b) is None:
-            raise IllegalAction(R.BUILD, f"Mileposts {a} and {b} are not neighbours; track is drawn from one "
+            raise IllegalAction(R.BUILD, f"{board.place(a)} and {board.place(b)} are not neighbouring mileposts; track is drawn from one "
                                          "milepost to the next.")
         e = board.edge(a, b)
         if board.is_red_area(a, b):
             raise IllegalAction(R.MAJOR_ENTRY, f"No track may be built in the red area of "
                                                f"{ix.city_at[a].name}: it is public track already.")
         if e.impassable:
-            raise IllegalAction(R.BUILD, f"The segment {a}-{b} crosses a line no track may cross.")
+            raise IllegalAction(R.BUILD, f"The segment {seg(a, b)} crosses a line no track may cross.")
         owner = tr.segments.get(k)
         if owner is not None:
             if owner == seat:
-                breakdown.append(f"{a}-{b} already yours: 0M")
+                breakdown.append(f"{seg(a, b)} already yours: 0M")
                 steps.append(SegmentCost(a, b, 0, 0, 0, "own track"))
                 continue
             raise IllegalAction(R.RIGHT_OF_WAY, f"Only one section of track may be built between two mileposts: "
-                                                f"{where(game, a)}-{where(game, b)} already belongs to "
+                                                f"{seg(a, b)} already belongs to "
                                                 f"{st.players[owner].name}.")
         if k in new_segs:
-            raise IllegalAction(R.RIGHT_OF_WAY, f"The path builds {a}-{b} twice.")
+            raise IllegalAction(R.RIGHT_OF_WAY, f"The path builds {seg(a, b)} twice.")
         for act, eff in active_effects(game):
             why = eff.blocks_build(game, act, seat, a, b)
             if why:
@@ -136,7 +139,7 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
             owned.add(cr.name)
             bought.append(cr.name)
         cost += sc.total
-        breakdown.append(f"{a}-{b}: {sc.explain()}")
+        breakdown.append(f"{seg(a, b)}: {sc.explain()}")
         steps.append(sc)
         new_segs.append(k)
     if not new_segs and not bought:

@@ -131,9 +131,8 @@ def check_mp(game, mp: int, fld: str) -> int:
 
 
 def where(game: Game, mp: int) -> str:
-    """``"Paris (milepost 12)"`` or ``"milepost 12"``, for messages."""
-    c = game.index.city_at[mp]
-    return f"{c.name} (milepost {mp})" if c else f"milepost {mp}"
+    """A milepost named as a player names it (``"Paris"``, ``"a mountain milepost near Lyon"``), for messages."""
+    return game.board.place(mp)
 
 
 def load_name(game, load: str, fld: str = "load") -> str:

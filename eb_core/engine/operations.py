@@ -104,7 +104,7 @@ def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None)
         step_first = first and i == 0
         if b == pos:
             if not (step_first and staged):
-                raise IllegalAction(R.RUNNING, f"Move.path[{i}] repeats milepost {b}; each step goes to a "
+                raise IllegalAction(R.RUNNING, f"Move.path[{i}] repeats {game.board.place(b)}; each step goes to a "
                                                "neighbouring milepost.")
             info = Step(pos, b, "same-port", ())
         else:

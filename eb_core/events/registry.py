@@ -199,9 +199,8 @@ def active_title(game: Game, active: dict[str, Any]) -> str:
 
 
 def where(game: Game, mp: int) -> str:
-    """``"Paris (milepost 12)"`` or ``"milepost 12"``, for messages."""
-    c = game.board.city_at(mp)
-    return f"{c.name} (milepost {mp})" if c else f"milepost {mp}"
+    """A milepost named as a player names it (``"Paris"``, ``"a mountain milepost near Lyon"``), for messages."""
+    return game.board.place(mp)
 
 
 # ---------------------------------------------------------------------------- load-loss decisions
@@ -327,7 +326,7 @@ def turn_ended(game: Game, seat: int, *, lost: bool = False) -> None:
                for act in st.active_events if act["kind"] in EFFECTS):
             continue
         del st.blocked_rebuild[k]
-        st.log.append(f"{p.name} had the chance to rebuild the bridge {a}-{b}; it is open to everyone now.")
+        st.log.append(f"{p.name} had the chance to rebuild the bridge {where(game, a)} → {where(game, b)}; it is open to everyone now.")
 
 
 
@@ -365,7 +364,7 @@ def final_rebuild(game: Game) -> dict[int, int]:
                 continue
             cost = segment_cost(game.board, rules, a, b, owned_crossings=owned).total
             if cost > p.cash:
-                st.log.append(f"Final scoring: {p.name} cannot pay {cost}M to rebuild {a}-{b}.")
+                st.log.append(f"Final scoring: {p.name} cannot pay {cost}M to rebuild the bridge {where(game, a)} → {where(game, b)}.")
                 break
             st.track.segments[(a, b)] = s
             p.cash -= cost

@@ -13,6 +13,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -205,14 +206,48 @@ def browser(chromium_path):
     pw.stop()
 
 
+class KernelWatch:
+    """The kernel's own busy/idle signal, read from the page's kernel websockets (JupyterLab and Voila both
+    talk to the kernel over ``/api/kernels/<id>/channels``): every request the kernel handles, a cell or a
+    widget's comm message, is wrapped in an iopub ``status`` busy ... idle pair."""
+
+    STATUS = re.compile(rb'"execution_state"\s*:\s*"(busy|idle)"')
+
+    def __init__(self, page):
+        self.busy = self.idle = 0
+        page.on("websocket", self._attach)
+
+    def _attach(self, ws) -> None:
+        if "/api/kernels/" in ws.url:
+            ws.on("framereceived", self._frame)
+
+    def _frame(self, payload) -> None:
+        data = payload.encode() if isinstance(payload, str) else payload
+        for m in self.STATUS.finditer(data):
+            if m.group(1) == b"busy":
+                self.busy += 1
+            else:
+                self.idle += 1
+
+    def mark(self) -> int:
+        """A point in time: the number of busy signals so far."""
+        return self.busy
+
+    def settled_since(self, mark: int) -> bool:
+        """The kernel went busy after ``mark`` and is idle again (every busy has its idle)."""
+        return self.busy > mark and self.idle >= self.busy
+
+
 @pytest.fixture
 def page(browser, request):
-    """A fresh browser context and page per test, 1400x1000, closed afterwards."""
+    """A fresh browser context and page per test, 1400x1000, closed afterwards; ``page.kernel`` watches the
+    kernel's busy/idle messages."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx.set_default_timeout(30_000)
     pg = ctx.new_page()
     pg.console_errors = []
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.kernel = KernelWatch(pg)
     yield pg
     ctx.close()
 
@@ -391,32 +426,60 @@ class NotebookUI:
     def figure_signature(self) -> list[str]:
         return self.page.evaluate(_FIGURE_SIGNATURE_JS)
 
-    def wait_rendered(self, timeout: float = 60) -> None:
-        """At least one plotly figure and one ipywidgets control are visible, no widget is still loading,
-        and no new output has appeared for a few seconds."""
+    def wait_rendered(self, timeout: float = 120) -> None:
+        """At least one plotly figure and one ipywidgets control are visible, then every widget output has its
+        view and every plotly figure has drawn (see ``wait_outputs_settled``)."""
         self.page.locator(".js-plotly-plot").first.wait_for(state="visible", timeout=timeout * 1000)
         self.page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=timeout * 1000)
-        self.page.wait_for_function(
-            "() => [...document.querySelectorAll('.jupyter-widgets')].every("
-            "(e) => !/^\\s*Loading widget\\.\\.\\.\\s*$/.test(e.textContent))", timeout=timeout * 1000)
         self.wait_outputs_settled(timeout=timeout)
 
-    def wait_outputs_settled(self, quiet: float = 3.0, timeout: float = 90) -> None:
-        """Wait until no figure or widget has appeared for ``quiet`` seconds (Voila and JupyterLab render
-        widget outputs progressively, after the cells have run)."""
-        count = ("() => [document.querySelectorAll('.js-plotly-plot').length,"
-                 " document.querySelectorAll('.jupyter-widgets').length,"
-                 " [...document.querySelectorAll('.jupyter-widgets')].filter("
-                 "(e) => /^\\s*Loading widget/.test(e.textContent)).length].join(',')")
+    _RENDER_STATE_JS = """
+    () => {
+      const plots = [...document.querySelectorAll('.js-plotly-plot')];
+      return {
+        pending: [...document.querySelectorAll('.jp-OutputArea-output, .jupyter-widgets')].filter(
+                     (e) => /^\\s*Loading widget/.test(e.textContent)).length,
+        plots: plots.length,
+        undrawn: plots.filter((gd) => !gd._fullLayout || !gd.querySelector('.main-svg')).length,
+        empty: plots.filter((gd) => gd._fullLayout && !(gd.data || []).length).length,
+      };
+    }
+    """
+
+    def render_state(self) -> dict:
+        return self.page.evaluate(self._RENDER_STATE_JS)
+
+    def wait_outputs_settled(self, timeout: float = 120, first_paint: float = 30) -> None:
+        """Wait for the real signals, not for a quiet spell: the kernel is idle (every busy has its idle on
+        the kernel's websocket), no widget output still says "Loading widget...", and every plotly figure
+        has drawn (``_fullLayout`` and its SVG exist); the same counts twice in a row, so a view created by
+        the last message is included. Then every figure must show traces within ``first_paint`` seconds: a
+        FigureWidget view drawn as empty axes is stale (the updates sent before its view existed were lost)
+        and no later update repairs it, which is what a reader would see."""
         deadline = time.monotonic() + timeout
-        last, since = None, time.monotonic()
+        last = None
         while time.monotonic() < deadline:
-            now = self.page.evaluate(count)
-            if now != last:
-                last, since = now, time.monotonic()
-            elif time.monotonic() - since >= quiet:
-                return
-            time.sleep(0.25)
+            kernel = self.page.kernel
+            state = {k: v for k, v in self.render_state().items() if k != "empty"}
+            ready = kernel.idle >= kernel.busy and state["pending"] == 0 and state["undrawn"] == 0
+            if ready and state == last:
+                break
+            last = state if ready else None
+            time.sleep(0.5)
+        else:
+            raise AssertionError(f"outputs did not finish rendering within {timeout:.0f}s: {self.render_state()}, "
+                                 f"kernel busy/idle {self.page.kernel.busy}/{self.page.kernel.idle}")
+        deadline = time.monotonic() + first_paint
+        while self.render_state()["empty"] and time.monotonic() < deadline:
+            time.sleep(0.5)
+        state = self.render_state()
+        if state["empty"]:
+            self.page.evaluate("() => { const gd = [...document.querySelectorAll('.js-plotly-plot')].find("
+                               "(g) => g._fullLayout && !(g.data || []).length); if (gd) gd.scrollIntoView(); }")
+            path = self.screenshot("stale_figure")
+            raise AssertionError(f"{state['empty']} of {state['plots']} plotly figures show empty axes with the "
+                                 f"kernel idle (a FigureWidget view that missed its first data: stale first "
+                                 f"paint); screenshot {path}")
 
     def settled_signature(self, timeout: float = 15) -> list[str]:
         """The figure signature once it stopped changing for a second (plotly draws asynchronously)."""
@@ -449,13 +512,18 @@ class NotebookUI:
                 out.append((f"toggle button #{i}", toggles.nth(i)))
         return out
 
-    def change_control_until_figure_changes(self, max_controls: int = 6, wait: float = 20) -> str:
+    def change_control_until_figure_changes(self, max_controls: int = 6, kernel_timeout: float = 120,
+                                             redraw: float = 15) -> str:
         """Change controls one by one (select another dropdown value, move a slider one step, press a
-        toggle button) until a figure on the page changes. Returns what was changed and how."""
+        toggle button) until a figure on the page changes. After each change, wait for the kernel to have
+        handled it (busy then idle on its websocket; bounded by ``kernel_timeout``, as slow as the machine
+        is) and for the outputs to finish rendering; only then is a control that changed no figure passed
+        over. Returns what was changed and how."""
         before = self.settled_signature()
         tried = []
         for desc, loc in self.controls()[:max_controls]:
             loc.scroll_into_view_if_needed()
+            mark = self.page.kernel.mark()
             if desc.startswith("dropdown"):
                 values = loc.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
                 current = loc.evaluate("(s) => s.value")
@@ -468,7 +536,17 @@ class NotebookUI:
             else:
                 loc.click()
             tried.append(desc)
-            deadline = time.monotonic() + wait
+            deadline = time.monotonic() + kernel_timeout
+            while time.monotonic() < deadline and not self.page.kernel.settled_since(mark):
+                if self.figure_signature() != before:
+                    break
+                time.sleep(0.25)
+            else:
+                if not self.page.kernel.settled_since(mark):
+                    raise AssertionError(f"the kernel did not handle {desc} within {kernel_timeout:.0f}s "
+                                         f"(busy/idle {self.page.kernel.busy}/{self.page.kernel.idle})")
+            self.wait_outputs_settled(timeout=kernel_timeout)
+            deadline = time.monotonic() + redraw   # plotly applies the update in the browser
             while time.monotonic() < deadline:
                 if self.figure_signature() != before:
                     self.settled_signature()

@@ -11,9 +11,6 @@ from pathlib import Path
 
 import pytest
 
-# A real browser on a shared 2-core machine can miss a timing window; one retry, never more.
-pytestmark = pytest.mark.flaky(reruns=1, reruns_delay=2)
-
 NOTEBOOKS = Path(os.environ.get("EB_NOTEBOOKS_DIR") or Path(__file__).resolve().parents[2] / "notebooks")
 
 

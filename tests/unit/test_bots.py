@@ -14,6 +14,7 @@ def _solo(seed, rules=None, max_turns=60, board="tutorial"):
     return play_solo(g, PlannerBot(0, random.Random(seed)), max_turns=max_turns)
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_same_seed_same_game():
     a, b = _solo(4, max_turns=12), _solo(4, max_turns=12)
     assert a.to_json() == b.to_json()
@@ -21,6 +22,7 @@ def test_same_seed_same_game():
     assert c.to_json() != a.to_json()
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("seed", [1, 2])
 def test_planner_reaches_victory_on_the_tutorial_board(seed):
     """Basic Solo Play with 80M to win: the bot connects 7 major cities and earns the cash."""
@@ -33,6 +35,7 @@ def test_planner_reaches_victory_on_the_tutorial_board(seed):
     assert p.delivered >= 3 and p.turns <= 60
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_planner_upgrades_and_builds_through_the_checked_apply():
     g = eb.Game.new(eb.ruleset("europe-basic").with_(victory_cash=120), board="tutorial", players=["Solo"], seed=3)
     bot = PlannerBot(0, random.Random(3))
@@ -49,6 +52,7 @@ def test_planner_upgrades_and_builds_through_the_checked_apply():
     assert replay.to_json() == g.to_json()
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_two_planners_share_a_board():
     """Play Multiple Positions: two planner bots, each with its own seat and rng, play legally."""
     g = eb.Game.new(eb.ruleset("europe-basic").with_(victory_cash=70), board="tutorial", players=["A", "B"], seed=8)

@@ -79,6 +79,7 @@ def test_board_summary(capsys):
     assert f"{sum(1 for m in b.mileposts if not m.underground)} on land" in out
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("cmd", [[], ["route"], ["table"], ["board"]])
 def test_help_on_each_command(cmd):
     r = subprocess.run([sys.executable, "-m", "eb_core", *cmd, "--help"], capture_output=True, text=True,
@@ -88,6 +89,7 @@ def test_help_on_each_command(cmd):
         assert cmd[0] in r.stdout
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_module_entry_point_runs_a_route():
     r = subprocess.run([sys.executable, "-m", "eb_core", "route", "tutorial", "London", "Paris"],
                        capture_output=True, text=True, timeout=60)

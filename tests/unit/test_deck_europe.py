@@ -207,6 +207,7 @@ def test_starter_sets_are_short_gentle_routes_near_majors(deck, geo):
 
 
 # -------------------------------------------------------------------------------------- reproducibility
+@pytest.mark.slow   # left out of `make test-fast`
 def test_generator_reproduces_the_committed_file(deck, geo):
     gen = _deckgen()
     seed = deck.meta["seed"]

@@ -234,6 +234,7 @@ def test_find_trace_names_what_exists(fig):
         figures.find_trace(fig, "no-such-trace")
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_rules_core_never_imports_plotly_or_ipywidgets():
     code = ("import sys, importlib, pkgutil, eb_core as eb\n"
             "mods = ['board','rules','costs','track','errors','cards','state','actions','engine','events',"

@@ -25,7 +25,7 @@ def turned(board: eb.Board) -> eb.Board:
     for m in d["mileposts"]:
         m["x"], m["y"] = m["y"], -m["x"]
     d["drawing"] = {}
-    d["lattice"] = {"orientation": "north-south"}   # declared, as the board schema asks of a turned lattice
+    d["lattice"] = {"orientation": "north-south"}
     d["name"] = board.name + "-turned"
     return eb.Board.from_dict(d)
 

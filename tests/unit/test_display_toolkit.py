@@ -51,6 +51,7 @@ def test_who_acts_and_free_commands():
     assert not out.accepted and out.rule is None and "unknown command" in out.reason
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_the_form_rewrites_the_text_and_sets_the_position_up():
     lab = position_lab(TEXT, actions=ACTIONS)
     n_traces = len(lab.figure.data)

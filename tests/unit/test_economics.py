@@ -285,6 +285,7 @@ HANDS = [
 ]
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("hand_no", range(len(HANDS)))
 @pytest.mark.parametrize("train", [Train(9, 2), Train(9, 3)])
 def test_plan_hand_is_optimal_by_brute_force(board, rules, hand_no, train):
@@ -312,6 +313,7 @@ def test_plan_hand_is_optimal_by_brute_force(board, rules, hand_no, train):
     assert plan_hand(board, rules, hand, train=train).income_per_turn <= plan.income_per_turn + 1e-9
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("where", ["Birmingham", "a London milepost", "a milepost on the track"])
 def test_plan_hand_with_track_and_start_matches_brute_force(board, rules, where):
     track = own_track(board, rules, ("London", "Birmingham"), ("London", "Paris"))
@@ -333,6 +335,7 @@ def test_single_card_plan_equals_best_delivery(board, rules):
     assert len(plan.deliveries) == 1 and plan.deliveries[0].source == best.source
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_plan_hand_deterministic_and_explained(board, rules):
     hand = HANDS[1]
     a = plan_hand(board, rules, hand)
@@ -366,6 +369,7 @@ OPENING_HANDS = [HANDS[1] + [card(6, ("Birmingham", "Tourists", 12), ("Berlin", 
                   card(10, ("Stockholm", "Potatoes", 35), ("Lyon", "Oil", 26), ("Zürich", "Iron", 21))]]
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("hand_no", range(len(OPENING_HANDS)))
 def test_opening_is_legal_within_budget_and_serves_the_plan(board, rules, hand_no):
     hand = OPENING_HANDS[hand_no]
@@ -428,6 +432,7 @@ def test_opening_small_plan_builds_everything(board, rules):
     assert o.train_city == "London"
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_opening_plan_is_the_brute_force_best_with_special_turns_free(board, rules):
     # four cards of single-source loads (a quick exhaustive search): deal four, keep three
     hand = [card(12, ("Paris", "Wheat", 12), ("Berlin", "Chocolate", 18), ("London", "Flowers", 20)),
@@ -489,6 +494,7 @@ def test_position_input_is_checked(board, rules):
     assert e.value.field == "rules"
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_seeded_deal_from_the_tutorial_deck_is_deterministic(board, rules):
     deck = eb.load_deck("tutorial")
     dealt = [deck.card(i) for i in deck.shuffled(11) if not deck.is_event(i)][:4]
@@ -535,6 +541,7 @@ def test_undeliverable_demand_is_skipped_by_the_planner(board, rules):
                                       ("Holland", "Flowers", 7))])
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_opening_respects_two_builds_out_of_major_cities(board, rules):
     # this hand wants three segments out of major cities at once (Ruhr, Wien, Holland): the rule pushes
     # one of them to the second special build turn
@@ -552,6 +559,7 @@ def test_opening_respects_two_builds_out_of_major_cities(board, rules):
     assert limited.total == free.total           # same track, only spread differently over the two turns
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("carrying", [("Wine",), ("Tourists", "Wine"), ("Cheese", "Cheese")])
 def test_loads_on_the_train_are_delivered_without_a_pickup(board, rules, carrying):
     hand = HANDS[0]       # Tourists -> Birmingham, Wine -> Paris, ...; Cheese is demanded by no card
@@ -583,6 +591,7 @@ def test_carrying_input_is_checked(board, rules):
     assert e.value.field == "carrying[0]"
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_plan_for_a_running_game_reads_the_players_position(board, rules):
     game = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=3)
     me = game.state.players[1]

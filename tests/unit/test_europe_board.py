@@ -269,6 +269,7 @@ def test_file_is_small_and_checksummed():
     assert doc["meta"]["sha256"] == content_sha256(doc), "board content changed without regenerating"
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_generator_reproduces_the_committed_board():
     """tools/mapgen/generate.py on the committed data/geo extracts gives the committed file byte for byte."""
     pytest.importorskip("shapely", reason="the generator needs shapely (pip install -e '.[mapgen]')")

@@ -348,6 +348,7 @@ def test_plan_figure_draws_the_route(tutorial):
     assert sum(int(x) for x in labels.text) == plan.cost
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_rules_core_does_not_import_plotly():
     import subprocess
     import sys

@@ -105,6 +105,7 @@ def _check_pairs(board, rules, pairs):
     return checked
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_agrees_with_networkx_on_europe_random_pairs(europe):
     rules = eb.ruleset("europe-standard")
     rng = random.Random(20261130)
@@ -118,6 +119,7 @@ def test_agrees_with_networkx_on_europe_random_pairs(europe):
     assert _check_pairs(europe, rules, pairs) >= 150
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("seed", [3, 11])
 def test_agrees_with_networkx_on_synthetic_boards(seed):
     board = _synthetic(seed)
@@ -245,6 +247,7 @@ def _new_tracks_ok(board, rules, track, player, path):
     return True
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 @pytest.mark.parametrize("seed", range(6))
 def test_agrees_with_networkx_in_random_positions(europe, seed):
     rules = eb.ruleset("europe-standard")

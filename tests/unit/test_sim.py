@@ -77,6 +77,7 @@ def test_no_loss_before_turn_48_and_status_steps():
     assert w.after_turn(47, 0) is False and not w.lost
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_solo_game_with_win_loss_draws_cards_at_16_and_32():
     r = sim.solo_game(BASIC.with_(victory_cash=400), seed=3, board="tutorial", max_turns=34, win_loss=True)
     draws = [line for line in r.game.state.log if line.startswith("Simulated Win / Loss")]
@@ -84,12 +85,14 @@ def test_solo_game_with_win_loss_draws_cards_at_16_and_32():
     assert r.status in sim.STATUSES and not r.won and r.category is None
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_solo_game_reaches_victory_and_gets_a_category():
     r = sim.solo_game(BASIC.with_(victory_cash=80), seed=1, board="tutorial", max_turns=60)
     assert r.won and r.cash >= 80 and r.majors >= 7, r.row()
     assert r.category == sim.chart_of_success(r.turns, BASIC)
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_monte_carlo_same_rows_whatever_the_workers():
     rules = BASIC.with_(victory_cash=80)
     one = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, workers=1, max_turns=25)
@@ -110,6 +113,7 @@ def test_monte_carlo_rejects_bad_input():
         sim.monte_carlo("europe-basic", games=1, workers=0)
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_cli_simulate_writes_one_row_per_game(tmp_path, capsys):
     out = tmp_path / "out.csv"
     assert main(["simulate", "--board", "tutorial", "--ruleset", "europe-basic", "--variant", "no-events",
@@ -127,6 +131,7 @@ def test_cli_simulate_help(capsys):
 
 
 # ------------------------------------------------------------------------------------------ Scenario 3
+@pytest.mark.slow   # left out of `make test-fast`
 def test_scenario_3_player_2_takes_loads_draws_track_and_gets_a_new_card_after_each_delivery():
     """Solo Play Scenario 3: Honeymoon rules; Player 2 gets one card after the two build turns, takes one
     of each load on it, and gets a new card after each of your deliveries."""
@@ -161,6 +166,7 @@ def test_scenario_3_track_runs_three_mileposts_east_and_west_of_a_small_city():
     assert dirs <= {(0.5, 0.9), (-0.5, -0.9)}, dirs
 
 
+@pytest.mark.slow   # left out of `make test-fast`
 def test_monte_carlo_scenario_3_and_bad_scenario():
     df = sim.monte_carlo("europe-basic", board="tutorial", games=1, seed=2, max_turns=12, scenario=3)
     assert (df.ruleset == "europe-basic+honeymoon").all()
