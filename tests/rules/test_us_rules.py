@@ -20,6 +20,7 @@ from eb_core import rules as rules_mod
 from eb_core.actions import Build, Discard, EndTurn, PlaceTrain
 from eb_core.board import CitySize, Terrain
 from eb_core.cards import Deck
+from eb_core.costs import segment_cost
 from eb_core.events import play_event
 from eb_core.events.areas import river_edges, sea_area
 from eb_core.events.north_america import ADAPTATIONS, adaptation_rows
@@ -417,3 +418,21 @@ def test_a_gale_must_name_a_sea_of_the_board():
     probs = Deck.from_dict(d, "<test>").problems(NA)
     assert any("Mediterranean" in p for _, p in probs)
     assert NA_DECK.problems(NA) == []
+
+
+def test_out_of_a_major_city_costs_1_to_3_by_the_milepost_built_toward_and_into_one_always_5():
+    seen = set()
+    for name in MAJORS:
+        city = NA.city(name)
+        for m in city.mileposts:
+            for b in NA.neighbors(m):
+                if b in city.mileposts:
+                    continue
+                out, into = segment_cost(NA, US, m, b), segment_cost(NA, US, b, m)
+                other = NA.city_at(b)
+                want = US.city_cost[other.size.value] if other else US.terrain_cost[NA.mileposts[b].terrain.value]
+                assert out.base == want and 1 <= out.base <= 3, (name, b, out)
+                assert into.base == 5, (name, b, into)                      # always 5M into a major city
+                assert out.water == into.water and (out.water >= 2 if NA.edge(m, b).rivers else True)
+                seen.add(out.base)
+    assert {1, 2} <= seen
