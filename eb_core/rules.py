@@ -3,7 +3,9 @@
 A :class:`Ruleset` is a frozen dataclass. The engine, the route planners and the notebooks read their
 numbers from it and never hard-code them. Named rulesets follow the rulebook
 (``../shared/rules/empire_builder_europe_rulebook.txt``); variants from "Variants & Optional Rules"
-modify a named ruleset.
+modify a named ruleset. ``"us"`` is Empire Builder (US) under its overview
+(``../shared/rules/empire_builder_us_overview.txt``): its ``fallbacks`` list the rules the overview is
+silent on, where the Europe standard rule applies. :func:`compare` lines rulesets up side by side.
 
 >>> import eb_core as eb
 >>> r = eb.ruleset("europe-standard")
@@ -13,6 +15,9 @@ modify a named ruleset.
 200
 >>> eb.ruleset("europe-basic", "fast-game").start_train.speed
 16
+>>> us = eb.ruleset("us")
+>>> us.start_cash, us.victory_majors, us.board, len(us.fallbacks) > 0
+(40, 5, 'north_america', True)
 """
 from __future__ import annotations
 
