@@ -43,6 +43,9 @@ How some rules are read (the rulebook leaves room):
   loan outstanding may :class:`~eb_core.actions.Borrow` at any point of their own turn.
 * Victory: the major cities counted are those in one group joined by the player's own track, public
   red areas and the ferries/tunnels the player owns.
+* Empire Builder (US) (``eb.ruleset("us")``): refusals cite the US overview's heading where it states the
+  rule (:func:`eb_core.rulebook.cite`), the Europe section where it is silent; the first player to meet both
+  victory conditions in an Admin phase wins at once (``Ruleset.victory_at_once``).
 
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
