@@ -112,14 +112,15 @@ class Demand:
 
 @dataclass(frozen=True, slots=True)
 class DemandCard:
-    """A demand card: three demands, of which at most one may be delivered (rulebook: Delivering Loads).
+    """A demand card: three demands (two deliveries on an Empire Express card), of which at most one may
+    be delivered (rulebook: Delivering Loads; Empire Express: Demand Cards).
 
     ``id`` is unique within the deck; ``label`` is the printed number (``"42"``, ``"S4"`` for starters).
     """
 
     id: int
     label: str
-    demands: tuple[Demand, Demand, Demand]
+    demands: tuple[Demand, ...]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "demands", tuple(self.demands))
@@ -130,7 +131,7 @@ class DemandCard:
 
     @property
     def cities(self) -> tuple[str, ...]:
-        """The three demand cities (the cities a Derailment drawn with this card hits)."""
+        """The demand cities (the cities a Derailment drawn with this card hits)."""
         return tuple(d.city for d in self.demands)
 
     @property

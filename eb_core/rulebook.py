@@ -2,9 +2,10 @@
 
 Errors (:class:`~eb_core.errors.IllegalAction` ``.rule``), log notes and docs cite the Empire Builder:
 Europe rulebook (``rules/empire_builder_europe_rulebook.txt``) by its section names, ``"Chapter >
-Section"``; the Empire Builder (US) overview (``rules/empire_builder_us_overview.txt``) is cited as
-``"US overview > Heading"``. A US game's errors cite the overview where it states the rule (:func:`cite`,
-:data:`US_CITES`), the Europe section where it is silent. Import the module and use the names::
+Section"``; the Empire Builder (US) overview (``rules/empire_builder_us_overview.txt``) as ``"US overview >
+Heading"`` -- a US game's errors cite the overview where it states the rule (:func:`cite`, :data:`US_CITES`),
+the Europe section where it is silent --; the Empire Express rulebook (``rules/empire_express_rulebook.txt``)
+as ``"Empire Express > Section"``. Import the module and use the names::
 
     from eb_core import rulebook as R
     raise IllegalAction(R.RIGHT_OF_WAY, "...")
@@ -82,6 +83,21 @@ US_RENT = "US overview > Actions > Using Other Players' Track"
 US_VICTORY = "US overview > Scoring / Victory Conditions"
 US_SPECIAL_RULES = "US overview > Special Rules & Edge Cases"
 US_REFERENCE = "US overview > Player Reference"
+
+# -- Turn order switch (Variants & Optional Rules)
+LESS_THINKING = "Variants & Optional Rules > Less Thinking During Your Turns"
+
+# -- Empire Express (rules/empire_express_rulebook.txt)
+EXPRESS = "Empire Express"
+EXPRESS_SETUP = "Empire Express > Demo Set Up"
+EXPRESS_CARDS = "Empire Express > Demand Cards"
+EXPRESS_CHANGES = "Empire Express > Experienced Empire Builder Players Only!"
+EXPRESS_TURN = "Empire Express > On a Turn"
+EXPRESS_BUILD = "Empire Express > Build Track"
+EXPRESS_MOVE = "Empire Express > Move Your Train"
+EXPRESS_DISCARD = "Empire Express > Discard Cards"
+EXPRESS_END = "Empire Express > Game End"
+EXPRESS_STRATEGIES = "Empire Express > Empire Express Introductory Strategies"
 
 #: Every name above, ``{"RIGHT_OF_WAY": "Build Phase Rules > Right of Way", ...}``.
 SECTIONS: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "compare", "rows"]
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "TURN_ORDERS", "compare"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -44,6 +44,15 @@ class Train:
         """``Train.parse("12/3")`` -> ``Train(speed=12, capacity=3)``."""
         s, c = text.split("/")
         return cls(int(s), int(c))
+
+
+#: The two turn orders: the Operations Phase then the Building Phase (rulebook: How to Play), or the
+#: Building Phase first (Less Thinking During Your Turns; Empire Express: On a Turn).
+TURN_ORDERS = ("operations-first", "build-first")
+
+
+def _deep_tuple(v):
+    return tuple(_deep_tuple(x) for x in v) if isinstance(v, (list, tuple)) else v
 
 
 def _ro(d: Mapping) -> Mapping:
@@ -106,9 +115,25 @@ class Ruleset:
     mercy_repay_factor: int = 2
     mercy_payout_share: float = 0.5
     variants: tuple[str, ...] = ()
+    # Turn order (Variants & Optional Rules > Less Thinking During Your Turns; Empire Express: On a Turn)
+    turn_order: str = "operations-first"    # or "build-first": the Building Phase first, Operations last
+    draw_on_delivery: bool = True           # False: no card on delivery; draw up to a full hand as the last act
+    end_of_turn_discards: int = 0           # free single-card discards just before that draw (Express: 1)
+    discard_hand: bool = True               # How to Play: give up a turn to discard the whole hand and draw
+    # Empire Express (rules/empire_express_rulebook.txt); the defaults keep Empire Builder: Europe
+    build_from_majors: bool = True          # Beginning Construction; Express: only off your own track
+    victory_on_own_turn: bool = False       # Express Game End: the player's cash counts on their own turn
+    winner_among_all: bool = False          # Express Game End: the most money of all players wins
+    setup: str = "standard"                 # "standard" (Setting Up the Game) or "demo" (Express Demo Set Up)
+    #: Express Demo Set Up: (colour, demand card labels, train starts in, loads it starts with) per colour
+    demo_players: tuple[tuple[str, tuple[str, ...], str, tuple[str, ...]], ...] = ()
     #: Rules the ruleset's own rulebook is silent on, where the Europe standard rule applies: one line
     #: each, "what -- the Europe rule kept (Europe section)". Empty for the Europe rulesets.
     fallbacks: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.turn_order not in TURN_ORDERS:
+            raise ValueError(f"turn_order must be one of {TURN_ORDERS}, got {self.turn_order!r}")
 
     def with_(self, **changes) -> "Ruleset":
         """A copy with some fields changed (mappings are frozen again)."""
@@ -162,7 +187,7 @@ class Ruleset:
             elif k == "upgrades":
                 v = {Train.parse(a): tuple(Train.parse(x) for x in bs) for a, bs in v.items()}
             elif isinstance(v, list):
-                v = tuple(v)
+                v = _deep_tuple(v)
             kw[k] = v
         return ruleset("europe-standard").with_(**kw)
 
@@ -234,7 +259,38 @@ _US = _STANDARD.with_(
     victory_cash=250, victory_majors=5, victory_at_once=True,
 )
 
-RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC, _US)})
+# -- Empire Express ----------------------------------------------------------------------------------
+# Every number of rules/empire_express_rulebook.txt, by section. What the Express rulebook leaves unsaid is
+# the Empire Builder rule: its "Experienced Empire Builder Players Only!" section lists the changes.
+_EXPRESS = _STANDARD.with_(
+    name="express", title="Empire Express (introductory game)", game="express", board="eastern_us",
+    deck="eastern_us",
+    # Demo Set Up: no money ("your initial track represents your starting capital"), youngest first, no
+    # special build turns; the demo's cards, track, trains and loads; "Event cards are not used in this game"
+    start_cash=0, opening_hand=3, hand_size=3, starter_cards=False, special_build_turns=0, events=False,
+    setup="demo",
+    demo_players=(("Orange", ("1", "2", "3"), "Pittsburgh", ("Steel", "Steel")),
+                  ("Red", ("4", "5", "6"), "Charleston", ("Coal", "Coal")),
+                  ("Blue", ("7", "8", "9"), "Knoxville", ("Marble", "Marble")),
+                  ("Green", ("10", "11", "12"), "Akron", ("Tires", "Tires"))),
+    # Move Your Train: "up to 12 spaces"; "You may never hold more than two tokens"; no upgrades
+    start_train=Train(12, 2), upgrades={},
+    # On a Turn: build, move, discard one card (if you choose), draw until you have three
+    turn_order="build-first", draw_on_delivery=False, end_of_turn_discards=1, discard_hand=False,
+    # Build Track: 1M clear, 2M mountain, 3M any city, +1M a river; at most 20M a turn; only off your track.
+    # Water the board draws as a lake or inlet without a heavy black line is read as a river (+1M).
+    build_limit=20, terrain_cost={"clear": 1, "mountain": 2}, water_cost={"river": 1, "lake": 1, "inlet": 1},
+    city_cost={"major": 3, "key": 3, "medium": 3, "small": 3}, build_from_majors=False,
+    # Experienced Empire Builder Players Only!: "Any number of players may connect to a city"
+    city_max_players={},
+    # Move Your Train: 4M for any turn on another player's track
+    rent=4,
+    # Game End: 150M or more on a player's turn, the round is finished, the most money wins. The rulebook
+    # says nothing of ties: tied players share the win.
+    victory_cash=150, victory_majors=0, victory_on_own_turn=True, winner_among_all=True, tie_shares_win=True,
+)
+
+RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC, _US, _EXPRESS)})
 
 
 def _fast(r: Ruleset) -> Ruleset:
@@ -303,60 +359,45 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
     return r
 
 
-# ---------------------------------------------------------------------------------------- side by side
-def _cells(r: Ruleset) -> dict[str, str]:
-    """One readable cell per number or switch of ``r`` (mappings split into one row per key)."""
-    out: dict[str, str] = {}
-    for k, v in r.to_dict().items():
-        if k in ("name", "title", "fallbacks", "variants"):
-            continue
-        if k == "upgrades":
-            out[k] = "; ".join(f"{a} -> {' or '.join(bs)}" for a, bs in sorted(v.items()))
-        elif isinstance(v, dict):
-            out.update({f"{k}.{kk}": _fmt(vv) for kk, vv in sorted(v.items())})
-        else:
-            out[k] = _fmt(v)
-    out["fallbacks"] = str(len(r.fallbacks))
-    return out
-
-
-def _fmt(v) -> str:
+def _cell(v) -> str:
+    """One ruleset value as table text: ``"clear 1, mountain 2"``, ``"12/2"``, ``"-"`` for nothing."""
+    if isinstance(v, Train):
+        return str(v)
+    if isinstance(v, Mapping):
+        if not v:
+            return "-"
+        return ", ".join(f"{k} {'/'.join(map(str, x)) if isinstance(x, tuple) else x}" for k, x in v.items())
+    if isinstance(v, tuple):
+        if not v:
+            return "-"
+        if all(isinstance(x, tuple) and len(x) == 4 for x in v):      # demo_players
+            return "; ".join(f"{c}: cards {'/'.join(cards)}, {city}, {' + '.join(loads)}" for c, cards, city, loads in v)
+        return ", ".join(map(str, v))
     if v is None:
         return "-"
-    if isinstance(v, (list, tuple)):
-        return ", ".join(str(x) for x in v) or "-"
     return str(v)
 
 
-def rows(*rulesets: Ruleset | str, differences_only: bool = False) -> list[dict[str, str]]:
-    """The rulesets side by side as plain rows: ``{"rule": name, <ruleset name>: value, ...}``, one row per
-    number or switch (a mapping gives a row per key: ``terrain_cost.mountain``), in field order;
-    ``differences_only`` keeps the rows whose values differ. Names are looked up with :func:`ruleset`.
-
-    >>> [r for r in rows("europe-standard", "us", differences_only=True) if r["rule"] == "start_cash"]
-    [{'rule': 'start_cash', 'europe-standard': '50', 'us': '40'}]
-    """
-    rs = [ruleset(r) if isinstance(r, str) else r for r in rulesets]
-    cells = [_cells(r) for r in rs]
-    keys = list(dict.fromkeys(k for c in cells for k in c))
-    out = []
-    for k in keys:
-        vals = [c.get(k, "-") for c in cells]
-        if differences_only and len(set(vals)) < 2:
-            continue
-        out.append({"rule": k, **{r.name: v for r, v in zip(rs, vals)}})
-    return out
-
-
 def compare(*rulesets: Ruleset | str, differences_only: bool = False):
-    """The rulesets side by side as a :class:`pandas.DataFrame`: a row per number or switch (index
-    ``rule``), a column per ruleset (see :func:`rows`).
+    """Every number and switch of several rulesets side by side: a pandas DataFrame with one row per
+    :class:`Ruleset` field and one column per ruleset (names or objects); ``fallbacks`` is counted (the
+    rules themselves are :attr:`Ruleset.fallbacks`).
 
-    >>> t = compare("europe-standard", "us", differences_only=True)
-    >>> t.loc["victory_majors"].tolist(), t.loc["start_cash"].tolist()
-    (['7', '5'], ['50', '40'])
+    >>> t = compare("europe-standard", "express")
+    >>> t.loc["start_cash"].tolist(), t.loc["turn_order"].tolist()
+    (['50', '0'], ['operations-first', 'build-first'])
+    >>> "rent" in compare("europe-standard", "express", differences_only=True).index
+    False
+    >>> compare("europe-standard", "us", differences_only=True).loc["victory_majors"].tolist()
+    ['7', '5']
     """
-    import pandas as pd   # pandas only when a table is asked for (import eb_core stays light)
+    import pandas as pd   # lazily, like every table of the core: importing eb_core stays light
 
-    names = [r if isinstance(r, str) else r.name for r in rulesets]
-    return pd.DataFrame(rows(*rulesets, differences_only=differences_only), columns=["rule", *names]).set_index("rule")
+    rs = [ruleset(r) if isinstance(r, str) else r for r in rulesets]
+    rows = {f.name: [str(len(r.fallbacks)) if f.name == "fallbacks" else _cell(getattr(r, f.name)) for r in rs]
+            for f in dataclasses.fields(Ruleset) if f.name not in ("name",)}
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=[r.name for r in rs])
+    table.index.name = "rule"
+    if differences_only:
+        table = table[table.nunique(axis=1) > 1]
+    return table

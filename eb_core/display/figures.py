@@ -396,8 +396,9 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
             x=x, y=y, mode="markers", marker=style[t],
             customdata=np.asarray(ms, dtype=np.int64),
             hovertext=np.array([milepost_hover(board, rules, m) for m in ms], dtype=object), hoverinfo="text",
-            name=f"{label[t]} ({rules.terrain_cost[t.value]}M)", meta=f"terrain:{t.value}",
-            legendgroup="terrain", visible=True if ms else "legendonly"))
+            name=f"{label[t]} ({rules.terrain_cost[t.value]}M)" if t.value in rules.terrain_cost else label[t],
+            meta=f"terrain:{t.value}",
+            legendgroup="terrain", legendgrouptitle_text="mileposts", visible=True if ms else "legendonly"))
 
     # --- cities: red areas, markers, names
     hexes = [c for c in board.cities if c.size.has_red_area]

@@ -1,8 +1,10 @@
-"""The rules engine: :class:`Game` runs Empire Builder: Europe, standard and basic game.
+"""The rules engine: :class:`Game` runs Empire Builder: Europe, standard and basic game, and Empire Express
+(``eb.ruleset("express")``: the same chapters reading other numbers and switches of the ruleset).
 
 One module per rulebook chapter, written as functions over the game: :mod:`.build` (Build Phase Rules),
 :mod:`.operations` (Operations Phase Rules), :mod:`.cards_and_turns` (cards, drawing, turn flow),
-:mod:`.admin` (Admin phase, victory, final scoring), :mod:`.legal` (what the current player may do);
+:mod:`.admin` (Admin phase, victory, final scoring), :mod:`.legal` (what the current player may do),
+:mod:`.express` (the Empire Express demo setup and its Introductory Strategies);
 :mod:`.common` holds the shared board index and checks; :mod:`.game` the :class:`Game` object.
 The engine imports :mod:`eb_core.events`, never the reverse.
 

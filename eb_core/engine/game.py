@@ -46,6 +46,16 @@ How some rules are read (the rulebook leaves room):
 * Empire Builder (US) (``eb.ruleset("us")``): refusals cite the US overview's heading where it states the
   rule (:func:`eb_core.rulebook.cite`), the Europe section where it is silent; the first player to meet both
   victory conditions in an Admin phase wins at once (``Ruleset.victory_at_once``).
+* The turn-order switch (``Ruleset.turn_order == "build-first"``, Less Thinking During Your Turns and
+  Empire Express): any operations action ends the Building Phase; the free end-of-turn discard
+  (``end_of_turn_discards``) is made in the turn's last phase and ends the turn once used up; without
+  ``draw_on_delivery`` the hand is refilled (events resolved as drawn) as the turn's very last action.
+* Empire Express (Game End): "If a player has $150 million or more on their turn" is checked at the end
+  of that player's own turn; the most money of *all* players wins and tied players share the win (the
+  rulebook is silent on ties). Water the board draws as a lake or inlet without a heavy black line costs
+  1M like a river. What the Express rulebook does not change is the Empire Builder rule (it lists the
+  changes for experienced players): trains reverse only in cities, every player keeps the Right to Enter
+  Major Cities, at most two segments a turn are built out of major cities.
 
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
@@ -67,8 +77,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import rulebook as R
-from ..actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
-                       PlaceTrain, Upgrade, action_from_dict, action_to_dict)
+from ..actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndOperations, EndTurn, Move,
+                       PickUp, PlaceTrain, Upgrade, action_from_dict, action_to_dict)
 from ..board import Board, load_board
 from ..cards import Deck, load_deck
 from ..costs import BuildPlan
@@ -76,7 +86,7 @@ from ..errors import IllegalAction, InvalidAction
 from ..files import data_dir
 from ..rules import Ruleset, ruleset as _named_ruleset
 from ..state import GameState, PlayerState
-from . import admin, build, cards_and_turns, legal, operations
+from . import admin, build, cards_and_turns, express, legal, operations
 from .cards_and_turns import end_turn
 from .common import board_index, is_event
 
@@ -109,7 +119,7 @@ class Game:
     # ------------------------------------------------------------------------------- construction
     @classmethod
     def new(cls, rules: Ruleset | str, board: Board | str | None = None, players: Sequence[str] = ("Ann", "Ben"),
-            seed: int = 0, deck=None) -> "Game":
+            seed: int = 0, deck=None, setup: str | None = None) -> "Game":
         """Set up a new game (rulebook: Setting Up the Game).
 
         ``rules`` is a :class:`Ruleset` or a ruleset name; ``board`` a :class:`Board` or board name
@@ -118,6 +128,10 @@ class Game:
         each are dealt (events dealt are set aside and shuffled back), in the basic game each player gets
         a random set of three starter cards. The player with the highest single payout starts (ties
         broken by the second highest, ...; then by seat). Then come the two special build turns.
+
+        ``setup="demo"`` (the default of ``eb.ruleset("express")``) is the Empire Express Demo Set Up:
+        ``players`` are 2-4 colours of ``rules.demo_players`` (Orange, Red, Blue, Green), each named after
+        their colour; see :func:`eb_core.engine.express.demo_setup`.
         """
         if isinstance(rules, str):
             rules = _named_ruleset(rules)
@@ -130,6 +144,11 @@ class Game:
         if isinstance(deck, str):
             deck = load_deck(deck)
         players = list(players)
+        setup = rules.setup if setup is None else setup
+        if setup == "demo":
+            return express.demo_setup(cls, rules, board, deck, players, seed)
+        if setup != "standard":
+            raise InvalidAction(f"setup must be 'standard' or 'demo', got {setup!r}", field="setup")
         if not 1 <= len(players) <= 6:
             raise InvalidAction(f"players must name 1 to 6 players, got {len(players)}", field="players")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -170,7 +189,7 @@ class Game:
             return (pays, -i)
         st.first_player = max(range(len(players)), key=key)
         st.current = st.first_player
-        st.phase = "build" if rules.special_build_turns > 0 else "operations"
+        st.phase = "build" if rules.special_build_turns > 0 or rules.turn_order == "build-first" else "operations"
         st.special_round = 1 if rules.special_build_turns > 0 else 0
         st.round = 0 if rules.special_build_turns > 0 else 1
         names = ", ".join(p.name for p in st.players)
@@ -378,7 +397,7 @@ _HANDLERS = {Borrow: cards_and_turns.do_borrow, Build: build.do_build, Upgrade: 
              PlaceTrain: operations.do_place_train, Move: operations.do_move, PickUp: operations.do_pickup,
              Drop: operations.do_drop, Deliver: operations.do_deliver, Discard: cards_and_turns.do_discard,
              DiscardHand: cards_and_turns.do_discard_hand, EndOperations: cards_and_turns.do_end_ops,
-             EndTurn: cards_and_turns.do_end_turn}
+             EndBuild: cards_and_turns.do_end_build, EndTurn: cards_and_turns.do_end_turn}
 
 
 def _ref_of(obj, folder: str):

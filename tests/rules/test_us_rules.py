@@ -168,10 +168,11 @@ def test_compare_lines_up_europe_and_us():
     table = rules_mod.compare("europe-standard", "us")
     assert list(table.columns) == ["europe-standard", "us"]
     assert table.loc["start_cash"].tolist() == ["50", "40"]
-    assert table.loc["city_max_players.small"].tolist() == ["2", "2"]
+    assert table.loc["city_max_players"].tolist() == ["medium 3, small 2"] * 2
     diff = rules_mod.compare(eb.ruleset("europe-standard"), US, differences_only=True)
-    assert set(diff.index) == {"game", "board", "deck", "rulebook", "start_cash", "opening_hand", "victory_majors",
-                               "victory_at_once", "fallbacks"}
+    assert set(diff.index) == {"title", "game", "board", "deck", "rulebook", "start_cash", "opening_hand",
+                               "victory_majors", "victory_at_once", "fallbacks"}
+    assert diff.loc["fallbacks"].tolist() == ["0", str(len(US.fallbacks))]
     three = rules_mod.compare("europe-basic", "europe-standard", "us")
     assert three.shape[1] == 3 and three.loc["victory_cash"].tolist() == ["200", "250", "250"]
 
