@@ -2,8 +2,10 @@
 
 Errors (:class:`~eb_core.errors.IllegalAction` ``.rule``), log notes and docs cite the Empire Builder:
 Europe rulebook (``rules/empire_builder_europe_rulebook.txt``) by its section names, ``"Chapter >
-Section"``; the Empire Express rulebook (``rules/empire_express_rulebook.txt``) as ``"Empire Express >
-Section"``. Import the module and use the names::
+Section"``; the Empire Builder (US) overview (``rules/empire_builder_us_overview.txt``) as ``"US overview >
+Heading"`` -- a US game's errors cite the overview where it states the rule (:func:`cite`, :data:`US_CITES`),
+the Europe section where it is silent --; the Empire Express rulebook (``rules/empire_express_rulebook.txt``)
+as ``"Empire Express > Section"``. Import the module and use the names::
 
     from eb_core import rulebook as R
     raise IllegalAction(R.RIGHT_OF_WAY, "...")
@@ -70,6 +72,18 @@ SOLO = "Solo & Variant Rules"
 SOLO_CHART = "Solo & Variant Rules > Chart of Success for Solo Play"
 SOLO_WINLOSS = "Solo & Variant Rules > Simulated Win / Loss"
 
+# -- Empire Builder (US): the overview ``rules/empire_builder_us_overview.txt``, by its headings
+US_OVERVIEW = "US overview"
+US_SETUP = "US overview > Setup"
+US_TURN = "US overview > Turn Structure"
+US_BUILDING = "US overview > Actions > Building Track"
+US_RUNNING = "US overview > Actions > Running Your Train"
+US_UPGRADES = "US overview > Actions > Train Upgrades"
+US_RENT = "US overview > Actions > Using Other Players' Track"
+US_VICTORY = "US overview > Scoring / Victory Conditions"
+US_SPECIAL_RULES = "US overview > Special Rules & Edge Cases"
+US_REFERENCE = "US overview > Player Reference"
+
 # -- Turn order switch (Variants & Optional Rules)
 LESS_THINKING = "Variants & Optional Rules > Less Thinking During Your Turns"
 
@@ -87,3 +101,38 @@ EXPRESS_STRATEGIES = "Empire Express > Empire Express Introductory Strategies"
 
 #: Every name above, ``{"RIGHT_OF_WAY": "Build Phase Rules > Right of Way", ...}``.
 SECTIONS: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}
+
+#: For a game under the US overview (``Ruleset.rulebook == "us"``): the overview section that states the
+#: rule of each Europe section the engine cites. Sections missing here are rules the overview is silent on;
+#: the Europe standard rule applies and keeps its Europe citation (``Ruleset.fallbacks`` lists them).
+US_CITES: dict[str, str] = {
+    HOW_TO_PLAY: US_TURN,                  # at most $20M of track a turn; what a turn may hold
+    HOW_TO_WIN: US_VICTORY,
+    ENDING: US_VICTORY,                    # the first to meet both conditions wins
+    SETUP: US_SETUP,
+    SPECIAL: US_SETUP,                     # "Play 2 rounds of turns for initial track building"
+    BUILD: US_BUILDING,
+    BEGIN: US_BUILDING,                    # "You can always build from a major city milepost"
+    RIGHT_OF_WAY: US_BUILDING,             # "Only one track segment can exist between any two mileposts"
+    CITY_LIMIT: US_BUILDING,               # "Only 2 players can build into a small city; only 3 into a medium"
+    MAJOR_LIMIT: US_SPECIAL_RULES,         # "Two track segments maximum can be built from major city mileposts"
+    UPGRADE: US_UPGRADES,
+    RUNNING: US_RUNNING,
+    PICKUP: US_RUNNING,
+    DELIVER: US_RUNNING,
+    RENT: US_RENT,
+    FLOOD: US_SPECIAL_RULES,               # Flood cards destroy bridges
+}
+
+#: The section maps of the rulebooks other than Europe's, by ``Ruleset.rulebook``.
+CITES: dict[str, dict[str, str]] = {"us": US_CITES}
+
+
+def cite(section: str, rulebook: str = "europe") -> str:
+    """The section of ``rulebook`` that states the rule of the Europe ``section`` (itself when that rulebook
+    is Europe's or is silent on it, so the Europe standard rule applies).
+
+    >>> cite(RIGHT_OF_WAY, "us"), cite(NO_CREDIT, "us"), cite(RIGHT_OF_WAY)
+    ('US overview > Actions > Building Track', 'Build Phase Rules > No Credit/No Loans', 'Build Phase Rules > Right of Way')
+    """
+    return CITES.get(rulebook, {}).get(section, section)

@@ -3,7 +3,9 @@
 A :class:`Ruleset` is a frozen dataclass. The engine, the route planners and the notebooks read their
 numbers from it and never hard-code them. Named rulesets follow the rulebook
 (``../shared/rules/empire_builder_europe_rulebook.txt``); variants from "Variants & Optional Rules"
-modify a named ruleset.
+modify a named ruleset. ``"us"`` is Empire Builder (US) under its overview
+(``../shared/rules/empire_builder_us_overview.txt``): its ``fallbacks`` list the rules the overview is
+silent on, where the Europe standard rule applies. :func:`compare` lines rulesets up side by side.
 
 >>> import eb_core as eb
 >>> r = eb.ruleset("europe-standard")
@@ -13,6 +15,9 @@ modify a named ruleset.
 200
 >>> eb.ruleset("europe-basic", "fast-game").start_train.speed
 16
+>>> us = eb.ruleset("us")
+>>> us.start_cash, us.victory_majors, us.board, len(us.fallbacks) > 0
+(40, 5, 'north_america', True)
 """
 from __future__ import annotations
 
@@ -63,6 +68,7 @@ class Ruleset:
     game: str = "europe"
     board: str = "europe"
     deck: str = "europe"
+    rulebook: str = "europe"          # whose sections errors cite (eb_core.rulebook.cite): "europe" or "us"
     # Setting Up the Game
     start_cash: int = 50
     start_train: Train = Train(9, 2)
@@ -95,6 +101,8 @@ class Ruleset:
     victory_cash: int = 250
     victory_majors: int = 7
     tie_shares_win: bool = False            # Basic Game: tied players share the win; Standard: sudden death
+    victory_at_once: bool = False           # US: the first player to meet both conditions wins at once;
+                                            # Europe: announce, finish the round, most cash wins
     # Events
     events: bool = True
     removed_events: tuple[str, ...] = ()    # event kinds removed from the deck (Faster Game)
@@ -119,6 +127,9 @@ class Ruleset:
     setup: str = "standard"                 # "standard" (Setting Up the Game) or "demo" (Express Demo Set Up)
     #: Express Demo Set Up: (colour, demand card labels, train starts in, loads it starts with) per colour
     demo_players: tuple[tuple[str, tuple[str, ...], str, tuple[str, ...]], ...] = ()
+    #: Rules the ruleset's own rulebook is silent on, where the Europe standard rule applies: one line
+    #: each, "what -- the Europe rule kept (Europe section)". Empty for the Europe rulesets.
+    fallbacks: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.turn_order not in TURN_ORDERS:
@@ -191,6 +202,63 @@ _BASIC = _STANDARD.with_(
     opening_hand=3, starter_cards=True, reverse_anywhere=True, victory_cash=200, tie_shares_win=True,
 )
 
+# ---------------------------------------------------------------------------------------- us
+# Empire Builder (US), rules/empire_builder_us_overview.txt, cited "US overview > Heading" (eb_core.rulebook).
+# Every number the overview gives is written here with its section, even where it equals Europe's.
+_US_FALLBACKS = (
+    "Train upgrades: the overview names Fast, Heavy and Super Freight but gives no speeds, capacities or "
+    "price -- Europe's 12/2 and 9/3 then 12/3, 20M each, one upgrade a turn instead of building "
+    "(Build Phase Rules > Upgrading your Train)",
+    "Ocean inlets: the overview says only 'additional cost' -- Europe's +3M for an inlet and +3M for a lake "
+    "crossing (Build Phase Rules)",
+    "Alpine mileposts, key cities, ferries and the Chunnel: none on the North America board; Europe's costs "
+    "and limits are kept and never apply (Build Phase Rules)",
+    "At most 3 track sections per player into a small or medium city, and no track that would keep a "
+    "second (third) player out of one (Build Phase Rules > Limits on Entry into Small and Medium Cities)",
+    "Every player keeps the right to build into every major city: no track may block it (Build Phase Rules > "
+    "Right to Enter Major Cities and Key Cities)",
+    "No credit: no track or upgrade you cannot pay for (Build Phase Rules > No Credit/No Loans)",
+    "Turn order: the overview lists building before moving and lets a turn hold both; the engine keeps "
+    "Europe's order, operations (move, pick up, deliver) then build (How to Play)",
+    "Placing the train: in any city at the first operations turn (Starting the Game > Starting Your Train)",
+    "Moving: a train reverses only in a city (Operations Phase Rules > Running the Train)",
+    "Picking up and delivering loads, dropping loads, drawing until the hand holds three demand cards "
+    "(Operations Phase Rules > Picking Up Loads; Delivering Loads)",
+    "Event cards: the overview details only floods (bridges destroyed, rebuilt at the usual cost, $3M or "
+    "more); derailments, snow, fog, gales, strikes and the tax play as Europe's cards do, adapted to "
+    "North America (Event Card Effects; eb_core.events.north_america)",
+    "Admin phase: events expire after the drawing player's next turn (Admin Phase)",
+)
+
+_US = _STANDARD.with_(
+    name="us", title="Empire Builder (US)", game="us", board="north_america", deck="north_america",
+    rulebook="us", fallbacks=_US_FALLBACKS,
+    # US overview > Setup: "Each player receives $40 million"; "Deal 3 cards to each player" (events
+    # replaced); "Play 2 rounds of turns for initial track building"
+    start_cash=40, opening_hand=3, hand_size=3, special_build_turns=2,
+    # US overview > Actions > Running Your Train: "basic freight: speed 9 mileposts per turn, carries up to 2"
+    start_train=Train(9, 2),
+    # US overview > Turn Structure / Special Rules & Edge Cases: "spend up to $20 million per turn"
+    build_limit=20,
+    # US overview > Actions > Building Track: clear 1, mountain 2 (alpine: none on the board, Europe's 5 kept)
+    terrain_cost={"clear": 1, "mountain": 2, "alpine": 5},
+    # ... small city 3, medium city 3, major city 5 (no key cities in the US: Europe's 3 kept)
+    city_cost={"major": 5, "key": 3, "medium": 3, "small": 3},
+    # ... "River: $2 million extra"; "Ocean inlet: additional cost" (no number: Europe's 3, lakes too)
+    water_cost={"river": 2, "lake": 3, "inlet": 3},
+    # ... "Only 2 players can build into a small city; only 3 into a medium city"
+    city_max_players={"medium": 3, "small": 2},
+    # US overview > Special Rules & Edge Cases: "Two track segments maximum can be built from major city
+    # mileposts per turn"; "$1-3 million out of a major city (depending on the milepost type you're building
+    # toward), but always $5 million to build into a major city" (costs go by the milepost built into)
+    builds_out_of_major_per_turn=2,
+    # US overview > Actions > Using Other Players' Track: "$4 million per turn to each player"
+    rent=4,
+    # US overview > Scoring / Victory Conditions: "the first player whose railroad connects five of the six
+    # major cities AND who has at least $250 million"; "Both conditions must be met simultaneously"
+    victory_cash=250, victory_majors=5, victory_at_once=True,
+)
+
 # -- Empire Express ----------------------------------------------------------------------------------
 # Every number of rules/empire_express_rulebook.txt, by section. What the Express rulebook leaves unsaid is
 # the Empire Builder rule: its "Experienced Empire Builder Players Only!" section lists the changes.
@@ -222,7 +290,7 @@ _EXPRESS = _STANDARD.with_(
     victory_cash=150, victory_majors=0, victory_on_own_turn=True, winner_among_all=True, tie_shares_win=True,
 )
 
-RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC, _EXPRESS)})
+RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC, _US, _EXPRESS)})
 
 
 def _fast(r: Ruleset) -> Ruleset:
@@ -312,19 +380,22 @@ def _cell(v) -> str:
 
 def compare(*rulesets: Ruleset | str, differences_only: bool = False):
     """Every number and switch of several rulesets side by side: a pandas DataFrame with one row per
-    :class:`Ruleset` field and one column per ruleset (names or objects).
+    :class:`Ruleset` field and one column per ruleset (names or objects); ``fallbacks`` is counted (the
+    rules themselves are :attr:`Ruleset.fallbacks`).
 
     >>> t = compare("europe-standard", "express")
     >>> t.loc["start_cash"].tolist(), t.loc["turn_order"].tolist()
     (['50', '0'], ['operations-first', 'build-first'])
     >>> "rent" in compare("europe-standard", "express", differences_only=True).index
     False
+    >>> compare("europe-standard", "us", differences_only=True).loc["victory_majors"].tolist()
+    ['7', '5']
     """
     import pandas as pd   # lazily, like every table of the core: importing eb_core stays light
 
     rs = [ruleset(r) if isinstance(r, str) else r for r in rulesets]
-    rows = {f.name: [_cell(getattr(r, f.name)) for r in rs] for f in dataclasses.fields(Ruleset)
-            if f.name not in ("name",)}
+    rows = {f.name: [str(len(r.fallbacks)) if f.name == "fallbacks" else _cell(getattr(r, f.name)) for r in rs]
+            for f in dataclasses.fields(Ruleset) if f.name not in ("name",)}
     table = pd.DataFrame.from_dict(rows, orient="index", columns=[r.name for r in rs])
     table.index.name = "rule"
     if differences_only:

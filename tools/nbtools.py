@@ -37,6 +37,8 @@ INDEX = [
     ("06", "Solo play and variants", "seeded bot players, solo scenarios, the chart of success, every variant"),
     ("07", "Route economics", "which deliveries pay: payout per turn, cost tables, opening plans"),
     ("08", "Winning the game", "victory conditions, the admin phase, the last round, final scoring, tiebreakers"),
+    ("09", "Empire Builder (US)", "the North America board, the US rules side by side with Europe's, a US game"),
+    ("10", "Empire Express", "the eastern US board, the demo setup, build-first turns, the introductory strategies"),
 ]
 
 

@@ -44,6 +44,15 @@ def admin_phase(game: Game) -> None:
         eff.on_expire(game, act)
     if st.special_round or st.sudden_death:
         return
+    if game.rules.victory_at_once:
+        # US overview > Scoring / Victory Conditions: the first player to meet both conditions wins
+        n = len(st.players)
+        for s in ((seat + i) % n for i in range(n)):
+            if meets_victory(game, s):
+                finish(game, [s], f"wins: the first to connect {game.rules.victory_majors} major cities with "
+                                  f"{game.rules.victory_cash}M or more in cash")
+                return
+        return
     # Empire Express (Game End): "If a player has $150 million or more on their turn", read as at the end
     # of that player's own turn; Europe: every player who meets the conditions announces
     seats = [seat] if game.rules.victory_on_own_turn else range(len(st.players))
@@ -100,6 +109,7 @@ def end_of_round(game: Game) -> None:
 
 
 def finish(game: Game, winners: list[int], how: str) -> None:
+    """End the game: ``winners`` win, ``how`` says why (logged as the final scoring)."""
     st = game.state
     st.winners = list(winners)
     st.phase = "over"

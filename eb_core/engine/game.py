@@ -43,6 +43,9 @@ How some rules are read (the rulebook leaves room):
   loan outstanding may :class:`~eb_core.actions.Borrow` at any point of their own turn.
 * Victory: the major cities counted are those in one group joined by the player's own track, public
   red areas and the ferries/tunnels the player owns.
+* Empire Builder (US) (``eb.ruleset("us")``): refusals cite the US overview's heading where it states the
+  rule (:func:`eb_core.rulebook.cite`), the Europe section where it is silent; the first player to meet both
+  victory conditions in an Admin phase wins at once (``Ruleset.victory_at_once``).
 * The turn-order switch (``Ruleset.turn_order == "build-first"``, Less Thinking During Your Turns and
   Empire Express): any operations action ends the Building Phase; the free end-of-turn discard
   (``end_of_turn_discards``) is made in the turn's last phase and ends the turn once used up; without
@@ -278,11 +281,18 @@ class Game:
     def _apply(self, action, *, check: bool) -> None:
         st = self.state
         if st.phase == "over":
-            raise IllegalAction(R.ENDING, "The game is over; no more actions can be taken.")
+            raise IllegalAction(R.cite(R.ENDING, self.rules.rulebook),
+                                "The game is over; no more actions can be taken.")
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise InvalidAction(f"not an action: {action!r}", field="action")
-        handler(self, action, check)
+        try:
+            handler(self, action, check)
+        except IllegalAction as err:
+            cited = R.cite(err.rule, self.rules.rulebook)   # a US game cites the US overview where it speaks
+            if cited == err.rule:
+                raise
+            raise IllegalAction(cited, err.reason) from None
         self.history.append(action)
         if st.turn_over and st.phase != "over":
             end_turn(self)

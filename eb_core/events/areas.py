@@ -297,10 +297,10 @@ def event_area(board: Board, card) -> Area:
         r = int(p.get("radius", 4))
         if p["sea"] not in board.seas:
             return Area(kind, title, text=f"no {p['sea']} coast on board {board.name!r}: no effect")
-        area = sea_area(board, p["sea"], r)
-        return Area(kind, title, area, ports=gale_ports(board, p["sea"], r),
-                    text=f"within {r} mileposts of the {p['sea']} coast: half rate and no track building; "
-                         "its ferry ports closed")
+        area, ports = sea_area(board, p["sea"], r), gale_ports(board, p["sea"], r)
+        return Area(kind, title, area, ports=ports,
+                    text=f"within {r} mileposts of the {p['sea']} coast: half rate and no track building"
+                         + ("; its ferry ports closed" if ports else ""))
     if kind == "flood":
         edges = river_edges(board, p["river"])
         mps = frozenset(m for e in edges for m in e)
