@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 import eb_core as eb
+from eb_core.cards import Demand
 from eb_core.events import affected
 
 NOTEBOOKS = Path(os.environ.get("EB_NOTEBOOKS_DIR") or Path(__file__).resolve().parents[2] / "notebooks")
@@ -39,7 +40,7 @@ EXPECTED = {
     "03": ["stepper"],
     "04": ["lab"],
     "05": ["event"],
-    "07": ["route"],
+    "07": ["route", "demand"],
 }
 FRONTENDS = ["lab", "voila"]
 
@@ -132,8 +133,12 @@ def problems(plot: dict) -> list[str]:
         if f"{c['from']} → {c['to']}" not in title or f"{plan.cost}M" not in title:
             out.append(f"title {title!r} does not say {c['from']} → {c['to']}: {plan.cost}M")
     elif kind == "demand":
-        if t["route"] < 2 or c["demand"].split(" to ")[0].split()[-1] not in title:
-            out.append(f"demand {c['demand']!r}: {t['route']} route points, title {title!r}")
+        load, rest = c["demand"].split(" to ", 1)
+        city, payout = rest.rsplit(" for ", 1)
+        value = eb.delivery_value(_board(plot), _rules(plot), Demand(city, load, int(payout.rstrip("M"))))
+        if t["route"] != len(value.path) or not title.startswith(c["demand"]) or value.source not in title:
+            out.append(f"demand {c['demand']!r}: {t['route']} route points drawn, the ride from {value.source} "
+                       f"has {len(value.path)}; title {title!r}")
     elif kind == "loads":
         board = _board(plot)
         n = sum(1 for city in board.cities if c["load"] in city.loads)
