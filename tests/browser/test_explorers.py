@@ -141,9 +141,11 @@ def problems(plot: dict) -> list[str]:
                        f"has {len(value.path)}; title {title!r}")
     elif kind == "loads":
         board = _board(plot)
-        n = sum(1 for city in board.cities if c["load"] in city.loads)
-        if t["area:sources"] != n:
-            out.append(f"{c['load']}: {t['area:sources']} sources drawn, {n} cities offer it")
+        offer = [city for city in board.cities if c["load"] in city.loads]
+        n = sum(len(city.mileposts) for city in offer)          # a major city is all of its mileposts
+        if t["area:sources"] != n or f"{len(offer)} source" not in title:
+            out.append(f"{c['load']}: {t['area:sources']} source mileposts drawn, the {len(offer)} cities that "
+                       f"offer it have {n}; title {title!r}")
     elif kind == "city":
         board = _board(plot)
         n = len(board.city(c["city"]).mileposts)
