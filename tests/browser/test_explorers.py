@@ -66,7 +66,7 @@ _PLOTS_JS = """
   if (box && box !== document.body) {
     for (const w of box.querySelectorAll('.widget-dropdown')) {
       const label = w.querySelector('label'), sel = w.querySelector('select');
-      if (label && sel && sel.selectedIndex >= 0) controls[label.textContent.trim()] = sel.options[sel.selectedIndex].textContent;
+      if (label && sel && sel.selectedIndex >= 0) controls[label.textContent.trim()] = sel.options[sel.selectedIndex].textContent.replace(/\u00a0/g, ' ');
     }
   }
   const title = gd.layout && gd.layout.title ? (gd.layout.title.text || '') : '';
@@ -223,14 +223,14 @@ class Explorers:
         box = gd.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' widget-vbox ')]"
                          "[.//select][1]")
         sel = box.locator(f".widget-dropdown:has(label:text-is('{label}')) select").first
-        texts = sel.locator("option").evaluate_all("(os) => os.map((o) => o.textContent)")
+        # ipywidgets writes option labels with non-breaking spaces: compare them as a reader reads them
+        texts = sel.locator("option").evaluate_all("(os) => os.map((o) => o.textContent.replace(/\\u00a0/g, ' '))")
         shown = set(self.plots()[index]["controls"].values())
-        current = sel.evaluate("(s) => s.options[s.selectedIndex].textContent")
-        i = texts.index(current)
-        new = next(x for x in texts[i + 1:] + texts[:i] if x not in shown)
+        i = sel.evaluate("(s) => s.selectedIndex")
+        j = next(k % len(texts) for k in range(i + 1, i + len(texts)) if texts[k % len(texts)] not in shown)
         sel.scroll_into_view_if_needed()
-        sel.select_option(label=new)
-        return new
+        sel.select_option(index=j)
+        return texts[j]
 
 
 CHANGE = {"route": "to", "demand": "demand", "loads": "load", "city": "city", "distance": "to", "event": "event",
