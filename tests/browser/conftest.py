@@ -312,6 +312,13 @@ def voila_factory(tmp_path_factory, chromium_path):
             _stop(p)
 
 
+@pytest.fixture(scope="session")
+def voila_root(voila_factory) -> Server:
+    """One Voila server for the session, serving the whole temp copy of notebooks/ (``make present``):
+    a notebook's app is at ``voila/render/<name>``."""
+    return voila_factory(None)
+
+
 # ------------------------------------------------------------------ page helpers
 # A signature of every plotly figure on the page: title text in the DOM plus a hash of each trace's data
 # and of the layout's title/annotations/shapes, so "the figure changed" is a comparison of two lists.

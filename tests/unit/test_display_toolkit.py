@@ -76,3 +76,12 @@ def test_a_bad_position_text_is_reported_and_the_last_good_one_kept():
     assert lab.set_up() is None and lab.game is good
     assert "line 5 (player Cy)" in lab.error and "train" in lab.error
     assert "Position not set up" in lab.message.value
+
+
+def test_accepted_title_names_places_not_milepost_ids():
+    from eb_core.display.widgets import position_lab
+    lab = position_lab("board: tutorial\nphase: build\nplayer Ann: at London\nplayer Ben:\n",
+                       actions=["build London-Paris"])
+    title = lab.figure.layout.title.text
+    assert lab.outcome.accepted and title.startswith("Accepted: Ann builds London → Paris")
+    assert "path=(" not in title and "path=(" not in lab.message.value

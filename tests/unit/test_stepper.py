@@ -115,3 +115,16 @@ def test_an_event_in_force_is_drawn_and_told():
     area = figures.find_trace(s.figure, "area:events in force")
     want = set().union(set(), *(events.affected(g, a["card"])["mileposts"] for a in g.state.active_events))
     assert set(area.customdata if area.customdata is not None else ()) == want
+
+
+def test_a_solo_game_steps_turn_by_turn():
+    """One player: the turn never passes to someone else, yet every turn is its own frame."""
+    game = eb.Game.new(eb.ruleset("europe-basic"), board="tutorial", players=["Solo"], seed=1)
+    bot = PlannerBot(0, random.Random(1))
+    while game.state.players[0].turns < 4 and not game.over:
+        bot.step(game)
+    frames = frames_of(narrate.replay(game.to_json()), "turn")
+    assert len(frames) >= 4
+    for f in frames:
+        turns = {s.before.state.players[0].turns for s in f}
+        assert len(turns) == 1, "a frame never spans two turns"

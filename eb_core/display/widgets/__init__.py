@@ -6,17 +6,19 @@
 - :mod:`.explorers` — route explorer, load finder, city inspector, distance picker.
 - :mod:`.toolkit` — the instructor's position lab (set up a position, try an action).
 - :mod:`.events` — the event explorer.
+- :mod:`.demands` — the demand picker (what one demand is worth, drawn).
 - :mod:`.stepper` — the turn stepper over a recorded game.
 """
 from __future__ import annotations
 
 from .base import App
+from .demands import DemandPicker, demand_picker
 from .events import EventExplorer, event_explorer
 from .explorers import CityInspector, DistancePicker, LoadFinder, RouteExplorer, city_inspector, distance_picker, \
     load_finder, route_explorer
 from .stepper import TurnStepper, frames_of, turn_stepper
 from .toolkit import ACCEPTED, REJECTED, PositionLab, position_lab
 
-__all__ = ["App", "EventExplorer", "event_explorer", "CityInspector", "DistancePicker", "LoadFinder",
+__all__ = ["App", "DemandPicker", "demand_picker", "EventExplorer", "event_explorer", "CityInspector", "DistancePicker", "LoadFinder",
            "RouteExplorer", "city_inspector", "distance_picker", "load_finder", "route_explorer", "ACCEPTED",
            "REJECTED", "PositionLab", "position_lab", "TurnStepper", "turn_stepper", "frames_of"]

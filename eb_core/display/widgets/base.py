@@ -15,7 +15,30 @@ from IPython.display import display
 from ...board import Board
 from .. import figures
 
-__all__ = ["App"]
+__all__ = ["App", "MapWidget"]
+
+
+class MapWidget(go.FigureWidget):
+    """A plotly ``FigureWidget`` whose comm opens only once the figure is complete.
+
+    ``ipywidgets.Widget.__init__`` opens the widget's comm before plotly's ``__init__`` has copied the
+    figure into the synced ``_widget_data``/``_widget_layout``: the front end creates the model EMPTY and
+    receives the figure in a second, "update" message, deserialised asynchronously. A view created in
+    between (a first Run All in JupyterLab, a large board) draws empty axes, and plotly's view ignores later
+    changes of ``_widget_data``: a stale first paint. Here the comm is opened at the end of ``__init__``, so
+    the model's first state already holds every trace and the layout.
+    """
+
+    _complete = False
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._complete = True
+        self.open()
+
+    def open(self):
+        if self._complete:
+            super().open()
 
 
 class App:
@@ -28,7 +51,7 @@ class App:
     @staticmethod
     def wrap(fig: go.Figure, board: Board | None = None) -> go.FigureWidget:
         """The complete figure as a widget; with ``board`` its city names follow zoom and pan."""
-        w = go.FigureWidget(fig)
+        w = MapWidget(fig)
         if board is not None:
             figures.follow_zoom(w, board)
         return w

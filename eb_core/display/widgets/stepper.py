@@ -46,11 +46,17 @@ def frames_of(steps: Sequence[Step], by: str = "turn") -> list[list[Step]]:
         return [[s] for s in steps]
     out: list[list[Step]] = []
     for s in steps:
-        if out and out[-1][-1].seat == s.seat and out[-1][-1].after.state.current == s.seat:
+        if out and out[-1][-1].seat == s.seat and not _turn_ended(out[-1][-1]):
             out[-1].append(s)
         else:
             out.append([s])
     return out
+
+
+def _turn_ended(s: Step) -> bool:
+    """The step passed the turn: to another player, or (a solo game) to the same player's next turn."""
+    after, before = s.after.state, s.before.state
+    return after.current != s.seat or after.players[s.seat].turns != before.players[s.seat].turns
 
 
 def _track_xy(board: Board, track, seat: int) -> tuple[np.ndarray, np.ndarray]:
