@@ -161,6 +161,8 @@ class Game:
             pile.extend(aside)
             rng.shuffle(pile)
             st.draw_pile = pile
+        if rules.open_contracts_dealt:   # Open Contracts: "deal 4 face up demand cards as open contracts"
+            cards_and_turns.deal_open_contracts(g, rules.open_contracts_dealt)
         # starting player: highest single payout, ties by the next highest ...
         def key(i: int):
             pays = sorted((d.payout for cid in st.players[i].hand for d in deck.card(cid).demands), reverse=True)
