@@ -35,6 +35,7 @@ _LAZY = {
     "Build": "actions", "BuildCrossing": "actions", "Upgrade": "actions", "Move": "actions",
     "PickUp": "actions", "Deliver": "actions", "Drop": "actions", "DiscardHand": "actions",
     "EndTurn": "actions", "PlaceTrain": "actions", "Borrow": "actions", "Discard": "actions", "EndOperations": "actions",
+    "EndBuild": "actions",
     "position": "positions", "position_to_text": "positions", "try_action": "positions", "Outcome": "positions",
     "PositionError": "positions", "save_position": "positions", "load_position": "positions",
     "monte_carlo": "sim", "solo_game": "sim", "chart_of_success": "sim", "WinLoss": "sim", "SoloResult": "sim",

@@ -19,7 +19,11 @@ Turn structure (rulebook: How to Play): in the operations phase use :class:`Plac
 operations turn only), :class:`Discard` (standard game, down to three cards first), :class:`Move`,
 :class:`PickUp`, :class:`Drop`, :class:`Deliver`, then :class:`EndOperations`; or, as the very first
 thing in a turn, :class:`DiscardHand`. In the build phase use :class:`Build` (any number of times, up to
-20M in all) or one :class:`Upgrade`, then :class:`EndTurn`. A :class:`Build` or :class:`Upgrade` during
+20M in all) or one :class:`Upgrade`, then :class:`EndTurn`. With the Building Phase first
+(``Ruleset.turn_order == "build-first"``) the build comes first, :class:`EndBuild` (or any operations
+action) starts the operations, and :class:`EndTurn` ends the turn; where the ruleset allows a free
+discard at the end of the turn (``end_of_turn_discards``), :class:`Discard` in the turn's last phase is
+that discard and ends the turn. A :class:`Build` or :class:`Upgrade` during
 operations ends the operations phase first; :class:`EndTurn` during operations skips the build.
 """
 from __future__ import annotations
@@ -31,7 +35,7 @@ from .errors import InvalidAction
 from .rules import Train
 
 __all__ = ["Action", "Build", "BuildCrossing", "Upgrade", "PlaceTrain", "Move", "PickUp", "Drop", "Deliver",
-           "Discard", "DiscardHand", "EndOperations", "EndTurn", "Borrow", "action_from_dict"]
+           "Discard", "DiscardHand", "EndOperations", "EndBuild", "EndTurn", "Borrow", "action_from_dict"]
 
 
 def _mp_tuple(name: str, path) -> tuple[int, ...]:
@@ -195,6 +199,13 @@ class EndOperations:
 
 
 @dataclass(frozen=True, slots=True)
+class EndBuild:
+    """Finish the Building Phase and start the Operations Phase, when the Building Phase comes first
+    (``Ruleset.turn_order == "build-first"``: Less Thinking During Your Turns; Empire Express: On a Turn).
+    Any operations action (a move, a pick-up, a delivery) ends the Building Phase as well."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """Finish the turn (declare that you are not building, or are done building)."""
 
@@ -212,11 +223,11 @@ class Borrow:
         object.__setattr__(self, "amount", amount)
 
 
-Action = Union[Build, Upgrade, PlaceTrain, Move, PickUp, Drop, Deliver, Discard, DiscardHand, EndOperations, EndTurn,
-               Borrow]
+Action = Union[Build, Upgrade, PlaceTrain, Move, PickUp, Drop, Deliver, Discard, DiscardHand, EndOperations, EndBuild,
+               EndTurn, Borrow]
 
 _TYPES = {c.__name__: c for c in (Build, Upgrade, PlaceTrain, Move, PickUp, Drop, Deliver, Discard, DiscardHand,
-                                  EndOperations, EndTurn, Borrow)}
+                                  EndOperations, EndBuild, EndTurn, Borrow)}
 
 
 def action_to_dict(a) -> dict:

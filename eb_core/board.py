@@ -1,8 +1,10 @@
 """The board: mileposts on a triangular lattice, cities, water crossings, ferries and tunnels.
 
 A board is plain, immutable data loaded from a JSON file with ``"schema": "eb-board/1"`` (documented
-in ``data/README.md``). Loading validates every field and raises :class:`~eb_core.errors.BoardFileError`
-naming the file and the field on the first problem found.
+in ``data/README.md``, JSON Schema ``data/schemas/eb-board-1.json``). Loading validates the file against
+the schema (:func:`eb_core.files.validate`), then checks here what a schema cannot say (ids in order, edge
+ends and city mileposts exist, edges join lattice neighbours, ...), and raises
+:class:`~eb_core.errors.BoardFileError` naming the file and the field on the problem found.
 
 >>> import eb_core as eb
 >>> board = eb.load_board("tutorial")
@@ -11,7 +13,9 @@ True
 >>> len(board.city("London").mileposts)
 7
 
-Coordinates ``x``, ``y`` are in lattice units: neighbouring mileposts are 1 apart.
+Coordinates ``x``, ``y`` are in lattice units: neighbouring mileposts are 1 apart. The lattice lies
+east-west (Europe: rows of mileposts run east-west) or north-south (the US board, Empire Express);
+:attr:`Board.lattice_orientation` says which.
 This module knows nothing about costs; those live in :mod:`eb_core.rules` and :mod:`eb_core.costs`.
 """
 from __future__ import annotations
@@ -21,19 +25,21 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, Mapping
 
 import numpy as np
 
 from .errors import BoardFileError
-from .files import data_dir, load_cached, read_json_file
+from .files import data_dir, load_cached, read_json_file, validate
 
 __all__ = [
-    "Terrain", "CitySize", "Water", "Milepost", "City", "Edge", "Crossing", "Ferry", "Tunnel", "Board",
-    "load_board", "data_dir", "BOARD_SCHEMA",
+    "Terrain", "CitySize", "Water", "LatticeOrientation", "Milepost", "City", "Edge", "Crossing", "Ferry",
+    "Tunnel", "Board", "load_board", "data_dir", "BOARD_SCHEMA",
 ]
 
 BOARD_SCHEMA = "eb-board/1"
+"""The ``schema`` field of a board file; its JSON Schema is ``data/schemas/eb-board-1.json``."""
 
 
 class Terrain(str, Enum):
@@ -82,6 +88,27 @@ class Water(str, Enum):
         return self.value
 
 
+class LatticeOrientation(str, Enum):
+    """How the triangular lattice of mileposts lies on the map (board field ``lattice.orientation``)."""
+
+    EAST_WEST = "east-west"
+    """The straight lines of mileposts run east-west: neighbours at 0, ±60, ±120 and 180 degrees
+    (Europe, the tutorial board; the default)."""
+    NORTH_SOUTH = "north-south"
+    """The lattice turned by 90 degrees: neighbours at ±30, 90, ±150 and 270 degrees, never due east or
+    west (the printed US board; Empire Express: "Mileposts connect vertically, or diagonally (never
+    horizontally)")."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def neighbour_angles(self) -> tuple[int, ...]:
+        """Directions of the six neighbours in degrees, counter-clockwise from east."""
+        start = 0 if self is LatticeOrientation.EAST_WEST else 30
+        return tuple(start + 60 * k for k in range(6))
+
+
 @dataclass(frozen=True, slots=True)
 class Milepost:
     """One dot on the board. ``city`` is the name of the city it belongs to, if any."""
@@ -124,7 +151,14 @@ class Edge:
     """A possible track segment between two neighbouring mileposts (``a < b``).
 
     ``rivers`` names every river the segment crosses; ``lake`` and ``inlet`` flag lake and ocean-inlet
-    crossings. ``impassable`` marks a heavy black line (Empire Express) no track may cross.
+    crossings. ``impassable`` marks a heavy black line no track may cross (Empire Express: Build Track);
+    ``barrier`` is that line's name (``"Lake Erie"``), ``None`` when the edge has none. An edge with a
+    barrier is always impassable. Impassable edges stay in :attr:`Board.edges` (and :meth:`Board.edge`),
+    but not in :meth:`Board.neighbors`: the engine, the costs and the route planner never build or move
+    across them.
+
+    >>> Edge(3, 4, barrier="Lake Erie").impassable
+    True
     """
 
     a: int
@@ -133,6 +167,11 @@ class Edge:
     lake: bool = False
     inlet: bool = False
     impassable: bool = False
+    barrier: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.barrier is not None and not self.impassable:
+            object.__setattr__(self, "impassable", True)
 
     @property
     def key(self) -> tuple[int, int]:
@@ -198,15 +237,22 @@ class Board:
 
     Attributes: ``name``, ``title``, ``mileposts`` (indexed by id), ``edges``, ``cities``, ``loads``
     (chip count per load), ``ferries``, ``tunnels``, ``seas`` (sea name -> per-milepost distance to that
-    sea's coast, in mileposts), ``drawing`` (outline polygons and river lines for figures).
+    sea's coast, in mileposts), ``drawing`` (outline polygons and river lines for figures),
+    ``lattice_orientation`` (:class:`LatticeOrientation`), ``starting_track`` (colour -> the segments that
+    colour owns when the game starts, Empire Express; empty on other boards).
     """
 
     def __init__(self, *, name: str, title: str, mileposts: tuple[Milepost, ...], edges: tuple[Edge, ...],
                  cities: tuple[City, ...], loads: Mapping[str, int], ferries: tuple[Crossing, ...] = (),
                  tunnels: tuple[Crossing, ...] = (), seas: Mapping[str, np.ndarray] | None = None,
                  drawing: Mapping[str, Any] | None = None, notes: str = "", spacing_km: float | None = None,
-                 game: str = "europe", meta: Mapping[str, Any] | None = None, source: str = "<memory>"):
+                 game: str = "europe", meta: Mapping[str, Any] | None = None, source: str = "<memory>",
+                 lattice_orientation: str | LatticeOrientation = LatticeOrientation.EAST_WEST,
+                 starting_track: Mapping[str, Any] | None = None):
         self.name = name
+        self.lattice_orientation = LatticeOrientation(lattice_orientation)
+        self.starting_track: Mapping[str, tuple[tuple[int, int], ...]] = MappingProxyType({
+            colour: tuple((min(a, b), max(a, b)) for a, b in segs) for colour, segs in (starting_track or {}).items()})
         self.title = title
         self.notes = notes
         self.game = game
@@ -300,6 +346,18 @@ class Board:
         """The edge between two mileposts, or ``None`` if they are not neighbours."""
         return self._edge.get((a, b) if a < b else (b, a))
 
+    def is_barrier(self, a: int, b: int) -> bool:
+        """True if a heavy black line lies between neighbours ``a`` and ``b`` (Empire Express: Build Track):
+        track can never be built there, so no train moves there either. The engine, the costs and the
+        route planner treat such an edge as impassable; it is left out of :meth:`neighbors`."""
+        e = self.edge(a, b)
+        return e is not None and e.impassable
+
+    def barrier(self, a: int, b: int) -> str | None:
+        """The name of the heavy black line between ``a`` and ``b`` (``"Lake Erie"``), or ``None``."""
+        e = self.edge(a, b)
+        return None if e is None else e.barrier
+
     def is_red_area(self, a: int, b: int) -> bool:
         """True if ``a``-``b`` lies inside one major/key city's red area (public track, no building)."""
         ca, cb = self._city_at.get(a), self._city_at.get(b)
@@ -385,9 +443,13 @@ class Board:
             d: dict[str, Any] = {"a": e.a, "b": e.b}
             if e.rivers:
                 d["rivers"] = list(e.rivers)
-            for k in ("lake", "inlet", "impassable"):
+            for k in ("lake", "inlet"):
                 if getattr(e, k):
                     d[k] = True
+            if e.barrier is not None:
+                d["barrier"] = e.barrier
+            elif e.impassable:
+                d["impassable"] = True
             return d
 
         def cr(c: Crossing) -> dict[str, Any]:
@@ -411,6 +473,10 @@ class Board:
         }
         if self.spacing_km is not None:
             out["spacing_km"] = self.spacing_km
+        if self.lattice_orientation is not LatticeOrientation.EAST_WEST:
+            out["lattice"] = {"orientation": self.lattice_orientation.value}
+        if self.starting_track:
+            out["starting_track"] = {c: [list(p) for p in segs] for c, segs in self.starting_track.items()}
         if self.seas:
             out["seas"] = {k: [int(v) for v in arr] for k, arr in self.seas.items()}
         if self.drawing:
@@ -439,196 +505,202 @@ def _fold(name: str) -> str:
     return "".join(ch for ch in s if ch.isalnum())
 
 
-# ---------------------------------------------------------------------------------- validation
-class _V:
-    """Small validator that names the file and the field in every error."""
+# ------------------------------------------------------------------------------------ cross-references
+_TERRAIN = {t.value: t for t in Terrain}
+_SIZE = {c.value: c for c in CitySize}
+_ANGLE_TOLERANCE = 5.0
+"""Degrees an edge may stray from a lattice direction (generated boards are exact to 0.01 degrees)."""
 
-    def __init__(self, source: str):
-        self.source = source
 
-    def fail(self, fld: str, problem: str) -> None:
-        raise BoardFileError(self.source, fld, problem)
+def _parse_edges(raw: list, x: np.ndarray, y: np.ndarray, underground: np.ndarray,
+                 orientation: LatticeOrientation, fail) -> list[Edge]:
+    """The edges of a schema-valid board document, after checking (vectorised: the Europe board has
+    5,726) that their ends exist and differ, that none repeats, that each joins two lattice neighbours
+    1 unit apart in a direction the orientation allows, and that none touches an underground milepost."""
+    n = len(x)
+    a = np.array([e["a"] for e in raw], dtype=float).reshape(-1)
+    b = np.array([e["b"] for e in raw], dtype=float).reshape(-1)
 
-    def get(self, obj: Mapping[str, Any], key: str, fld: str, typ, *, required=True, default=None):
-        if not isinstance(obj, Mapping):
-            self.fail(fld, f"expected an object, got {type(obj).__name__}")
-        if key not in obj:
-            if required:
-                self.fail(f"{fld}.{key}" if fld else key, "is missing")
-            return default
-        val = obj[key]
-        name = f"{fld}.{key}" if fld else key
-        if typ is float:
-            if isinstance(val, bool) or not isinstance(val, (int, float)) or not math.isfinite(val):
-                self.fail(name, f"expected a number, got {val!r}")
-            return float(val)
-        if typ is int:
-            if isinstance(val, bool) or not isinstance(val, int):
-                self.fail(name, f"expected a whole number, got {val!r}")
-            return val
-        if typ is bool:
-            if not isinstance(val, bool):
-                self.fail(name, f"expected true or false, got {val!r}")
-            return val
-        if not isinstance(val, typ):
-            want = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.fail(name, f"expected {want}, got {type(val).__name__}")
-        return val
+    def first(mask: np.ndarray) -> int | None:
+        idx = np.flatnonzero(mask)
+        return int(idx[0]) if len(idx) else None
 
-    def enum(self, cls, val, fld):
-        try:
-            return cls(val)
-        except ValueError:
-            self.fail(fld, f"{val!r} is not one of {[m.value for m in cls]}")
+    for end, arr in (("a", a), ("b", b)):
+        i = first((arr < 0) | (arr >= n))
+        if i is not None:
+            fail(f"edges[{i}].{end}", f"{raw[i][end]!r} is not a milepost id (0..{n - 1})")
+    a, b = a.astype(np.int64), b.astype(np.int64)
+    i = first(a == b)
+    if i is not None:
+        fail(f"edges[{i}]", f"an edge joins two different mileposts, got {a[i]}-{b[i]}")
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    keys = lo * n + hi
+    if len(np.unique(keys)) != len(keys):
+        seen: set[int] = set()
+        for i, k in enumerate(keys.tolist()):
+            if k in seen:
+                fail(f"edges[{i}]", f"duplicate edge {lo[i]}-{hi[i]}")
+            seen.add(k)
+    dx, dy = x[hi] - x[lo], y[hi] - y[lo]
+    d = np.hypot(dx, dy)
+    i = first(~((d >= 0.8) & (d <= 1.2)))
+    if i is not None:
+        fail(f"edges[{i}]", f"mileposts {lo[i]} and {hi[i]} are {d[i]:.2f} lattice units apart; "
+                            f"neighbours must be 1 apart")
+    angle = np.degrees(np.arctan2(dy, dx))
+    offset = orientation.neighbour_angles[0]
+    i = first(np.abs((angle - offset + 30.0) % 60.0 - 30.0) > _ANGLE_TOLERANCE)
+    if i is not None:
+        fail(f"edges[{i}]", f"edge {lo[i]}-{hi[i]} runs at {angle[i]:.0f} degrees, but on a lattice oriented "
+                            f"{orientation.value} neighbours lie at "
+                            f"{', '.join(str(v) for v in orientation.neighbour_angles)} degrees "
+                            f"(see field 'lattice.orientation')")
+    i = first(underground[lo] | underground[hi])
+    if i is not None:
+        fail(f"edges[{i}]", "underground (tunnel) mileposts take no ordinary edges")
+    out = []
+    for i, (e, ea, eb) in enumerate(zip(raw, lo.tolist(), hi.tolist())):
+        if len(e) == 2:
+            out.append(Edge(ea, eb))
+            continue
+        barrier = e.get("barrier")
+        impassable = e.get("impassable")
+        if barrier is not None and impassable is False:
+            fail(f"edges[{i}].impassable", f"an edge with a barrier ({barrier!r}) is impassable: leave "
+                                           f"impassable out or set it to true")
+        out.append(Edge(ea, eb, tuple(e.get("rivers", ())), e.get("lake", False), e.get("inlet", False),
+                        bool(impassable) or barrier is not None, barrier))
+    return out
 
 
 def _parse_board(data: Mapping[str, Any], source: str) -> Board:
-    v = _V(source)
-    if not isinstance(data, Mapping):
-        v.fail("<root>", "expected a JSON object")
-    schema = data.get("schema")
-    if schema != BOARD_SCHEMA:
-        v.fail("schema", f"expected {BOARD_SCHEMA!r}, got {schema!r}")
-    name = v.get(data, "name", "", str)
-    title = v.get(data, "title", "", str, required=False, default=name)
-    raw_mps = v.get(data, "mileposts", "", list)
-    if not raw_mps:
-        v.fail("mileposts", "a board needs at least one milepost")
-    mps_raw: list[dict[str, Any]] = []
+    """Check a decoded board document (schema first, then the cross-references) and build the board."""
+    validate(data, "eb-board-1", source, BoardFileError)
+
+    def fail(fld: str, problem: str):
+        raise BoardFileError(source, fld, problem)
+
+    raw_mps = data["mileposts"]
+    n = len(raw_mps)
+    xs: list[float] = []
+    ys: list[float] = []
+    ug: list[bool] = []
     for i, m in enumerate(raw_mps):
-        f = f"mileposts[{i}]"
-        mid = v.get(m, "id", f, int)
-        if mid != i:
-            v.fail(f"{f}.id", f"ids must be 0..n-1 in order; expected {i}, got {mid}")
-        terrain = v.enum(Terrain, v.get(m, "terrain", f, str, required=False, default="clear"), f"{f}.terrain")
-        mps_raw.append(dict(id=mid, x=v.get(m, "x", f, float), y=v.get(m, "y", f, float), terrain=terrain,
-                            lat=v.get(m, "lat", f, float, required=False), lon=v.get(m, "lon", f, float, required=False),
-                            country=v.get(m, "country", f, str, required=False),
-                            underground=v.get(m, "underground", f, bool, required=False, default=False),
-                            port=v.get(m, "port", f, str, required=False)))
-    n = len(mps_raw)
+        if m["id"] != i:
+            fail(f"mileposts[{i}].id", f"ids must be 0..n-1 in order; expected {i}, got {m['id']}")
+        x, y = float(m["x"]), float(m["y"])
+        if not (math.isfinite(x) and math.isfinite(y)):
+            fail(f"mileposts[{i}]", f"coordinates must be finite numbers, got x={x}, y={y}")
+        xs.append(x)
+        ys.append(y)
+        ug.append(m.get("underground", False))
 
-    def mp_id(val, fld):
-        if isinstance(val, bool) or not isinstance(val, int) or not 0 <= val < n:
-            v.fail(fld, f"{val!r} is not a milepost id (0..{n - 1})")
-        return val
+    def mp_id(val, fld: str) -> int:
+        if not 0 <= val < n:
+            fail(fld, f"{val!r} is not a milepost id (0..{n - 1})")
+        return int(val)
 
-    edges: list[Edge] = []
-    seen: set[tuple[int, int]] = set()
-    for i, e in enumerate(v.get(data, "edges", "", list)):
-        f = f"edges[{i}]"
-        a = mp_id(v.get(e, "a", f, int), f"{f}.a")
-        b = mp_id(v.get(e, "b", f, int), f"{f}.b")
-        if a == b:
-            v.fail(f, f"an edge joins two different mileposts, got {a}-{b}")
-        a, b = min(a, b), max(a, b)
-        if (a, b) in seen:
-            v.fail(f, f"duplicate edge {a}-{b}")
-        seen.add((a, b))
-        d = math.hypot(mps_raw[a]["x"] - mps_raw[b]["x"], mps_raw[a]["y"] - mps_raw[b]["y"])
-        if not 0.8 <= d <= 1.2:
-            v.fail(f, f"mileposts {a} and {b} are {d:.2f} lattice units apart; neighbours must be 1 apart")
-        if mps_raw[a]["underground"] or mps_raw[b]["underground"]:
-            v.fail(f, "underground (tunnel) mileposts take no ordinary edges")
-        rivers = v.get(e, "rivers", f, list, required=False, default=[])
-        for j, r in enumerate(rivers):
-            if not isinstance(r, str) or not r:
-                v.fail(f"{f}.rivers[{j}]", f"expected a river name, got {r!r}")
-        edges.append(Edge(a, b, tuple(rivers), v.get(e, "lake", f, bool, required=False, default=False),
-                          v.get(e, "inlet", f, bool, required=False, default=False),
-                          v.get(e, "impassable", f, bool, required=False, default=False)))
+    orientation = LatticeOrientation(data.get("lattice", {}).get("orientation", "east-west"))
+    raw_edges = data["edges"]
+    edges = _parse_edges(raw_edges, np.array(xs), np.array(ys), np.array(ug, dtype=bool), orientation, fail)
+    seen = {e.key for e in edges}
 
-    loads_raw = v.get(data, "loads", "", Mapping)
-    loads: dict[str, int] = {}
-    for k, cnt in loads_raw.items():
-        if isinstance(cnt, bool) or not isinstance(cnt, int) or cnt < 1:
-            v.fail(f"loads.{k}", f"expected a positive chip count, got {cnt!r}")
-        loads[k] = cnt
+    loads = {k: int(v) for k, v in data["loads"].items()}
 
     cities: list[City] = []
     owner: dict[int, str] = {}
     names: set[str] = set()
-    for i, c in enumerate(v.get(data, "cities", "", list)):
+    for i, c in enumerate(data["cities"]):
         f = f"cities[{i}]"
-        cname = v.get(c, "name", f, str)
+        cname = c["name"]
         if _fold(cname) in names:
-            v.fail(f"{f}.name", f"city {cname!r} appears twice")
-        size = v.enum(CitySize, v.get(c, "size", f, str), f"{f}.size")
-        center = mp_id(v.get(c, "center", f, int), f"{f}.center")
-        cm = [mp_id(x, f"{f}.mileposts[{j}]") for j, x in enumerate(v.get(c, "mileposts", f, list, required=False,
-                                                                            default=[center]))]
-        if not cm or cm[0] != center:
-            v.fail(f"{f}.mileposts", "must start with the centre milepost")
-        want = 7 if size.has_red_area else 1
-        if len(cm) != want or len(set(cm)) != want:
-            v.fail(f"{f}.mileposts", f"a {size.value} city has {want} distinct mileposts, got {cm}")
+            fail(f"{f}.name", f"city {cname!r} appears twice")
+        size = _SIZE[c["size"]]
+        center = mp_id(c["center"], f"{f}.center")
+        cm = [mp_id(x, f"{f}.mileposts[{j}]") for j, x in enumerate(c.get("mileposts", (center,)))]
+        if cm[0] != center:
+            fail(f"{f}.mileposts", f"must start with the centre milepost {center}, got {cm[0]}")
         if size.has_red_area:
             for j, x in enumerate(cm[1:], 1):
                 if (min(center, x), max(center, x)) not in seen:
-                    v.fail(f"{f}.mileposts[{j}]", f"milepost {x} is not a neighbour of the centre {center}")
+                    fail(f"{f}.mileposts[{j}]", f"milepost {x} is not a neighbour of the centre {center}")
         for x in cm:
             if x in owner:
-                v.fail(f"{f}.mileposts", f"milepost {x} already belongs to {owner[x]!r}")
+                fail(f"{f}.mileposts", f"milepost {x} already belongs to {owner[x]!r}")
             owner[x] = cname
-        cloads = v.get(c, "loads", f, list, required=False, default=[])
+        cloads = c.get("loads", ())
         for j, ld in enumerate(cloads):
             if ld not in loads:
-                v.fail(f"{f}.loads[{j}]", f"load {ld!r} is not listed in 'loads'")
-        aliases = v.get(c, "aliases", f, list, required=False, default=[])
+                fail(f"{f}.loads[{j}]", f"load {ld!r} is not listed in 'loads'")
+        aliases = c.get("aliases", ())
         names.add(_fold(cname))
-        for al in aliases:
-            if not isinstance(al, str):
-                v.fail(f"{f}.aliases", f"expected names, got {al!r}")
-            names.add(_fold(al))
-        cities.append(City(cname, size, center, tuple(cm), tuple(cloads), tuple(aliases),
-                           v.get(c, "country", f, str, required=False)))
+        names.update(_fold(al) for al in aliases)
+        cities.append(City(cname, size, center, tuple(cm), tuple(cloads), tuple(aliases), c.get("country")))
 
     def crossings(key: str, kind: str) -> tuple[Crossing, ...]:
         out = []
-        for i, c in enumerate(v.get(data, key, "", list, required=False, default=[])):
+        for i, c in enumerate(data.get(key, ())):
             f = f"{key}[{i}]"
-            ports = v.get(c, "ports", f, list)
-            if len(ports) != 2:
-                v.fail(f"{f}.ports", "a crossing has exactly two ports")
-            ports = tuple(mp_id(p, f"{f}.ports[{j}]") for j, p in enumerate(ports))
-            pn = v.get(c, "port_names", f, list, required=False, default=[str(p) for p in ports])
-            if len(pn) != 2 or not all(isinstance(x, str) for x in pn):
-                v.fail(f"{f}.port_names", "expected two port names")
-            cost = v.get(c, "cost", f, int)
-            if cost < 0:
-                v.fail(f"{f}.cost", "a cost cannot be negative")
+            ports = tuple(mp_id(p, f"{f}.ports[{j}]") for j, p in enumerate(c["ports"]))
             inner: tuple[int, ...] = ()
             if kind == "tunnel":
-                inner = tuple(mp_id(x, f"{f}.mileposts[{j}]") for j, x in enumerate(v.get(c, "mileposts", f, list)))
+                inner = tuple(mp_id(x, f"{f}.mileposts[{j}]") for j, x in enumerate(c["mileposts"]))
                 for j, x in enumerate(inner):
-                    if not mps_raw[x]["underground"]:
-                        v.fail(f"{f}.mileposts[{j}]", f"tunnel milepost {x} must be marked underground")
+                    if not ug[x]:
+                        fail(f"{f}.mileposts[{j}]", f"tunnel milepost {x} must be marked underground")
             for j, p in enumerate(ports):
-                if mps_raw[p]["underground"]:
-                    v.fail(f"{f}.ports[{j}]", "a port cannot be underground")
-            out.append(Crossing(v.get(c, "name", f, str), ports, tuple(pn), cost, inner, kind))
+                if ug[p]:
+                    fail(f"{f}.ports[{j}]", "a port cannot be underground")
+            names_ = tuple(c.get("port_names", [str(p) for p in ports]))
+            out.append(Crossing(c["name"], ports, names_, int(c["cost"]), inner, kind))
         return tuple(out)
 
     ferries = crossings("ferries", "ferry")
     tunnels = crossings("tunnels", "tunnel")
 
-    seas: dict[str, np.ndarray] = {}
-    for sname, arr in v.get(data, "seas", "", Mapping, required=False, default={}).items():
-        if not isinstance(arr, list) or len(arr) != n:
-            v.fail(f"seas.{sname}", f"expected a list of {n} distances (one per milepost)")
-        try:
-            seas[sname] = np.asarray(arr, dtype=np.int32)
-        except (TypeError, ValueError):
-            v.fail(f"seas.{sname}", "distances must be whole numbers")
+    starting: dict[str, list[tuple[int, int]]] = {}
+    taken: dict[tuple[int, int], str] = {}
+    for colour, segs in data.get("starting_track", {}).items():
+        out_segs = starting[colour] = []
+        for j, (a, b) in enumerate(segs):
+            f = f"starting_track.{colour}[{j}]"
+            a, b = mp_id(a, f"{f}[0]"), mp_id(b, f"{f}[1]")
+            key = (min(a, b), max(a, b))
+            if key not in seen:
+                fail(f, f"mileposts {a} and {b} are not joined by an edge; starting track lies on edges")
+            ca, cb = owner.get(a), owner.get(b)
+            if ca is not None and ca == cb and any(c.name == ca and c.has_red_area for c in cities):
+                fail(f, f"{a}-{b} lies inside {ca}'s red area, which is public track nobody owns")
+            if key in taken:
+                fail(f, f"{a}-{b} is already starting track of {taken[key]!r}")
+            taken[key] = colour
+            out_segs.append(key)
+    if taken:
+        blocked = {e.key for e in edges if e.impassable}
+        for colour, segs in starting.items():
+            for j, key in enumerate(segs):
+                if key in blocked:
+                    fail(f"starting_track.{colour}[{j}]", f"{key[0]}-{key[1]} crosses an impassable line")
 
-    mileposts = tuple(Milepost(city=owner.get(m["id"]), **m) for m in mps_raw)
-    return Board(name=name, title=title, mileposts=mileposts, edges=tuple(edges), cities=tuple(cities),
-                 loads=loads, ferries=ferries, tunnels=tunnels, seas=seas,
-                 drawing=v.get(data, "drawing", "", Mapping, required=False, default={}),
-                 notes=v.get(data, "notes", "", str, required=False, default=""),
-                 spacing_km=v.get(data, "spacing_km", "", float, required=False),
-                 game=v.get(data, "game", "", str, required=False, default="europe"),
-                 meta=v.get(data, "meta", "", Mapping, required=False, default={}), source=source)
+    seas: dict[str, np.ndarray] = {}
+    for sname, arr in data.get("seas", {}).items():
+        if len(arr) != n:
+            fail(f"seas.{sname}", f"expected a list of {n} distances (one per milepost), got {len(arr)}")
+        seas[sname] = np.asarray(arr, dtype=np.int32)
+
+    mileposts = tuple(
+        Milepost(i, xs[i], ys[i], _TERRAIN[m.get("terrain", "clear")],
+                 None if (lat := m.get("lat")) is None else float(lat),
+                 None if (lon := m.get("lon")) is None else float(lon),
+                 owner.get(i), m.get("country"), ug[i], m.get("port"))
+        for i, m in enumerate(raw_mps))
+    sp = data.get("spacing_km")
+    return Board(name=data["name"], title=data.get("title", data["name"]), mileposts=mileposts,
+                 edges=tuple(edges), cities=tuple(cities), loads=loads, ferries=ferries, tunnels=tunnels,
+                 seas=seas, drawing=data.get("drawing", {}), notes=data.get("notes", ""),
+                 spacing_km=None if sp is None else float(sp), game=data.get("game", "europe"),
+                 meta=data.get("meta", {}), source=source, lattice_orientation=orientation,
+                 starting_track=starting)
 
 
 _CACHE: dict[str, tuple[float, Board]] = {}

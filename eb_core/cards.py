@@ -1,8 +1,10 @@
 """Cards: demand cards, event cards, starter cards and the deck that holds them.
 
 A deck is plain, immutable data loaded from a JSON file with ``"schema": "eb-deck/1"`` (documented in
-``data/README.md``, section "Deck schema ``eb-deck/1``"). Loading validates every field and raises
-:class:`~eb_core.errors.DeckFileError` naming the file and the field on the first problem found.
+``data/README.md``, section "Deck schema ``eb-deck/1``"; JSON Schema ``data/schemas/eb-deck-1.json``).
+Loading validates the file against the schema (:func:`eb_core.files.validate`), then checks here what a
+schema cannot say (unique ids and labels, three different cities per card, each (city, load) pair once,
+rising tax brackets), and raises :class:`~eb_core.errors.DeckFileError` naming the file and the field.
 
 The draw deck is made up of the Demand cards and the Events (rulebook: Components > Cards); the 18
 Starter Cards of the Basic Game are kept apart in six sets of three (rulebook: Setting Up the Game).
@@ -33,7 +35,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .errors import DeckFileError
-from .files import data_dir, load_cached, read_json_file
+from .files import data_dir, load_cached, load_schema, read_json_file, validate
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
@@ -41,6 +43,7 @@ __all__ = [
 ]
 
 DECK_SCHEMA = "eb-deck/1"
+"""The ``schema`` field of a deck file; its JSON Schema is ``data/schemas/eb-deck-1.json``."""
 
 DURATIONS = ("immediate", "one-round", "lasting", "permanent")
 """Event durations (rulebook: Event Card Effects): *immediate* effects do not linger; *one-round* effects
@@ -56,78 +59,27 @@ STRIKE_VARIANTS = ("coastal", "inland", "wildcat", "rail")
 and a regional rail strike such as the Iberian Rail Strike (``rail``: trains in the region lose a turn)."""
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+def _event_kinds() -> Mapping[str, tuple[tuple[str, ...], Mapping[str, str], Mapping[str, str]]]:
+    """Event kinds as the deck schema defines them (one ``if kind == ... then`` rule per kind)."""
+    out = {}
+    for rule in load_schema("eb-deck-1")["$defs"]["eventCard"]["allOf"]:
+        kind = rule["if"]["properties"]["kind"]["const"]
+        then = rule["then"]["properties"]
+        params = then["params"]
+        req = tuple(params.get("required", ()))
+        desc = {k: v.get("description", "") for k, v in params["properties"].items()}
+        out[kind] = (tuple(then["duration"]["enum"]),
+                     MappingProxyType({k: desc[k] for k in req}),
+                     MappingProxyType({k: d for k, d in desc.items() if k not in req}))
+    return MappingProxyType(out)
 
 
-def _is_num(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool)
-
-
-def _is_str_list(x: Any) -> bool:
-    return isinstance(x, (list, tuple)) and len(x) > 0 and all(isinstance(s, str) and s for s in x)
-
-
-def _brackets_ok(x: Any) -> bool:
-    if not isinstance(x, (list, tuple)) or not x:
-        return False
-    prev = -1
-    for b in x:
-        if not isinstance(b, (list, tuple)) or len(b) != 2 or not all(_is_int(v) and v >= 0 for v in b):
-            return False
-        if b[0] <= prev:
-            return False
-        prev = b[0]
-    return True
-
-
-# kind -> (allowed durations, {param: (check, description)}, optional params)
-_P = tuple[Any, str]
-EVENT_KINDS: Mapping[str, tuple[tuple[str, ...], Mapping[str, _P], Mapping[str, _P]]] = MappingProxyType({
-    # Event Card Effects > Derailments
-    "derailment": (("immediate",), {
-        "draw": (lambda v: _is_int(v) and v > 0, "the number of cards drawn to name the derailed cities"),
-        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts around each named city"),
-    }, {}),
-    # Event Card Effects > Floods
-    "flood": (("one-round",), {
-        "river": (lambda v: isinstance(v, str) and bool(v), "the name of a river on the board"),
-    }, {}),
-    # Gales (Event Card Effects > Counting Mileposts, Gale Ocean / Sea Boundary Flags)
-    "gale": (("one-round",), {
-        "sea": (lambda v: v in SEAS, f"one of {list(SEAS)}"),
-        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts from that sea's coast moving at half rate"),
-    }, {}),
-    # Heavy Snow (Components > Cards: "Heavy Snow: Turin")
-    "snow": (("one-round",), {
-        "city": (lambda v: isinstance(v, str) and bool(v), "the name of a city on the board"),
-        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts around the city centre"),
-    }, {"blocked_terrain": (lambda v: isinstance(v, (list, tuple)) and all(t in ("clear", "mountain", "alpine")
-                                                                            for t in v),
-                            "terrain where no movement or building is allowed")}),
-    "fog": (("one-round",), {
-        "city": (lambda v: isinstance(v, str) and bool(v), "the name of a city on the board"),
-        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts around the city centre"),
-    }, {}),
-    "strike": (("one-round", "lasting"), {
-        "variant": (lambda v: v in STRIKE_VARIANTS, f"one of {list(STRIKE_VARIANTS)}"),
-    }, {
-        "radius": (lambda v: _is_int(v) and v >= 0, "mileposts from the coast (coastal / inland strikes)"),
-        "countries": (_is_str_list, "ISO country codes of the struck region (rail strike)"),
-        "region": (lambda v: isinstance(v, str) and bool(v), "display name of the struck region"),
-        "players": (lambda v: v in ("all", "drawing"), "'all' or 'drawing' (who may not build, wildcat)"),
-    }),
-    # Excess Profits Tax: cash brackets [[at least, tax], ...]
-    "tax": (("immediate",), {
-        "brackets": (_brackets_ok, "a list of [cash at least, tax] pairs with rising cash"),
-    }, {}),
-    # Irish Economy Booming (Changes from Eurorails 2009)
-    "irish-boom": (("permanent",), {
-        "cities": (_is_str_list, "the cities whose deliveries earn the bonus"),
-        "bonus": (lambda v: _is_int(v) and v > 0, "extra millions per delivery"),
-    }, {}),
-})
-"""Event kinds with their allowed durations, required params and optional params."""
+EVENT_KINDS: Mapping[str, tuple[tuple[str, ...], Mapping[str, str], Mapping[str, str]]] = _event_kinds()
+"""Event kinds -> (allowed durations, required params, optional params), each param with its description;
+read from the deck schema ``data/schemas/eb-deck-1.json``, which the loader enforces. Derailments
+(Event Card Effects > Derailments), floods (> Floods), gales (Counting Mileposts, Gale Ocean / Sea Boundary
+Flags), heavy snow (Components > Cards: "Heavy Snow: Turin"), fog, strikes, the Excess Profits Tax and
+Irish Economy Booming (Changes from Eurorails 2009)."""
 
 
 # ---------------------------------------------------------------------------------------------- freezing
@@ -163,14 +115,15 @@ class Demand:
 
 @dataclass(frozen=True, slots=True)
 class DemandCard:
-    """A demand card: three demands, of which at most one may be delivered (rulebook: Delivering Loads).
+    """A demand card: three demands (two deliveries on an Empire Express card), of which at most one may
+    be delivered (rulebook: Delivering Loads; Empire Express: Demand Cards).
 
     ``id`` is unique within the deck; ``label`` is the printed number (``"42"``, ``"S4"`` for starters).
     """
 
     id: int
     label: str
-    demands: tuple[Demand, Demand, Demand]
+    demands: tuple[Demand, ...]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "demands", tuple(self.demands))
@@ -181,7 +134,7 @@ class DemandCard:
 
     @property
     def cities(self) -> tuple[str, ...]:
-        """The three demand cities (the cities a Derailment drawn with this card hits)."""
+        """The demand cities (the cities a Derailment drawn with this card hits)."""
         return tuple(d.city for d in self.demands)
 
     @property
@@ -414,116 +367,40 @@ class Deck:
 
 
 # ----------------------------------------------------------------------------------------------- parsing
-class _V:
-    def __init__(self, source: str):
-        self.source = source
-
-    def fail(self, fld: str, problem: str):
-        raise DeckFileError(self.source, fld or "<root>", problem)
-
-    def get(self, obj: Any, key: str, where: str, typ, *, required: bool = True, default: Any = None) -> Any:
-        fld = f"{where}.{key}" if where else key
-        if not isinstance(obj, Mapping):
-            self.fail(where, f"expected an object, got {type(obj).__name__}")
-        if key not in obj:
-            if required:
-                self.fail(fld, "missing")
-            return default
-        val = obj[key]
-        ok = _is_int(val) if typ is int else isinstance(val, typ)
-        if not ok:
-            name = typ.__name__ if isinstance(typ, type) else "/".join(t.__name__ for t in typ)
-            self.fail(fld, f"expected {name}, got {val!r}")
-        return val
-
-
-def _parse_card(v: _V, c: Any, fld: str, *, starter: bool) -> DemandCard:
-    cid = v.get(c, "id", fld, int)
-    if cid < 1:
-        v.fail(f"{fld}.id", f"card ids are positive whole numbers, got {cid}")
-    label = v.get(c, "label", fld, str, required=False, default=f"{cid}")
-    if starter and not label.startswith("S"):
-        v.fail(f"{fld}.label", f"starter card labels start with 'S' (as printed, 'S4'), got {label!r}")
-    if not starter and label.startswith("S"):
-        v.fail(f"{fld}.label", f"only starter cards have labels starting with 'S', got {label!r}")
-    raw = v.get(c, "demands", fld, list)
-    if len(raw) != 3:
-        v.fail(f"{fld}.demands", f"a demand card has exactly 3 demands, got {len(raw)}")
-    demands = []
-    for j, d in enumerate(raw):
-        f = f"{fld}.demands[{j}]"
-        city = v.get(d, "city", f, str)
-        load = v.get(d, "load", f, str)
-        if not city.strip():
-            v.fail(f"{f}.city", "empty city name")
-        if not load.strip():
-            v.fail(f"{f}.load", "empty load name")
-        payout = v.get(d, "payout", f, int)
-        if payout <= 0:
-            v.fail(f"{f}.payout", f"a payout is a positive number of millions, got {payout}")
-        demands.append(Demand(city, load, payout))
+def _parse_card(c: Mapping[str, Any], fld: str, fail) -> DemandCard:
+    """A schema-valid card document as a :class:`DemandCard` (different cities checked here)."""
+    demands = tuple(Demand(d["city"], d["load"], int(d["payout"])) for d in c["demands"])
     cities = [d.city for d in demands]
-    for j in range(3):
+    for j in range(len(cities)):
         if cities.index(cities[j]) != j:
-            v.fail(f"{fld}.demands[{j}].city", f"{cities[j]!r} appears twice on one card")
-    return DemandCard(cid, label, tuple(demands))
+            fail(f"{fld}.demands[{j}].city", f"{cities[j]!r} appears twice on one card")
+    cid = int(c["id"])
+    return DemandCard(cid, c.get("label", f"{cid}"), demands)
 
 
-def _parse_event(v: _V, e: Any, fld: str) -> EventCard:
-    eid = v.get(e, "id", fld, int)
-    if eid < 1:
-        v.fail(f"{fld}.id", f"card ids are positive whole numbers, got {eid}")
-    label = v.get(e, "label", fld, str, required=False, default=f"{eid}")
-    kind = v.get(e, "kind", fld, str)
-    if kind not in EVENT_KINDS:
-        v.fail(f"{fld}.kind", f"unknown event kind {kind!r}; expected one of {sorted(EVENT_KINDS)}")
-    title = v.get(e, "title", fld, str)
-    duration = v.get(e, "duration", fld, str)
-    allowed, required, optional = EVENT_KINDS[kind]
-    if duration not in DURATIONS:
-        v.fail(f"{fld}.duration", f"expected one of {list(DURATIONS)}, got {duration!r}")
-    if duration not in allowed:
-        v.fail(f"{fld}.duration", f"a {kind} event is {' or '.join(allowed)} (rulebook: Event Card Effects), "
-                                  f"got {duration!r}")
-    params = v.get(e, "params", fld, Mapping, required=False, default={})
-    for key, (check, what) in required.items():
-        if key not in params:
-            v.fail(f"{fld}.params.{key}", f"missing: a {kind} event needs {what}")
-    for key, val in params.items():
-        spec = required.get(key) or optional.get(key)
-        if spec is None:
-            v.fail(f"{fld}.params.{key}", f"unknown parameter for a {kind} event; expected "
-                                          f"{sorted(set(required) | set(optional))}")
-        if not spec[0](val):
-            v.fail(f"{fld}.params.{key}", f"expected {spec[1]}, got {val!r}")
-    if kind == "strike":
-        variant = params["variant"]
-        if variant in ("coastal", "inland") and "radius" not in params:
-            v.fail(f"{fld}.params.radius", f"missing: a {variant} strike needs the mileposts from the coast")
-        if variant == "rail" and "countries" not in params:
-            v.fail(f"{fld}.params.countries", "missing: a rail strike needs the struck countries")
-    return EventCard(eid, label, kind, title, duration, params)
+def _parse_event(e: Mapping[str, Any], fld: str, fail) -> EventCard:
+    """A schema-valid event document as an :class:`EventCard` (tax brackets checked for rising cash)."""
+    params = e.get("params", {})
+    brackets = params.get("brackets") if e["kind"] == "tax" else None
+    if brackets is not None:
+        for j in range(1, len(brackets)):
+            if brackets[j][0] <= brackets[j - 1][0]:
+                fail(f"{fld}.params.brackets", f"expected [cash at least, tax] pairs with rising cash, got {brackets!r}")
+    eid = int(e["id"])
+    return EventCard(eid, e.get("label", f"{eid}"), e["kind"], e["title"], e["duration"], params)
 
 
 def _parse_deck(data: Any, source: str) -> Deck:
-    v = _V(source)
-    if not isinstance(data, Mapping):
-        v.fail("<root>", f"expected a JSON object, got {type(data).__name__}")
-    schema = v.get(data, "schema", "", str)
-    if schema != DECK_SCHEMA:
-        v.fail("schema", f"expected {DECK_SCHEMA!r}, got {schema!r}")
-    name = v.get(data, "name", "", str)
-    demand = [_parse_card(v, c, f"demand_cards[{i}]", starter=False)
-              for i, c in enumerate(v.get(data, "demand_cards", "", list))]
-    if not demand:
-        v.fail("demand_cards", "a deck needs at least one demand card")
-    events = [_parse_event(v, e, f"event_cards[{i}]")
-              for i, e in enumerate(v.get(data, "event_cards", "", list, required=False, default=[]))]
-    sets = []
-    for s, raw in enumerate(v.get(data, "starter_sets", "", list, required=False, default=[])):
-        if not isinstance(raw, list) or len(raw) != 3:
-            v.fail(f"starter_sets[{s}]", "each starter set holds exactly 3 cards (S1-S3, S4-S6, ...)")
-        sets.append([_parse_card(v, c, f"starter_sets[{s}][{k}]", starter=True) for k, c in enumerate(raw)])
+    """Check a decoded deck document (schema first, then what a schema cannot say) and build the deck."""
+    validate(data, "eb-deck-1", source, DeckFileError)
+
+    def fail(fld: str, problem: str):
+        raise DeckFileError(source, fld, problem)
+
+    demand = [_parse_card(c, f"demand_cards[{i}]", fail) for i, c in enumerate(data["demand_cards"])]
+    events = [_parse_event(e, f"event_cards[{i}]", fail) for i, e in enumerate(data.get("event_cards", ()))]
+    sets = [[_parse_card(c, f"starter_sets[{s}][{k}]", fail) for k, c in enumerate(raw)]
+            for s, raw in enumerate(data.get("starter_sets", ()))]
     seen: dict[int, str] = {}
     labels: dict[str, str] = {}
     pairs: dict[tuple[str, str], str] = {}
@@ -532,22 +409,22 @@ def _parse_deck(data: Any, source: str) -> Deck:
               + [(f"starter_sets[{s}][{k}]", c) for s, cs in enumerate(sets) for k, c in enumerate(cs)])
     for fld, c in fields:
         if c.id in seen:
-            v.fail(f"{fld}.id", f"card id {c.id} is already used by {seen[c.id]}")
+            fail(f"{fld}.id", f"card id {c.id} is already used by {seen[c.id]}")
         seen[c.id] = fld
         if c.label in labels:
-            v.fail(f"{fld}.label", f"label {c.label!r} is already used by {labels[c.label]}")
+            fail(f"{fld}.label", f"label {c.label!r} is already used by {labels[c.label]}")
         labels[c.label] = fld
         if isinstance(c, DemandCard):
             for j, d in enumerate(c.demands):
                 key = (d.city, d.load)
                 if key in pairs:
-                    v.fail(f"{fld}.demands[{j}]", f"{d.load} to {d.city} is already demanded by {pairs[key]}; "
-                                                  f"each (city, load) pair appears once in a deck")
+                    fail(f"{fld}.demands[{j}]", f"{d.load} to {d.city} is already demanded by {pairs[key]}; "
+                                                f"each (city, load) pair appears once in a deck")
                 pairs[key] = f"{fld}.demands[{j}]"
-    return Deck(name=name, title=v.get(data, "title", "", str, required=False, default=name),
-                board=v.get(data, "board", "", str, required=False), demand_cards=demand, event_cards=events,
-                starter_sets=sets, notes=v.get(data, "notes", "", str, required=False, default=""),
-                meta=v.get(data, "meta", "", Mapping, required=False, default={}), source=source)
+    name = data["name"]
+    return Deck(name=name, title=data.get("title", name), board=data.get("board"), demand_cards=demand,
+                event_cards=events, starter_sets=sets, notes=data.get("notes", ""), meta=data.get("meta", {}),
+                source=source)
 
 
 _CACHE: dict[str, tuple[float, Deck]] = {}

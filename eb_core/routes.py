@@ -536,7 +536,8 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any
     planning, you can avoid the expense of building track into major and key cities"); the cheaper
     direction is returned and the plan's mileposts run in building order.
     Returns ``None`` when no route exists. Without a position (no ``state``/``track``) the player has no
-    network.
+    network. Under Empire Express (``rules.build_from_majors`` false) track is built only off the
+    player's own track (and out of the major cities it reaches): no network, no connection.
 
     >>> import eb_core as eb
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
@@ -550,8 +551,16 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any
     graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     network = sorted(track.mileposts_of(player, board)) if track is not None else []
     network = [m for m in network if not board.mileposts[m].underground]
-    if network:
+    if network and not rules.build_from_majors:
+        # Empire Express (Build Track): only off your own track; a major city you reach you may build out of
+        mine = set(network)
+        sources = sorted(mine | {m for c in board.cities if c.has_red_area and mine & set(c.mileposts)
+                                 for m in c.mileposts})
+        start = "your network"
+    elif network:
         sources, start = network, "your network"
+    elif not rules.build_from_majors:
+        return None   # Empire Express: no track of your own, nothing to build off
     else:
         sources = sorted(m for c in board.cities if c.has_red_area for m in c.mileposts)
         start = "a major or key city"
@@ -563,7 +572,7 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, state: Any
     if found is not None:
         best = _plan(board, rules, eng, found[1], owned, mine, start, end)
     tc = board.city_at(dst[0]) if len(dst) >= 1 else None
-    if network and tc is not None and tc.has_red_area:
+    if network and tc is not None and tc.has_red_area and rules.build_from_majors:
         back = eng.search(graph, dst, network)
         if back is not None:
             plan = _plan(board, rules, eng, back[1], owned, mine, end, start)

@@ -2,6 +2,7 @@
 
 Errors (:class:`~eb_core.errors.IllegalAction` ``.rule``), log notes and docs cite the Empire Builder:
 Europe rulebook (``rules/empire_builder_europe_rulebook.txt``) by its section names, ``"Chapter >
+Section"``; the Empire Express rulebook (``rules/empire_express_rulebook.txt``) as ``"Empire Express >
 Section"``. Import the module and use the names::
 
     from eb_core import rulebook as R
@@ -124,6 +125,18 @@ VARIANT_QUOTES: dict[str, str] = {
     "reshuffle": "When the Excess Profits Tax event card is drawn, remove that card from the game and reshuffle the "
                  "deck.",
 }
+
+# -- Empire Express (rules/empire_express_rulebook.txt)
+EXPRESS = "Empire Express"
+EXPRESS_SETUP = "Empire Express > Demo Set Up"
+EXPRESS_CARDS = "Empire Express > Demand Cards"
+EXPRESS_CHANGES = "Empire Express > Experienced Empire Builder Players Only!"
+EXPRESS_TURN = "Empire Express > On a Turn"
+EXPRESS_BUILD = "Empire Express > Build Track"
+EXPRESS_MOVE = "Empire Express > Move Your Train"
+EXPRESS_DISCARD = "Empire Express > Discard Cards"
+EXPRESS_END = "Empire Express > Game End"
+EXPRESS_STRATEGIES = "Empire Express > Empire Express Introductory Strategies"
 
 #: Every name above, ``{"RIGHT_OF_WAY": "Build Phase Rules > Right of Way", ...}``.
 SECTIONS: dict[str, str] = {k: v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)}

@@ -23,7 +23,7 @@ from typing import Mapping
 
 from .errors import InvalidAction
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "INCOMPATIBLE"]
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -41,6 +41,15 @@ class Train:
         """``Train.parse("12/3")`` -> ``Train(speed=12, capacity=3)``."""
         s, c = text.split("/")
         return cls(int(s), int(c))
+
+
+#: The two turn orders: the Operations Phase then the Building Phase (rulebook: How to Play), or the
+#: Building Phase first (Less Thinking During Your Turns; Empire Express: On a Turn).
+TURN_ORDERS = ("operations-first", "build-first")
+
+
+def _deep_tuple(v):
+    return tuple(_deep_tuple(x) for x in v) if isinstance(v, (list, tuple)) else v
 
 
 def _ro(d: Mapping) -> Mapping:
@@ -109,6 +118,22 @@ class Ruleset:
     load_handling_moves: int = 0            # Pay To Load And Deliver: movement points per load picked up or dropped
     reshuffle_on: tuple[str, ...] = ()      # Reshuffle: event kinds removed from the game when drawn, deck reshuffled
     variants: tuple[str, ...] = ()
+    # Turn order (Variants & Optional Rules > Less Thinking During Your Turns; Empire Express: On a Turn)
+    turn_order: str = "operations-first"    # or "build-first": the Building Phase first, Operations last
+    draw_on_delivery: bool = True           # False: no card on delivery; draw up to a full hand as the last act
+    end_of_turn_discards: int = 0           # free single-card discards just before that draw (Express: 1)
+    discard_hand: bool = True               # How to Play: give up a turn to discard the whole hand and draw
+    # Empire Express (rules/empire_express_rulebook.txt); the defaults keep Empire Builder: Europe
+    build_from_majors: bool = True          # Beginning Construction; Express: only off your own track
+    victory_on_own_turn: bool = False       # Express Game End: the player's cash counts on their own turn
+    winner_among_all: bool = False          # Express Game End: the most money of all players wins
+    setup: str = "standard"                 # "standard" (Setting Up the Game) or "demo" (Express Demo Set Up)
+    #: Express Demo Set Up: (colour, demand card labels, train starts in, loads it starts with) per colour
+    demo_players: tuple[tuple[str, tuple[str, ...], str, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self):
+        if self.turn_order not in TURN_ORDERS:
+            raise ValueError(f"turn_order must be one of {TURN_ORDERS}, got {self.turn_order!r}")
 
     def with_(self, **changes) -> "Ruleset":
         """A copy with some fields changed (mappings are frozen again)."""
@@ -162,7 +187,7 @@ class Ruleset:
             elif k == "upgrades":
                 v = {Train.parse(a): tuple(Train.parse(x) for x in bs) for a, bs in v.items()}
             elif isinstance(v, list):
-                v = tuple(v)
+                v = _deep_tuple(v)
             kw[k] = v
         return ruleset("europe-standard").with_(**kw)
 
@@ -177,7 +202,38 @@ _BASIC = _STANDARD.with_(
     opening_hand=3, starter_cards=True, reverse_anywhere=True, victory_cash=200, tie_shares_win=True,
 )
 
-RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC)})
+# -- Empire Express ----------------------------------------------------------------------------------
+# Every number of rules/empire_express_rulebook.txt, by section. What the Express rulebook leaves unsaid is
+# the Empire Builder rule: its "Experienced Empire Builder Players Only!" section lists the changes.
+_EXPRESS = _STANDARD.with_(
+    name="express", title="Empire Express (introductory game)", game="express", board="eastern_us",
+    deck="eastern_us",
+    # Demo Set Up: no money ("your initial track represents your starting capital"), youngest first, no
+    # special build turns; the demo's cards, track, trains and loads; "Event cards are not used in this game"
+    start_cash=0, opening_hand=3, hand_size=3, starter_cards=False, special_build_turns=0, events=False,
+    setup="demo",
+    demo_players=(("Orange", ("1", "2", "3"), "Pittsburgh", ("Steel", "Steel")),
+                  ("Red", ("4", "5", "6"), "Charleston", ("Coal", "Coal")),
+                  ("Blue", ("7", "8", "9"), "Knoxville", ("Marble", "Marble")),
+                  ("Green", ("10", "11", "12"), "Akron", ("Tires", "Tires"))),
+    # Move Your Train: "up to 12 spaces"; "You may never hold more than two tokens"; no upgrades
+    start_train=Train(12, 2), upgrades={},
+    # On a Turn: build, move, discard one card (if you choose), draw until you have three
+    turn_order="build-first", draw_on_delivery=False, end_of_turn_discards=1, discard_hand=False,
+    # Build Track: 1M clear, 2M mountain, 3M any city, +1M a river; at most 20M a turn; only off your track.
+    # Water the board draws as a lake or inlet without a heavy black line is read as a river (+1M).
+    build_limit=20, terrain_cost={"clear": 1, "mountain": 2}, water_cost={"river": 1, "lake": 1, "inlet": 1},
+    city_cost={"major": 3, "key": 3, "medium": 3, "small": 3}, build_from_majors=False,
+    # Experienced Empire Builder Players Only!: "Any number of players may connect to a city"
+    city_max_players={},
+    # Move Your Train: 4M for any turn on another player's track
+    rent=4,
+    # Game End: 150M or more on a player's turn, the round is finished, the most money wins. The rulebook
+    # says nothing of ties: tied players share the win.
+    victory_cash=150, victory_majors=0, victory_on_own_turn=True, winner_among_all=True, tie_shares_win=True,
+)
+
+RULESETS: Mapping[str, Ruleset] = _ro({r.name: r for r in (_STANDARD, _BASIC, _EXPRESS)})
 
 
 def _fast(r: Ruleset) -> Ruleset:
@@ -210,6 +266,12 @@ def _mercy(r: Ruleset) -> Ruleset:
 
 def _cross_grading(r: Ruleset) -> Ruleset:
     return r.with_(cross_grade_cost=5)
+
+
+def _less_thinking(r: Ruleset) -> Ruleset:
+    # Variants & Optional Rules > Less Thinking During Your Turns: build first, operate last; no card on
+    # delivery, the hand refilled as the very last action of the turn (events take effect when drawn)
+    return r.with_(turn_order="build-first", draw_on_delivery=False)
 
 
 def _open_contracts(r: Ruleset) -> Ruleset:
@@ -255,6 +317,7 @@ def _slow_start(r: Ruleset) -> Ruleset:
 VARIANTS = _ro({
     "fast-game": _fast,
     "faster-game": _faster,
+    "less-thinking": _less_thinking,
     "mercy": _mercy,
     "cross-grading": _cross_grading,
     "honeymoon": _honeymoon,

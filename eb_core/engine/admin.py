@@ -44,13 +44,22 @@ def admin_phase(game: Game) -> None:
         eff.on_expire(game, act)
     if st.special_round or st.sudden_death:
         return
-    for s, q in enumerate(st.players):
+    # Empire Express (Game End): "If a player has $150 million or more on their turn", read as at the end
+    # of that player's own turn; Europe: every player who meets the conditions announces
+    seats = [seat] if game.rules.victory_on_own_turn else range(len(st.players))
+    for s in seats:
+        q = st.players[s]
         if not q.announced and meets_victory(game, s):
             q.announced = True
             st.victory_announced = True
-            st.log.append(f"{q.name} announces victory conditions: {q.cash}M and "
-                          f"{len(connected_majors(game, s))} major cities connected. The game ends with this "
-                          "round.")
+            if game.rules.victory_majors <= 0:
+                st.log.append(f"{q.name} has {q.cash}M (at least {game.rules.victory_cash}M): the current round "
+                              "is finished so that everyone has had the same number of turns, and the most "
+                              "money wins.")
+            else:
+                st.log.append(f"{q.name} announces victory conditions: {q.cash}M and "
+                              f"{len(connected_majors(game, s))} major cities connected. The game ends with "
+                              "this round.")
 
 
 def end_of_round(game: Game) -> None:
@@ -65,7 +74,8 @@ def end_of_round(game: Game) -> None:
             st.sudden_death = top
     elif st.victory_announced:
         _events.final_rebuild(game)
-        cands = [s for s, q in enumerate(st.players) if q.announced]
+        # Express: "The player with the most money at the end of the game is the winner!" (of all players)
+        cands = [s for s, q in enumerate(st.players) if q.announced or game.rules.winner_among_all]
         best = max(st.players[s].cash for s in cands)
         top = [s for s in cands if st.players[s].cash == best]
         if len(top) == 1 or game.rules.tie_shares_win:
@@ -129,4 +139,6 @@ def meets_victory(game: Game, seat: int) -> bool:
     p = game.state.players[seat]
     if p.cash < game.rules.victory_cash:
         return False
+    if game.rules.victory_majors <= 0:
+        return True
     return len(connected_majors(game, seat)) >= game.rules.victory_majors

@@ -17,7 +17,7 @@ from ..board import City, CitySize
 from ..costs import BuildPlan, SegmentCost, segment_cost
 from ..errors import IllegalAction
 from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
-from .common import active_effects, check_mp, components, require_hand_ready, where
+from .common import active_effects, build_first, check_mp, cite, components, require_hand_ready, turn_rule, where
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -27,6 +27,10 @@ __all__ = ["plan_build", "do_build", "do_upgrade", "check_city_limits", "check_n
 
 def enter_build(game: Game, what: str) -> None:
     st = game.state
+    if st.phase == "operations" and build_first(game):
+        raise IllegalAction(turn_rule(game), f"The Building Phase comes first in this game and is over for this "
+                                             f"turn (you are running your train): {what} waits for your next "
+                                             "turn.")
     if st.phase == "operations":
         p = game.player()
         require_hand_ready(game, what)
@@ -61,7 +65,16 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     start_city = ix.city_at[start]
     if rules.branching and start not in net and start in any_network(game):
         net = net | {start}          # Branching: track may branch from anyone's track
-    if start not in net and not (start_city is not None and start_city.has_red_area):
+    if not rules.build_from_majors:
+        # Empire Express: only off your own track; a major city you connect to you may build out of
+        if start not in net and not (start_city is not None and start_city.has_red_area
+                                     and any(m in net for m in start_city.mileposts)):
+            at = where(game, start)
+            why = (f"{start_city.name} is a major city none of your track reaches; you cannot start new "
+                   "track from a major city" if start_city is not None and start_city.has_red_area
+                   else f"{at} is not on your track")
+            raise IllegalAction(R.EXPRESS_BUILD, f"You may only build track off your own track: {why}.")
+    elif start not in net and not (start_city is not None and start_city.has_red_area):
         at = where(game, start)
         if not net:
             raise IllegalAction(R.BEGIN, f"Your first track must start from a major city or key city milepost; "
@@ -91,17 +104,19 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
                                          "milepost to the next.")
         e = board.edge(a, b)
         if board.is_red_area(a, b):
-            raise IllegalAction(R.MAJOR_ENTRY, f"No track may be built in the red area of "
-                                               f"{ix.city_at[a].name}: it is public track already.")
+            raise IllegalAction(cite(game, R.MAJOR_ENTRY, R.EXPRESS_BUILD), f"No track may be built inside "
+                                f"{ix.city_at[a].name}: it is public track already; build out of one of its corners.")
         if e.impassable:
-            raise IllegalAction(R.BUILD, f"The segment {a}-{b} crosses a line no track may cross.")
+            line = f"the heavy black line of the {e.barrier}" if e.barrier else "a line no track may cross"
+            raise IllegalAction(R.EXPRESS_BUILD if rules.game == "express" else R.BUILD,
+                                f"The segment {a}-{b} crosses {line}; no track may cross it.")
         owner = tr.segments.get(k)
         if owner is not None:
             if owner == seat:
                 breakdown.append(f"{a}-{b} already yours: 0M")
                 steps.append(SegmentCost(a, b, 0, 0, 0, "own track"))
                 continue
-            raise IllegalAction(R.RIGHT_OF_WAY, f"Only one section of track may be built between two mileposts: "
+            raise IllegalAction(cite(game, R.RIGHT_OF_WAY, R.EXPRESS_BUILD), f"Only one section of track may be built between two mileposts: "
                                                 f"{where(game, a)}-{where(game, b)} already belongs to "
                                                 f"{st.players[owner].name}.")
         if k in new_segs:
@@ -148,11 +163,11 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         check_city_limits(game, seat, new_segs, bought)
     budget = rules.build_limit - p.spent
     if cost > budget:
-        raise IllegalAction(R.HOW_TO_PLAY, f"This build costs {cost}M but you may spend only {budget}M more "
+        raise IllegalAction(cite(game, R.HOW_TO_PLAY, R.EXPRESS_BUILD), f"This build costs {cost}M but you may spend only {budget}M more "
                                            f"this turn (at most {rules.build_limit}M per build phase). "
                                            f"Breakdown: {'; '.join(breakdown)}.")
     if cost > p.cash:
-        raise IllegalAction(R.NO_CREDIT, f"This build costs {cost}M and you have {p.cash}M: you may not build "
+        raise IllegalAction(cite(game, R.NO_CREDIT, R.EXPRESS_SETUP), f"This build costs {cost}M and you have {p.cash}M: you may not build "
                                          f"track you cannot pay for. Breakdown: {'; '.join(breakdown)}.")
     if check:
         check_no_blocking(game, seat, new_segs, bought)
@@ -247,8 +262,11 @@ def access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str,
 
     city_room: dict[str, int] = {}
     for c in ix.limited_cities:
+        cap = city_player_cap(game.board, game.rules, c)
+        if cap is None:
+            continue
         present = len(track.city_tracks(board, c))
-        need = city_player_cap(game.board, game.rules, c) - present
+        need = cap - present
         if need > 0:
             city_room[c.name] = approaches(c.center) - need
     port_room: dict[str, int] = {}

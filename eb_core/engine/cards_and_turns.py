@@ -12,21 +12,28 @@ from typing import TYPE_CHECKING
 
 from .. import events as _events
 from .. import rulebook as R
-from ..actions import Borrow, Discard, DiscardHand, EndOperations, EndTurn
+from ..actions import Borrow, Discard, DiscardHand, EndBuild, EndOperations, EndTurn
 from ..errors import IllegalAction
 from .admin import admin_phase, end_of_round
-from .common import active_effects, require_hand_ready, require_phase
+from .common import (active_effects, build_first, last_phase, operations_next, require_hand_ready, require_operations,
+                     require_phase, turn_rule)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["draw_one", "draw_until_demand", "lose_turn", "end_turn", "do_discard", "do_end_ops", "do_end_turn",
-           "do_discard_hand", "do_borrow"]
+__all__ = ["draw_one", "draw_until_demand", "refill_hand", "lose_turn", "end_turn", "do_discard", "do_end_ops",
+           "do_end_build", "do_end_turn", "do_discard_hand", "do_borrow"]
+
+FREE_DISCARDS = "free_discards"
+"""``GameState.flags`` key: the free end-of-turn discards made in the current turn."""
 
 
 def do_discard(game: Game, a: Discard, check: bool) -> None:
     st, p = game.state, game.player()
-    require_phase(game, "operations", what="Discarding down to three cards")
+    if len(p.hand) <= game.rules.hand_size and game.rules.end_of_turn_discards > 0:
+        free_discard(game, a)
+        return
+    require_operations(game, what="Discarding down to three cards")
     if len(p.hand) <= game.rules.hand_size:
         raise IllegalAction(R.START_TRAIN, f"You already hold {len(p.hand)} cards; only the four-card opening "
                                            f"hand is discarded down to {game.rules.hand_size}.")
@@ -38,26 +45,77 @@ def do_discard(game: Game, a: Discard, check: bool) -> None:
                   f"{len(p.hand)} cards.")
 
 
+def free_discard(game: Game, a: Discard) -> None:
+    """The optional free discard of one demand card at the end of the turn, after building and moving,
+    just before the draw up to a full hand (``Ruleset.end_of_turn_discards``; Empire Express: Discard
+    Cards). It ends the turn once the allowed number of discards is made."""
+    st, p, rules = game.state, game.player(), game.rules
+    rule = R.EXPRESS_DISCARD if rules.game == "express" else turn_rule(game)
+    if st.special_round:
+        raise IllegalAction(R.SPECIAL, "There is no free discard in a special build turn.")
+    if st.phase != "discard" and st.phase != last_phase(game):
+        first = "build track and move your train" if build_first(game) else "run your train and build"
+        raise IllegalAction(rule, f"The free discard comes at the end of your turn: {first} first "
+                                  f"(or end the {st.phase} phase), then discard one card and draw.")
+    if p.position is None:
+        raise IllegalAction(R.START_TRAIN, "Place your train in a city (PlaceTrain) before ending your turn.")
+    if a.card_id not in p.hand:
+        raise IllegalAction(rule, f"Card {a.card_id} is not in your hand ({p.hand}).")
+    p.hand.remove(a.card_id)
+    st.discard_pile.append(a.card_id)
+    done = st.flags.get(FREE_DISCARDS, 0) + 1
+    st.flags[FREE_DISCARDS] = done
+    st.log.append(f"{p.name} discards card {game.deck.card(a.card_id).label} at the end of the turn.")
+    if done >= rules.end_of_turn_discards:
+        st.turn_over = True
+    else:
+        st.phase = "discard"
+
+
 def do_end_ops(game: Game, a: EndOperations, check: bool) -> None:
-    require_phase(game, "operations", what="Ending the operations phase")
+    require_operations(game, what="Ending the operations phase")
     p = game.player()
     require_hand_ready(game, "ending operations")
     if p.position is None:
         raise IllegalAction(R.START_TRAIN, "You must place your train in a city (PlaceTrain) at your first "
                                            "operations turn.")
-    game.state.phase = "build"
+    if build_first(game):   # the Operations Phase is the last of the turn
+        game.state.turn_over = True
+    else:
+        game.state.phase = "build"
+
+
+def do_end_build(game: Game, a: EndBuild, check: bool) -> None:
+    """End a build-first Building Phase: the Operations Phase begins."""
+    st = game.state
+    if not build_first(game):
+        raise IllegalAction(R.HOW_TO_PLAY, "The Building Phase is the last phase of the turn in this game; "
+                                           "end it with EndTurn.")
+    if not operations_next(game):
+        if st.phase == "build" and st.special_round:
+            raise IllegalAction(R.SPECIAL, "A special build turn has no Operations Phase; end it with EndTurn.")
+        raise IllegalAction(turn_rule(game), "The Building Phase is already over this turn.")
+    st.phase = "operations"
 
 
 def do_end_turn(game: Game, a: EndTurn, check: bool) -> None:
     st = game.state
-    if st.phase == "operations":
+    if st.phase == "operations" or operations_next(game):
         do_end_ops(game, EndOperations(), check)
     game.state.turn_over = True
 
 
 def do_discard_hand(game: Game, a: DiscardHand, check: bool) -> None:
     st, p = game.state, game.player()
-    if st.phase == "operations":
+    if not game.rules.discard_hand:
+        raise IllegalAction(turn_rule(game), "This game has no discarding of the whole hand; "
+                            + ("discard one card at the end of your turn instead."
+                               if game.rules.end_of_turn_discards else "play the cards you hold."))
+    if operations_next(game):
+        if st.ops_started or p.spent or p.upgraded:
+            raise IllegalAction(R.HOW_TO_PLAY, "Discarding your hand replaces your entire Build and Operations "
+                                               "phases; you have already acted this turn.")
+    elif st.phase == "operations" and not build_first(game):
         if st.ops_started:
             raise IllegalAction(R.HOW_TO_PLAY, "Discarding your hand replaces your entire Operations and Build "
                                                "phases; you have already acted this turn.")
@@ -189,6 +247,19 @@ def after_event(game: Game, card) -> None:
                       "is reshuffled.")
 
 
+def refill_hand(game: Game, seat: int) -> None:
+    """Draw up to a full hand, one card at a time, events taking effect as drawn: the last action of a
+    turn when no card is drawn on delivery (Less Thinking During Your Turns; Empire Express: Discard
+    Cards)."""
+    st = game.state
+    p = st.players[seat]
+    while len(p.hand) < game.rules.hand_size:
+        if not draw_until_demand(game, seat, special=bool(st.special_round)):
+            break
+        if st.phase == "over":
+            break
+
+
 def lose_turn(game: Game, seat: int) -> None:
     """Make ``seat`` lose its next turn (not cumulative); if it is that player's turn, the current turn
     ends once the hand is refilled (rulebook: Event Card Effects > Losing Turns)."""
@@ -202,8 +273,13 @@ def lose_turn(game: Game, seat: int) -> None:
 def end_turn(game: Game) -> None:
     st = game.state
     lost = False
+    rules = game.rules
     while True:
         p = st.players[st.current]
+        if not lost and (not rules.draw_on_delivery or rules.end_of_turn_discards):
+            refill_hand(game, st.current)
+            if st.phase == "over":
+                return
         st.turn_over = False
         p.turns += 1
         st.turn += 1
@@ -270,4 +346,5 @@ def begin_turn(game: Game, seat: int) -> None:
     p.built_out_of, p.rented = [], []
     p.no_pickup, p.fee_paid, p.handling = False, False, 0
     st.ops_started = False
-    st.phase = "build" if st.special_round else "operations"
+    st.flags.pop(FREE_DISCARDS, None)
+    st.phase = "build" if st.special_round or build_first(game) else "operations"

@@ -108,6 +108,54 @@ def require_phase(game, *phases: str, what: str) -> None:
         raise IllegalAction(R.HOW_TO_PLAY, f"{what} is not possible in the {st.phase} phase.")
 
 
+# -- the turn order switch (Ruleset.turn_order, draw_on_delivery, end_of_turn_discards)
+def build_first(game: Game) -> bool:
+    """True when the Building Phase comes first and the Operations Phase last (Less Thinking During Your
+    Turns; Empire Express: On a Turn)."""
+    return game.rules.turn_order == "build-first"
+
+
+def turn_rule(game: Game) -> str:
+    """The section that sets the order of a turn under this ruleset (for refusals)."""
+    if game.rules.game == "express":
+        return R.EXPRESS_TURN
+    return R.LESS_THINKING if build_first(game) or not game.rules.draw_on_delivery else R.HOW_TO_PLAY
+
+
+def cite(game: Game, rule: str, express: str) -> str:
+    """``express`` (an Empire Express section) in an Express game, else the Empire Builder ``rule``."""
+    return express if game.rules.game == "express" else rule
+
+
+def last_phase(game: Game) -> str:
+    """The phase that ends a normal turn: ``"build"``, or ``"operations"`` when the build comes first."""
+    return "operations" if build_first(game) else "build"
+
+
+def operations_next(game: Game) -> bool:
+    """True in a build-first Building Phase of a normal turn: an operations action may start the
+    Operations Phase (ending the build)."""
+    st = game.state
+    return st.phase == "build" and not st.special_round and build_first(game)
+
+
+def in_operations(game: Game) -> bool:
+    """True if an operations action (move, pick-up, delivery, ...) is possible in this phase."""
+    return game.state.phase == "operations" or operations_next(game)
+
+
+def require_operations(game: Game, what: str) -> None:
+    """Refuse ``what`` unless the Operations Phase is on or (the build coming first) may start now."""
+    if not operations_next(game):
+        require_phase(game, "operations", what=what)
+
+
+def start_operations(game: Game) -> None:
+    """End a build-first Building Phase: the Operations Phase starts (call after every check passed)."""
+    if operations_next(game):
+        game.state.phase = "operations"
+
+
 def require_hand_ready(game, what: str) -> None:
     p = game.player()
     if len(p.hand) > game.rules.hand_size:

@@ -64,8 +64,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from .. import rulebook as R
-from ..actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
-                       PlaceTrain, Upgrade, action_from_dict, action_to_dict)
+from ..actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndOperations, EndTurn, Move,
+                       PickUp, PlaceTrain, Upgrade, action_from_dict, action_to_dict)
 from ..board import Board, load_board
 from ..cards import Deck, load_deck
 from ..costs import BuildPlan
@@ -73,7 +73,7 @@ from ..errors import IllegalAction, InvalidAction
 from ..files import data_dir
 from ..rules import Ruleset, ruleset as _named_ruleset
 from ..state import GameState, PlayerState
-from . import admin, build, cards_and_turns, legal, operations
+from . import admin, build, cards_and_turns, express, legal, operations
 from .cards_and_turns import end_turn
 from .common import board_index, is_event
 
@@ -106,7 +106,7 @@ class Game:
     # ------------------------------------------------------------------------------- construction
     @classmethod
     def new(cls, rules: Ruleset | str, board: Board | str | None = None, players: Sequence[str] = ("Ann", "Ben"),
-            seed: int = 0, deck=None) -> "Game":
+            seed: int = 0, deck=None, setup: str | None = None) -> "Game":
         """Set up a new game (rulebook: Setting Up the Game).
 
         ``rules`` is a :class:`Ruleset` or a ruleset name; ``board`` a :class:`Board` or board name
@@ -115,6 +115,10 @@ class Game:
         each are dealt (events dealt are set aside and shuffled back), in the basic game each player gets
         a random set of three starter cards. The player with the highest single payout starts (ties
         broken by the second highest, ...; then by seat). Then come the two special build turns.
+
+        ``setup="demo"`` (the default of ``eb.ruleset("express")``) is the Empire Express Demo Set Up:
+        ``players`` are 2-4 colours of ``rules.demo_players`` (Orange, Red, Blue, Green), each named after
+        their colour; see :func:`eb_core.engine.express.demo_setup`.
         """
         if isinstance(rules, str):
             rules = _named_ruleset(rules)
@@ -127,6 +131,11 @@ class Game:
         if isinstance(deck, str):
             deck = load_deck(deck)
         players = list(players)
+        setup = rules.setup if setup is None else setup
+        if setup == "demo":
+            return express.demo_setup(cls, rules, board, deck, players, seed)
+        if setup != "standard":
+            raise InvalidAction(f"setup must be 'standard' or 'demo', got {setup!r}", field="setup")
         if not 1 <= len(players) <= 6:
             raise InvalidAction(f"players must name 1 to 6 players, got {len(players)}", field="players")
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -169,7 +178,7 @@ class Game:
             return (pays, -i)
         st.first_player = max(range(len(players)), key=key)
         st.current = st.first_player
-        st.phase = "build" if rules.special_build_turns > 0 else "operations"
+        st.phase = "build" if rules.special_build_turns > 0 or rules.turn_order == "build-first" else "operations"
         st.special_round = 1 if rules.special_build_turns > 0 else 0
         st.round = 0 if rules.special_build_turns > 0 else 1
         names = ", ".join(p.name for p in st.players)
@@ -370,7 +379,7 @@ _HANDLERS = {Borrow: cards_and_turns.do_borrow, Build: build.do_build, Upgrade: 
              PlaceTrain: operations.do_place_train, Move: operations.do_move, PickUp: operations.do_pickup,
              Drop: operations.do_drop, Deliver: operations.do_deliver, Discard: cards_and_turns.do_discard,
              DiscardHand: cards_and_turns.do_discard_hand, EndOperations: cards_and_turns.do_end_ops,
-             EndTurn: cards_and_turns.do_end_turn}
+             EndBuild: cards_and_turns.do_end_build, EndTurn: cards_and_turns.do_end_turn}
 
 
 def _ref_of(obj, folder: str):

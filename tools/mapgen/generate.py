@@ -1,15 +1,20 @@
-"""Generate data/boards/europe.json (schema eb-board/1) from data/geo/ and data/sources/europe_facts.json.
+"""Generate data/boards/<board>.json (schema eb-board/1) from data/geo/<board>/ and the board's facts file.
 
-    python tools/mapgen/generate.py            # writes data/boards/europe.json and prints a report
-    python tools/mapgen/generate.py --check    # regenerates in memory; exit 1 if the committed file differs
-    python tools/mapgen/generate.py --out x.json
+    python tools/mapgen/generate.py --board north_america   # writes data/boards/north_america.json
+    python tools/mapgen/generate.py                         # the default board: europe
+    python tools/mapgen/generate.py --check                 # every board: exit 1 if a committed file differs
+    python tools/mapgen/generate.py --board eastern_us --check
+    python tools/mapgen/generate.py --board europe --out x.json
 
-Deterministic; needs only numpy, scipy and shapely; reads nothing but the committed extracts and the facts
-file.  Every hand-picked number lives in config.py.  Steps:
+One pipeline for every board (europe, north_america, eastern_us); every hand-picked number and place of a
+board lives in its module configs/<board>.py.  Deterministic; needs only numpy, scipy, shapely (and
+networkx for Empire Express starting track); reads nothing but the committed extracts and the facts file.
+A turned board (configs LATTICE = "north-south") lays the same lattice with rows along the north axis, so
+straight lines of mileposts run north-south and none east-west.  Steps:
 
-1. A triangular lattice at config.SPACING_KM on a Lambert azimuthal equal-area projection; milepost x, y in
+1. A triangular lattice at SPACING_KM on a Lambert azimuthal equal-area projection; milepost x, y in
    lattice units (neighbours 1 apart, rows sqrt(3)/2 apart, row 0 in the south, odd rows shifted by 1/2,
-   y grows to the north).  Land = the land mask at the lattice point, inside config.PLAY_AREA, not in a
+   y grows to the north).  Land = the land mask at the lattice point, inside C.PLAY_AREA, not in a
    large lake, not on a dropped land mass.
 2. Cities at their real positions: major/key cities first (centre + 6 neighbours), then medium, then
    small; each takes the nearest land milepost such that no two cities' mileposts touch (when the nearest
@@ -19,10 +24,10 @@ file.  Every hand-picked number lives in config.py.  Steps:
 4. Edges between neighbouring land mileposts, tagged with the named rivers they cross, lakes and ocean
    inlets; an edge whose middle is mostly sea, or that joins Great Britain, Ireland and the continent to
    one another, is dropped.  Land not connected to any city (Corsica, Sardinia, ...) is dropped.
-5. Terrain from the elevation of each milepost's cell, per region (config.TERRAIN_REGIONS).
+5. Terrain from the elevation of each milepost's cell, per region (C.TERRAIN_REGIONS).
 6. Seas: per milepost, its distance from each sea's coast (coast = 0, nearest mileposts = 1, counted
-   over edges), the seas split at the two boundary flags (config.SEA_RULES).
-7. Country: the nearest city or config.COUNTRY_SEEDS place.
+   over edges), the seas split at the two boundary flags (C.SEA_RULES).
+7. Country: the nearest city or C.COUNTRY_SEEDS place.
 """
 from __future__ import annotations
 
@@ -38,12 +43,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import config as C  # noqa: E402
+import configs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-GEO = ROOT / "data" / "geo"
-FACTS = ROOT / "data" / "sources" / "europe_facts.json"
-OUT = ROOT / "data" / "boards" / "europe.json"
 R_EARTH = 6371.0
 SQ3 = math.sqrt(3) / 2
 # neighbour offsets (dr, dc) for even and odd rows (odd rows are shifted half a step east)
@@ -92,7 +94,17 @@ class Grid:
         return out
 
 
-def load_geo():
+def geo_dir(C) -> Path:
+    """data/geo/<board>/: the committed extracts of one board."""
+    return ROOT / "data" / "geo" / C.NAME
+
+
+def out_path(C) -> Path:
+    return ROOT / "data" / "boards" / f"{C.NAME}.json"
+
+
+def load_geo(C):
+    GEO = geo_dir(C)
     lm = np.load(GEO / "landmask.npz")
     shape = tuple(int(s) for s in lm["shape"])
     land = np.unpackbits(lm["bits"])[: shape[0] * shape[1]].reshape(shape).astype(bool)
@@ -105,16 +117,23 @@ def load_geo():
 
 
 # --------------------------------------------------------------------------------------------- generator
-def generate() -> tuple[dict, dict]:
-    """Build the board document and a report (counts, nudges, timings)."""
+def generate(C) -> tuple[dict, dict]:
+    """Build the board document of the board configured by module ``C`` and a report (counts, nudges,
+    timings)."""
     import shapely
     from scipy import ndimage
     from scipy.spatial import cKDTree
     from shapely.geometry import LineString, Polygon
 
     t0 = time.perf_counter()
-    geo = load_geo()
-    facts = json.load(open(FACTS, encoding="utf-8"))
+    geo = load_geo(C)
+    facts = json.load(open(ROOT / C.FACTS, encoding="utf-8"))
+    turned = C.LATTICE == "north-south"
+
+    def swap(a, b):
+        """Internal lattice frame <-> projection plane.  The generator lays rows along its first axis; on a
+        turned ("north-south") board that axis is north, so rows run north-south."""
+        return (b, a) if turned else (a, b)
     proj = Projection(*C.PROJ_CENTER)
     s = C.SPACING_KM
     report: dict = {"nudged": [], "forced_on": []}
@@ -122,17 +141,17 @@ def generate() -> tuple[dict, dict]:
     # ---- 1. lattice ------------------------------------------------------------------------------------
     area = Polygon(C.PLAY_AREA)
     ring = np.asarray(area.exterior.segmentize(0.2).coords)
-    ax, ay = proj.fwd(ring[:, 1], ring[:, 0])
+    ax, ay = swap(*proj.fwd(ring[:, 1], ring[:, 0]))
     x0, y0 = ax.min() - s, ay.min() - s
     nrow = int((ay.max() + s - y0) / (s * SQ3)) + 1
     ncol = int((ax.max() + s - x0) / s) + 2
     rr, cc = np.meshgrid(np.arange(nrow), np.arange(ncol), indexing="ij")
     U = cc + 0.5 * (rr % 2)                     # lattice units
     V = rr * SQ3
-    LAT, LON = proj.inv(x0 + U * s, y0 + V * s)
+    LAT, LON = proj.inv(*swap(x0 + U * s, y0 + V * s))
 
     def to_units(lat, lon):
-        x, y = proj.fwd(lat, lon)
+        x, y = swap(*proj.fwd(lat, lon))
         return (np.asarray(x) - x0) / s, (np.asarray(y) - y0) / s
 
     def nearest_node(u, v):
@@ -248,9 +267,9 @@ def generate() -> tuple[dict, dict]:
             if red and len(mps) != 7:
                 continue
             forced = [m for m in mps if not land[m]]
-            if red and (len(forced) > 3 or any(not inside[m] for m in mps)):
+            if red and (len(forced) > getattr(C, "RED_AREA_MAX_FORCED", 3) or any(not inside[m] for m in mps)):
                 continue
-            if any(hexdist(m, t) <= 1 for m in mps for t in taken):
+            if any(hexdist(m, t) < getattr(C, "CITY_MIN_GAP", 2) for m in mps for t in taken):
                 continue
             score = d + C.RED_AREA_FORCE_PENALTY * len(forced)
             if best is None or score < best:   # red areas: fewest points switched on, then nearest
@@ -335,7 +354,7 @@ def generate() -> tuple[dict, dict]:
     ua, va, ub, vb = U[P[:, 0], P[:, 1]], V[P[:, 0], P[:, 1]], U[P[:, 2], P[:, 3]], V[P[:, 2], P[:, 3]]
     su = ua[:, None] + (ub - ua)[:, None] * frac
     sv = va[:, None] + (vb - va)[:, None] * frac
-    slat, slon = proj.inv(x0 + su * s, y0 + sv * s)
+    slat, slon = proj.inv(*swap(x0 + su * s, y0 + sv * s))
     sea_s = ~geo["land"](slat, slon, outside=False).astype(bool)
     sea_frac = sea_s.mean(1)
     name_a = np.array([group((r, c)) for r, c, _, _ in pairs])
@@ -352,39 +371,29 @@ def generate() -> tuple[dict, dict]:
             raise SystemExit(f"strait {strait}: no dropped edge near ({la}, {lo})")
         keep[k] = True
         report.setdefault("straits_bridged", []).append(strait)
+    all_lines = shapely.linestrings(np.stack([np.column_stack([ua, va]), np.column_stack([ub, vb])], 1))
+    if C.LAKE_DROP_MIN_KM2 is not None:          # lakes no track crosses (the Great Lakes on the US board)
+        big = [p for p, lk in zip(lake_polys_units, geo["lakes"]) if lk["area_km2"] >= C.LAKE_DROP_MIN_KM2]
+        hit = np.unique(shapely.STRtree(big).query(all_lines, predicate="intersects")[0]) if big else []
+        # ... except inside one red area (a point switched on in the lake for Chicago's red area)
+        hit = np.array([k for k in hit if taken.get(tuple(P[k, :2])) is None
+                        or taken.get(tuple(P[k, :2])) != taken.get(tuple(P[k, 2:]))], dtype=int)
+        report["edges_dropped_big_lakes"] = int(keep[hit].sum()) if len(hit) else 0
+        keep[hit] = False
+    # named lakes (barriers on the Empire Express board): the lake polygon holding each named point; where
+    # one GSHHG polygon holds two named lakes (Michigan-Huron), an edge takes the name of the nearer point
+    lake_names: dict[int, list] = {}
+    for nm, (la, lo) in (getattr(C, "LAKE_NAMES", None) or {}).items():
+        pu, pv = to_units(la, lo)
+        k = [i for i, p in enumerate(lake_polys_units) if p.contains(shapely.points(float(pu), float(pv)))]
+        if not k:
+            raise SystemExit(f"lake {nm}: no lake polygon of data/geo/{C.NAME}/lakes.json contains ({la}, {lo})")
+        lake_names.setdefault(k[0], []).append((nm, float(pu), float(pv)))   # one polygon may hold two lakes
     P, sea_s, slat, slon = P[keep], sea_s[keep], slat[keep], slon[keep]
     inlet = sea_s.sum(1) >= C.INLET_MIN_SEA_SAMPLES
     report["edges_dropped_open_sea"] = int((~keep).sum())
     report["dropped_edges"] = [f"({LAT[r, c]:.2f}, {LON[r, c]:.2f})-({LAT[r2, c2]:.2f}, {LON[r2, c2]:.2f}) "
                                f"sea {sf:.2f}" for (r, c, r2, c2), sf, k in zip(pairs, sea_frac, keep) if not k]
-
-    # land not connected to any city (islands without ferries) is dropped
-    node_list = list(zip(*np.nonzero(land)))
-    idx = {rc: i for i, rc in enumerate(node_list)}
-    parent = list(range(len(node_list)))
-
-    def find(a):
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    def union(a, b):
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-
-    for r, c, r2, c2 in P:
-        union(idx[(r, c)], idx[(r2, c2)])
-    for _, _, ports in crossings:
-        union(idx[ports[0]], idx[ports[1]])
-    city_roots = {find(idx[m]) for mps in placed.values() for m in mps}
-    alive = [rc for rc in node_list if find(idx[rc]) in city_roots]
-    report["mileposts_dropped_unconnected"] = len(node_list) - len(alive)
-    mid = {rc: i for i, rc in enumerate(alive)}
-    n_land = len(alive)
-    kept = np.array([(r, c) in mid and (r2, c2) in mid for r, c, r2, c2 in P], bool)
-    P, sea_s, slat, slon, inlet = P[kept], sea_s[kept], slat[kept], slon[kept], inlet[kept]
 
     # river and lake tags
     eu_a = np.column_stack([U[P[:, 0], P[:, 1]], V[P[:, 0], P[:, 1]]])
@@ -403,7 +412,58 @@ def generate() -> tuple[dict, dict]:
         e_rivers[ei].append(rnames[ri])
     ltree = shapely.STRtree(lake_polys_units)
     e_lake = np.zeros(len(P), bool)
-    e_lake[np.unique(ltree.query(elines, predicate="intersects")[0])] = True
+    lhits = ltree.query(elines, predicate="intersects")
+    e_lake[np.unique(lhits[0])] = True
+    # heavy black lines (Empire Express): edges over the named lakes and over ocean inlets
+    e_barrier: list[str | None] = [None] * len(P)
+    if C.BARRIERS:
+        def one_city(ei):              # an edge inside one city's mileposts (a red area) is never a barrier
+            a, b = taken.get(tuple(P[ei, :2])), taken.get(tuple(P[ei, 2:]))
+            return a is not None and a == b
+        for ei, li in sorted(zip(lhits[0].tolist(), lhits[1].tolist())):
+            # a heavy black line along the shore: the edge runs over the lake for a real distance (a shore
+            # milepost's edge that only nicks the simplified outline is not across the line)
+            over = elines[ei].intersection(lake_polys_units[li]).length
+            if (li in lake_names and e_barrier[ei] is None and not one_city(ei)
+                    and over >= C.BARRIERS.get("lake_min_units", 0.0)):
+                mx, my = np.asarray(elines[ei].centroid.coords[0])
+                e_barrier[ei] = min(lake_names[li], key=lambda t: math.hypot(t[1] - mx, t[2] - my))[0]
+        for ei in np.nonzero(inlet)[0]:
+            if e_barrier[ei] is None and not one_city(ei):
+                e_barrier[ei] = C.BARRIERS["inlet"]
+
+    # land not connected to any city (islands without ferries) is dropped (on a board with heavy black
+    # lines: land cut off by them too)
+    node_list = list(zip(*np.nonzero(land)))
+    idx = {rc: i for i, rc in enumerate(node_list)}
+    parent = list(range(len(node_list)))
+
+    def find(a):
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    def union(a, b):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+
+    for (r, c, r2, c2), bar in zip(P, e_barrier):
+        if bar is None:
+            union(idx[(r, c)], idx[(r2, c2)])
+    for _, _, ports in crossings:
+        union(idx[ports[0]], idx[ports[1]])
+    city_roots = {find(idx[m]) for mps in placed.values() for m in mps}
+    alive = [rc for rc in node_list if find(idx[rc]) in city_roots]
+    report["mileposts_dropped_unconnected"] = len(node_list) - len(alive)
+    mid = {rc: i for i, rc in enumerate(alive)}
+    n_land = len(alive)
+    kept = np.array([(r, c) in mid and (r2, c2) in mid for r, c, r2, c2 in P], bool)
+    P, sea_s, slat, slon, inlet = P[kept], sea_s[kept], slat[kept], slon[kept], inlet[kept]
+    e_lake, elines = e_lake[kept], elines[kept]
+    e_rivers = [x for x, k in zip(e_rivers, kept) if k]
+    e_barrier = [x for x, k in zip(e_barrier, kept) if k]
 
     # ---- 5. terrain ------------------------------------------------------------------------------------
     au = np.array([U[rc] for rc in alive])
@@ -413,7 +473,8 @@ def generate() -> tuple[dict, dict]:
     offs = [(0.0, 0.0)] + [(rad * math.cos(a + sh), rad * math.sin(a + sh))
                            for rad, sh, k in ((0.25, 0.0, 6), (0.45, math.pi / 12, 12))
                            for a in np.arange(k) * 2 * math.pi / k]
-    samp = np.array([geo["elev"](*proj.inv(x0 + (au + du) * s, y0 + (av + dv) * s)) for du, dv in offs], float)
+    samp = np.array([geo["elev"](*proj.inv(*swap(x0 + (au + du) * s, y0 + (av + dv) * s))) for du, dv in offs],
+                    float)
     z_high = np.sort(samp, 0)[-3]
     relief = samp.max(0) - samp.min(0)
     terrain = np.array(["clear"] * n_land, dtype=object)
@@ -435,10 +496,10 @@ def generate() -> tuple[dict, dict]:
 
     # ---- 6. seas ---------------------------------------------------------------------------------------
     sea_polys = [(nm, Polygon(poly)) for nm, poly in C.SEA_RULES]
-    sea_names = ["Atlantic", "Northern Seas", "Mediterranean"]
+    sea_names = list(C.SEA_NAMES)
 
     def classify(lat, lon):
-        out = np.full(np.shape(lat), "Northern Seas", dtype=object)
+        out = np.full(np.shape(lat), C.SEA_DEFAULT, dtype=object)
         done = np.zeros(np.shape(lat), bool)
         for nm, poly in sea_polys:
             hit = ~done & shapely.contains_xy(poly, lon, lat)
@@ -479,7 +540,8 @@ def generate() -> tuple[dict, dict]:
     # ---- assemble ----------------------------------------------------------------------------------
     mileposts = []
     for i, rc in enumerate(alive):
-        m = {"id": i, "x": float(U[rc]), "y": round(float(V[rc]), 4), "terrain": str(terrain[i]),
+        mx, my = swap(float(U[rc]), round(float(V[rc]), 4))
+        m = {"id": i, "x": mx, "y": my, "terrain": str(terrain[i]),
              "lat": round(float(alat[i]), 4), "lon": round(float(alon[i]), 4), "country": country[i]}
         if rc in port_at:
             m["port"] = port_at[rc]
@@ -495,9 +557,10 @@ def generate() -> tuple[dict, dict]:
             for j in range(1, k_n + 1):
                 t = j / (k_n + 1)
                 uu, vv = ua_ + (ub_ - ua_) * t, va_ + (vb_ - va_) * t
-                la, lo = proj.inv(x0 + uu * s, y0 + vv * s)
+                la, lo = proj.inv(*swap(x0 + uu * s, y0 + vv * s))
                 inner.append(len(mileposts))
-                mileposts.append({"id": len(mileposts), "x": round(float(uu), 4), "y": round(float(vv), 4),
+                mx, my = swap(round(float(uu), 4), round(float(vv), 4))
+                mileposts.append({"id": len(mileposts), "x": mx, "y": my,
                                   "terrain": "clear", "lat": round(float(la), 4), "lon": round(float(lo), 4),
                                   "underground": True})
                 for sn in sea_names:
@@ -516,6 +579,9 @@ def generate() -> tuple[dict, dict]:
             e["lake"] = True
         if inlet[k]:
             e["inlet"] = True
+        if e_barrier[k]:
+            e["barrier"] = e_barrier[k]
+            e["impassable"] = True
         edges.append(e)
     edges.sort(key=lambda e: (e["a"], e["b"]))
     cities = []
@@ -529,6 +595,10 @@ def generate() -> tuple[dict, dict]:
     from shapely.geometry import box
     frame = box(au.min() - 2, av.min() - 2, au.max() + 2, av.max() + 2)
 
+    def plane(a):
+        """(n, 2) internal-frame points as plane x, y (x east, y north)."""
+        return a[:, ::-1] if turned else a
+
     def poly_units(ring, tol=0.0):
         pts = np.asarray(ring)
         pu, pv = to_units(pts[:, 1], pts[:, 0])
@@ -538,48 +608,52 @@ def generate() -> tuple[dict, dict]:
         out = []
         for q in ([p] if p.geom_type == "Polygon" else list(getattr(p, "geoms", []))):
             if q.geom_type == "Polygon" and q.area > 0.05:
-                out.append(np.round(np.asarray(q.exterior.coords), 2).tolist())
+                out.append(plane(np.round(np.asarray(q.exterior.coords), 2)).tolist())
         return out
 
-    draw_land = [r for lnd in geo["coast"] for r in poly_units(lnd["ring"], 0.03)]
+    draw_land = [r for lnd in geo["coast"] for r in poly_units(lnd["ring"], getattr(C, "DRAW_SIMPLIFY", 0.03))]
     draw_lakes = [r for lk in geo["lakes"] for r in poly_units(lk["ring"])]
     draw_rivers = {}
     for nm, line in river_units.items():
         g = line.simplify(0.03).intersection(frame)
         parts = [g] if g.geom_type == "LineString" else list(getattr(g, "geoms", []))
-        draw_rivers[nm] = [np.round(np.asarray(p.coords), 2).tolist() for p in parts if not p.is_empty]
+        draw_rivers[nm] = [plane(np.round(np.asarray(p.coords), 2)).tolist() for p in parts if not p.is_empty]
     flags = []
-    for fl in facts["flags"]:
-        fu, fv = to_units(fl["lat"], fl["lon"])
+    for fl in facts.get("flags", []):
+        fu, fv = swap(*to_units(fl["lat"], fl["lon"]))
         flags.append({"name": fl["name"], "x": round(float(fu), 2), "y": round(float(fv), 2)})
 
     tcount = {t: int(sum(1 for m in mileposts if m["terrain"] == t and not m.get("underground")))
               for t in ("clear", "mountain", "alpine")}
     river_x = {nm: sum(1 for e in edges if nm in e.get("rivers", ())) for nm in C.RIVER_ANCHORS}
     doc = {
-        "schema": "eb-board/1", "name": "europe", "title": "Empire Builder: Europe", "game": "europe",
-        "notes": ("Generated from real geography by tools/mapgen/generate.py (see data/README.md, 'The Europe "
-                  "board'): a triangular lattice at %g km on an equal-area projection; y grows to the north. "
-                  "Not the printed board: counts and shapes are close to it, not identical." % s),
+        "schema": "eb-board/1", "name": C.NAME, "title": C.TITLE, "game": C.GAME,
+        "notes": C.NOTES % s,
         "spacing_km": s,
+        **({"lattice": {"orientation": C.LATTICE}} if turned else {}),
         "mileposts": mileposts, "edges": edges, "cities": cities, "loads": dict(facts["loads"]),
         "ferries": ferries, "tunnels": tunnels,
+        **({"starting_track": starting_track(C, facts, mileposts, edges, cities, to_units, swap)}
+           if getattr(C, "STARTING_TRACK", None) else {}),
         "seas": {k: [int(x) for x in v] for k, v in seas.items()},
         "drawing": {"land": draw_land, "lakes": draw_lakes, "rivers": draw_rivers, "flags": flags},
         "meta": {
             "generator": "tools/mapgen/generate.py",
             "parameters": {"spacing_km": s, "projection": "Lambert azimuthal equal-area",
                            "projection_center": list(C.PROJ_CENTER), "origin_km": [round(x0, 3), round(y0, 3)],
-                           "lattice": "row r, column c: x = c + (r % 2) / 2, y = r * sqrt(3) / 2; y grows north",
+                           "lattice": ("row r, column c: y = c + (r % 2) / 2, x = r * sqrt(3) / 2 (columns of "
+                                       "mileposts run north-south); y grows north" if turned else
+                                       "row r, column c: x = c + (r % 2) / 2, y = r * sqrt(3) / 2; y grows north"),
                            "lake_min_km2": C.LAKE_MIN_KM2, "inlet_max_sea_fraction": C.INLET_MAX_SEA_FRACTION,
                            "inlet_min_sea_samples": C.INLET_MIN_SEA_SAMPLES, "edge_samples": C.EDGE_SAMPLES,
                            "sea_far": C.SEA_FAR},
-            "sources": "data/geo/ (see data/README.md, 'Sources and licences') and data/sources/europe_facts.json",
+            "sources": C.SOURCES,
             "counts": {"land_mileposts": n_land, "underground_mileposts": len(mileposts) - n_land,
                        "edges": len(edges), "terrain": tcount,
                        "river_edges": sum(1 for e in edges if e.get("rivers")),
                        "lake_edges": sum(1 for e in edges if e.get("lake")),
-                       "inlet_edges": sum(1 for e in edges if e.get("inlet"))},
+                       "inlet_edges": sum(1 for e in edges if e.get("inlet")),
+                       **({"barrier_edges": sum(1 for e in edges if e.get("barrier"))} if C.BARRIERS else {})},
             "terrain_by_region": region_counts,
             "river_crossings": river_x,
             "river_aliases": C.RIVER_ALIASES,
@@ -591,6 +665,57 @@ def generate() -> tuple[dict, dict]:
     report.update(doc["meta"]["counts"], terrain_by_region=region_counts, river_crossings=river_x,
                   seconds=round(time.perf_counter() - t0, 2))
     return doc, report
+
+
+def starting_track(C, facts, mileposts, edges, cities, to_units, swap) -> dict[str, list[list[int]]]:
+    """Empire Express track symbols: per colour, the cheapest track (clear 1, mountain 2, city 3, river +1)
+    through the waypoints of ``C.STARTING_TRACK`` (city names or lat/lon), never over a barrier, never inside a
+    major city's red area and never on another colour's segment.  Pairs of neighbouring milepost ids."""
+    import networkx as nx
+
+    by_name = {c["name"]: c for c in cities}
+    red = {m: c["name"] for c in cities if len(c["mileposts"]) > 1 for m in c["mileposts"]}
+    city_mp = {m for c in cities for m in c["mileposts"]}
+    xy = np.array([(m["x"], m["y"]) for m in mileposts])
+
+    def node(w):
+        if isinstance(w, str):
+            c = by_name[w]
+            return ("city", w) if len(c["mileposts"]) > 1 else c["center"]
+        u, v = swap(*to_units(*w))
+        return int(np.argmin(np.hypot(xy[:, 0] - float(u), xy[:, 1] - float(v))))
+
+    g = nx.Graph()
+    for e in edges:
+        a, b = e["a"], e["b"]
+        if e.get("barrier") or (a in red and b in red and red[a] == red[b]):
+            continue
+        w = {a: 0.0, b: 0.0}
+        for x in (a, b):
+            w[x] = 3 if x in city_mp else (2 if mileposts[x]["terrain"] == "mountain" else 1)
+        g.add_edge(a, b, w=(w[a] + w[b]) / 2 + (1 if e.get("rivers") else 0))
+    for c in cities:                   # a major city is one node: track reaches any corner, passes through
+        if len(c["mileposts"]) > 1:
+            g.add_edges_from(((("city", c["name"]), m) for m in c["mileposts"]), w=0.0)
+    used: set[tuple[int, int]] = set()
+    out = {}
+    for colour, waypoints in C.STARTING_TRACK.items():
+        pairs: list[list[int]] = []
+        for leg in waypoints:
+            nodes = [node(w) for w in leg]
+            for a, b in zip(nodes[:-1], nodes[1:]):
+                h = g.copy()
+                h.remove_edges_from(used)
+                path = nx.shortest_path(h, a, b, weight="w")
+                for p, q in zip(path[:-1], path[1:]):
+                    if isinstance(p, tuple) or isinstance(q, tuple):
+                        continue
+                    pq = (min(p, q), max(p, q))
+                    if pq not in used and not (p in red and q in red and red[p] == red[q]):
+                        used.add(pq)
+                        pairs.append(list(pq))
+        out[colour] = pairs
+    return out
 
 
 def content_sha256(doc: dict) -> str:
@@ -630,22 +755,32 @@ def dumps(doc: dict) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--board", choices=configs.BOARDS, default=None,
+                    help="which board (default: europe; with --check and no --board: every board)")
+    ap.add_argument("--out", default=None, help="output file (default data/boards/<board>.json)")
     ap.add_argument("--check", action="store_true", help="compare with the committed board instead of writing")
     ap.add_argument("--verbose", action="store_true", help="also list the edges dropped as open sea")
     a = ap.parse_args(argv)
-    doc, rep = generate()
-    if not a.verbose:
-        rep.pop("dropped_edges", None)
-    text = dumps(doc)
-    if a.check:
-        same = Path(a.out).read_text(encoding="utf-8") == text
-        print("identical" if same else f"DIFFERENT from {a.out}")
-        return 0 if same else 1
-    Path(a.out).write_text(text, encoding="utf-8")
-    print(f"wrote {a.out}: {len(text.encode()) / 1024:.0f} KB, sha256 {doc['meta']['sha256'][:16]}...")
-    print(json.dumps({k: v for k, v in rep.items()}, indent=1, ensure_ascii=False))
-    return 0
+    boards = [a.board] if a.board else (list(configs.BOARDS) if a.check else ["europe"])
+    if a.out and len(boards) > 1:
+        ap.error("--out needs --board")
+    status = 0
+    for board in boards:
+        C = configs.load(board)
+        out = Path(a.out) if a.out else out_path(C)
+        doc, rep = generate(C)
+        if not a.verbose:
+            rep.pop("dropped_edges", None)
+        text = dumps(doc)
+        if a.check:
+            same = out.exists() and out.read_text(encoding="utf-8") == text
+            print(f"{board}: " + ("identical" if same else f"DIFFERENT from {out}"))
+            status |= 0 if same else 1
+            continue
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {out}: {len(text.encode()) / 1024:.0f} KB, sha256 {doc['meta']['sha256'][:16]}...")
+        print(json.dumps({k: v for k, v in rep.items()}, indent=1, ensure_ascii=False))
+    return status
 
 
 if __name__ == "__main__":

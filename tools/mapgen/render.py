@@ -56,6 +56,14 @@ def main(argv=None):
     ax.add_collection(LineCollection(seg[riv], colors="#0a3cff", lw=0.9, zorder=4))
     ax.add_collection(LineCollection(seg[inl], colors="#00a0a0", lw=1.0, linestyles="--", zorder=4))
     ax.add_collection(LineCollection(seg[lak], colors="#ff00ff", lw=0.9, zorder=4))
+    bar = np.array([bool(e.get("barrier")) for e in E])
+    if bar.any():
+        ax.add_collection(LineCollection(seg[bar], colors="k", lw=2.2, zorder=4.5))
+    tcol = {"orange": "#ff8c00", "red": "#e00000", "blue": "#0050ff", "green": "#00a000"}
+    for colour, pairs in b.get("starting_track", {}).items():
+        ts = np.array([[xy[a], xy[bb]] for a, bb in pairs])
+        if len(ts):
+            ax.add_collection(LineCollection(ts, colors=tcol.get(colour, "m"), lw=3, alpha=0.8, zorder=6.5))
     for f in b.get("ferries", []) + b.get("tunnels", []):
         p = xy[f["ports"]]
         ax.plot(p[:, 0], p[:, 1], color="#a00", lw=1.5, ls=":", zorder=5)
@@ -83,7 +91,7 @@ def main(argv=None):
     ax.set_yticks([])
     cnt = {t: int((ter == t).sum()) for t in ("clear", "mountain", "alpine")}
     ax.set_title(f"{b['title']}: {int((~ug).sum())} land mileposts {cnt}; blue=river, teal dashed=inlet, "
-                 f"magenta=lake, red dotted=ferry/Chunnel", fontsize=9)
+                 f"magenta=lake, red dotted=ferry/Chunnel, thick black=barrier, thick colours=starting track", fontsize=9)
     plt.tight_layout()
     plt.savefig(a.out, dpi=a.dpi)
     print("wrote", a.out)

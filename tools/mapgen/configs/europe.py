@@ -1,9 +1,25 @@
-"""Configuration of the Europe board generator: every hand-picked number and place in one readable file.
+"""Configuration of the Europe board (``generate.py --board europe``): every hand-picked number and place
+in one readable file.
 
 Coordinates are (lat, lon) in degrees (WGS84) unless a comment says otherwise. Nothing here is copied from
 another project: anchor points are well-known towns on each river, boxes are drawn around the mountain
 ranges as named on any atlas, thresholds were tuned by looking at the rendered board (see README.md).
 """
+
+# ----------------------------------------------------------------------------- the board
+NAME = "europe"                                     # data/boards/<NAME>.json, data/geo/<NAME>/
+TITLE = "Empire Builder: Europe"
+GAME = "europe"
+FACTS = "data/sources/europe_facts.json"
+NOTES = ("Generated from real geography by tools/mapgen/generate.py (see data/README.md, 'The Europe "
+         "board'): a triangular lattice at %g km on an equal-area projection; y grows to the north. "
+         "Not the printed board: counts and shapes are close to it, not identical.")
+SOURCES = "data/geo/ (see data/README.md, 'Sources and licences') and data/sources/europe_facts.json"
+LATTICE = "east-west"                               # straight lines of mileposts run east-west (rows)
+SEA_NAMES = ["Atlantic", "Northern Seas", "Mediterranean"]
+SEA_DEFAULT = "Northern Seas"                       # open water that matches no SEA_RULES polygon
+LAKE_DROP_MIN_KM2 = None                            # lakes this large block every edge (None: none do)
+BARRIERS = None                                     # Empire Express heavy black lines (None: none)
 
 # ----------------------------------------------------------------------------- extract window
 # The extracts in data/geo/ cover this lon/lat box (a margin around the playing area).
