@@ -485,3 +485,29 @@ def test_reshuffle_removes_the_tax_card_and_reshuffles_the_deck():
     assert "Reshuffle" in " ".join(g.state.log[-3:])
     s, tax = _draw_tax(())
     assert s.state.removed_cards == [] and tax in s.state.discard_pile
+
+
+# ------------------------------------------------------------------------------------------ Less Thinking
+def test_less_thinking_builds_first_and_draws_only_at_the_end_of_the_turn():
+    """Less Thinking During Your Turns, the named variant (the turn-order switch itself is tested in
+    tests/rules/test_turn_order.py)."""
+    from eb_core.actions import Deliver, EndTurn
+
+    r = eb.ruleset("europe-basic", "less-thinking")
+    assert (r.turn_order, r.draw_on_delivery) == ("build-first", False)
+    g = game("less-thinking", phase="build")
+    cid, d = _deliverable(g)
+    p = g.state.players[0]
+    b0, a0, centre = _into(d.city)
+    _own_line(g, 0, (a0, centre))
+    g.apply(Build((a0, b0)))                               # the Building Phase comes first
+    g.apply(Deliver(d.load, cid))                          # ... then operations
+    assert len(p.hand) == 2                                # no card on delivery
+    err = rejects(g, Build((b0, next(m for m in BOARD.neighbors(b0) if m != a0))), R.LESS_THINKING)
+    assert "first" in err.reason
+    g.apply(EndTurn())
+    assert len(p.hand) == 3                                # the very last action: draw up to three
+    s = game()                                             # standard: operations first, a card on delivery
+    cid, d = _deliverable(s)
+    s.apply(Deliver(d.load, cid))
+    assert s.phase == "operations" and len(s.state.players[0].hand) == 3
