@@ -43,6 +43,13 @@ How some rules are read (the rulebook leaves room):
   loan outstanding may :class:`~eb_core.actions.Borrow` at any point of their own turn.
 * Victory: the major cities counted are those in one group joined by the player's own track, public
   red areas and the ferries/tunnels the player owns.
+* Challenging Variants (switches of the :class:`~eb_core.rules.Ruleset`): Pay To Move's "1 million per turn
+  to the bank to move on your own track, and/or 4 million to move on another player's network" has one
+  payee, the bank (``rent_to_bank``); the 1M is due in a turn the train takes a step on its own track.
+  Open Contracts chooses which discarded cards go face up with a generator seeded from the game's seed
+  and turn. Field Warehousing's "event affects a city" is an event whose area (mileposts, blocked
+  mileposts, bridges, closed ports) covers one of the city's mileposts. Pay To Load And Deliver counts a
+  delivery as dropping off a load. Reshuffle: the tax takes effect, then leaves the game.
 
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
