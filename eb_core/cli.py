@@ -97,8 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1: in this process)")
     p.add_argument("--max-turns", type=int, default=150, help="turn cap per game (default 150)")
     p.add_argument("--win-loss", action="store_true", help="add the Simulated Win / Loss draws")
-    p.add_argument("--scenario", type=int, default=1, choices=[1, 3],
-                   help="Solo Play Scenario: 1 basic solo play (default), 3 simple second-player simulation")
+    p.add_argument("--scenario", type=int, default=1, choices=[1, 2, 3, 4],
+                   help="Solo Play Scenario: 1 basic solo play (default), 2 play multiple positions, 3 simple "
+                        "second-player simulation, 4 advanced simulated track for 1-3 other players")
+    p.add_argument("--players", type=int, default=None,
+                   help="seats: scenario 2 the positions played (default 2), scenario 4 you plus 1-3 simulated "
+                        "opponents (default 2)")
     p.add_argument("--csv", default=None, metavar="PATH", help="write the rows to this CSV file ('-' = stdout)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when standard error is a terminal)")
@@ -184,7 +188,8 @@ def _cmd_board(args) -> int:
 def _cmd_simulate(args) -> int:
     df = monte_carlo(_ruleset(args), bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
                      board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario,
-                     progress=args.progress)
+                     progress=args.progress,
+                     players=args.players or (2 if args.scenario in (2, 4) else 1))
     if args.csv == "-":
         sys.stdout.write(df.to_csv(index=False))
         return 0

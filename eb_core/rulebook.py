@@ -66,11 +66,25 @@ CROSS_GRADE = "Variants & Optional Rules > Cross Grading"
 MERCY = "Variants & Optional Rules > Mercy"
 HONEYMOON = "Variants & Optional Rules > Two-Players (Honeymoon Game)"
 FAST_GAME = "Variants & Optional Rules > Fast Game"
+FASTER_GAME = "Variants & Optional Rules > Faster Game"
+LESS_THINKING = "Variants & Optional Rules > Less Thinking During Your Turns"
+
+# -- Challenging Variants
+CHALLENGING = "Variants & Optional Rules > Challenging Variants"
+SLOW_START = "Variants & Optional Rules > Challenging Variants > Slow Start"
+OPEN_CONTRACTS = "Variants & Optional Rules > Challenging Variants > Open Contracts"
+FIELD_WAREHOUSING = "Variants & Optional Rules > Challenging Variants > Field Warehousing"
+BRANCHING = "Variants & Optional Rules > Challenging Variants > Branching"
+PAY_TO_MOVE = "Variants & Optional Rules > Challenging Variants > Pay To Move"
+PAY_TO_LOAD = "Variants & Optional Rules > Challenging Variants > Pay To Load And Deliver"
+RUN_TWO_TRAINS = "Variants & Optional Rules > Challenging Variants > Run Two Trains"
+RESHUFFLE = "Variants & Optional Rules > Challenging Variants > Reshuffle"
 
 # -- Solo & Variant Rules
 SOLO = "Solo & Variant Rules"
 SOLO_CHART = "Solo & Variant Rules > Chart of Success for Solo Play"
 SOLO_WINLOSS = "Solo & Variant Rules > Simulated Win / Loss"
+SOLO_SCENARIOS = "Solo & Variant Rules > Solo Play Scenarios"
 
 # -- Empire Builder (US): the overview ``rules/empire_builder_us_overview.txt``, by its headings
 US_OVERVIEW = "US overview"
@@ -86,6 +100,48 @@ US_REFERENCE = "US overview > Player Reference"
 
 # -- Turn order switch (Variants & Optional Rules)
 LESS_THINKING = "Variants & Optional Rules > Less Thinking During Your Turns"
+
+#: The section of each variant of ``eb_core.rules.VARIANTS`` (its rule citation).
+VARIANT_SECTIONS: dict[str, str] = {
+    "fast-game": FAST_GAME, "faster-game": FASTER_GAME, "less-thinking": LESS_THINKING, "mercy": MERCY,
+    "cross-grading": CROSS_GRADE, "honeymoon": HONEYMOON, "slow-start": SLOW_START,
+    "open-contracts": OPEN_CONTRACTS, "field-warehousing": FIELD_WAREHOUSING, "branching": BRANCHING,
+    "pay-to-move": PAY_TO_MOVE, "pay-to-load": PAY_TO_LOAD, "run-two-trains": RUN_TWO_TRAINS,
+    "reshuffle": RESHUFFLE,
+}
+
+#: The rulebook's words for each variant (the sentence the engine implements), quoted from the section.
+VARIANT_QUOTES: dict[str, str] = {
+    "fast-game": "Begin the game with a train that can move 16 spaces; upgrade to a train that can move up to 20 "
+                 "spaces; a ferry takes four movements; treat the Chunnel as another ferry that costs 4M to build.",
+    "faster-game": "Use the Fast Game rules above. Also, remove the Excess Profits Tax Event card and all Derailment "
+                   "Event cards from the game.",
+    "less-thinking": "Reverse the normal turn order; do the Building Phase first and the Operations Phase last. When "
+                     "you make a delivery, do NOT draw a new card ... as the very last action of your turn, draw new "
+                     "cards to replenish your hand up to three cards. Events take effect when drawn.",
+    "mercy": "You may borrow a minimum of 5 million, up to a maximum of 20 million from the bank. You must repay "
+             "twice the borrowed amount.",
+    "cross-grading": "You may lower the speed of your train and increase the load capacity of the train or vice "
+                     "versa, for 5 million ... you may also spend up to 15 million to build track in the same turn.",
+    "honeymoon": "Remove one load chip for every load. Only 1 player may build into a small city ... To build into a "
+                 "small city you must have a demand card for that city or for a load available there.",
+    "slow-start": "Start with a 6-speed train that carries two loads.",
+    "open-contracts": "Whenever a player discards their hand to draw three new cards, the discarded demand cards are "
+                      "placed next to the Board as Open Contracts. Up to four of these may be on the board at one "
+                      "time ... The first player to deliver a load on an open contract discards the card from the "
+                      "table and receives the payoff as usual, except no replacement card is drawn.",
+    "field-warehousing": "Loads dropped off in a city without a payoff remain at that city. Any player may pick up "
+                         "that load by passing through the city and picking it up normally.",
+    "branching": "All players may build track that branches from any existing track on the board, at the usual "
+                 "cost, not just their own.",
+    "pay-to-move": "You must pay 1 million per turn to the bank to move on your own track, and/or 4 million to move "
+                   "on another player's network. No payment is required if your train does not move.",
+    "pay-to-load": "You use one milepost of movement each time you pick up or drop off one load.",
+    "run-two-trains": "Each player starts with two trains, which may be upgraded in the usual way. Both may move in "
+                      "the same turn.",
+    "reshuffle": "When the Excess Profits Tax event card is drawn, remove that card from the game and reshuffle the "
+                 "deck.",
+}
 
 # -- Empire Express (rules/empire_express_rulebook.txt)
 EXPRESS = "Empire Express"

@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "TURN_ORDERS", "compare"]
+from .errors import InvalidAction
+
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -114,6 +116,15 @@ class Ruleset:
     mercy_loan: tuple[int, int] | None = None
     mercy_repay_factor: int = 2
     mercy_payout_share: float = 0.5
+    # -- Challenging Variants (eb_core.rulebook.VARIANT_SECTIONS); the defaults are the standard rules
+    open_contracts: int = 0                 # Open Contracts: at most this many face up (0 = no open contracts)
+    open_contracts_dealt: int = 0           # ... "at the start of the game deal 4 face up demand cards" (option)
+    field_warehousing: bool = False         # Field Warehousing: dropped loads stay in the city
+    branching: bool = False                 # Branching: build off anyone's track
+    move_fee_own: int = 0                   # Pay To Move: per turn the train moves on its owner's track, to the bank
+    rent_to_bank: bool = False              # rent is paid to the bank, not the owner (Pay To Move; Solo Scenarios 3, 4)
+    load_handling_moves: int = 0            # Pay To Load And Deliver: movement points per load picked up or dropped
+    reshuffle_on: tuple[str, ...] = ()      # Reshuffle: event kinds removed from the game when drawn, deck reshuffled
     variants: tuple[str, ...] = ()
     # Turn order (Variants & Optional Rules > Less Thinking During Your Turns; Empire Express: On a Turn)
     turn_order: str = "operations-first"    # or "build-first": the Building Phase first, Operations last
@@ -325,6 +336,40 @@ def _cross_grading(r: Ruleset) -> Ruleset:
     return r.with_(cross_grade_cost=5)
 
 
+def _less_thinking(r: Ruleset) -> Ruleset:
+    # Variants & Optional Rules > Less Thinking During Your Turns: build first, operate last; no card on
+    # delivery, the hand refilled as the very last action of the turn (events take effect when drawn)
+    return r.with_(turn_order="build-first", draw_on_delivery=False)
+
+
+def _open_contracts(r: Ruleset) -> Ruleset:
+    # Challenging Variants > Open Contracts: up to four face up; the deal-four-at-start alternative is
+    # ``.with_(open_contracts_dealt=4)``
+    return r.with_(open_contracts=4)
+
+
+def _field_warehousing(r: Ruleset) -> Ruleset:
+    return r.with_(field_warehousing=True)
+
+
+def _branching(r: Ruleset) -> Ruleset:
+    return r.with_(branching=True)
+
+
+def _pay_to_move(r: Ruleset) -> Ruleset:
+    # Challenging Variants > Pay To Move: 1M per turn on your own track, and the 4M for another player's
+    # network (the rent) to the bank
+    return r.with_(move_fee_own=1, rent=4, rent_to_bank=True)
+
+
+def _pay_to_load(r: Ruleset) -> Ruleset:
+    return r.with_(load_handling_moves=1)
+
+
+def _reshuffle(r: Ruleset) -> Ruleset:
+    return r.with_(reshuffle_on=tuple(sorted(set(r.reshuffle_on) | {"tax"})))
+
+
 def _slow_start(r: Ruleset) -> Ruleset:
     # Challenging Variants > Slow Start
     return r.with_(start_train=Train(6, 2),
@@ -333,14 +378,35 @@ def _slow_start(r: Ruleset) -> Ruleset:
                              Train(12, 2): (Train(12, 3),)})
 
 
+#: The rulebook's variants (Variants & Optional Rules, Challenging Variants) by name, each a function
+#: ``Ruleset -> Ruleset``; their citations are :data:`eb_core.rulebook.VARIANT_SECTIONS`. ``no-events``
+#: is not a rulebook variant: it switches every event card off (tests, teaching; Faster Game's "for an
+#: even faster game remove all event cards").
 VARIANTS = _ro({
     "fast-game": _fast,
     "faster-game": _faster,
-    "no-events": _no_events,
-    "honeymoon": _honeymoon,
-    "cross-grading": _cross_grading,
-    "slow-start": _slow_start,
+    "less-thinking": _less_thinking,
     "mercy": _mercy,
+    "cross-grading": _cross_grading,
+    "honeymoon": _honeymoon,
+    "slow-start": _slow_start,
+    "open-contracts": _open_contracts,
+    "field-warehousing": _field_warehousing,
+    "branching": _branching,
+    "pay-to-move": _pay_to_move,
+    "pay-to-load": _pay_to_load,
+    "reshuffle": _reshuffle,
+    "no-events": _no_events,
+})
+
+#: Pairs of variants that cannot be played together, and why (``ruleset()`` raises naming both).
+INCOMPATIBLE: Mapping[frozenset, str] = _ro({
+    frozenset({"fast-game", "slow-start"}): "both choose the starting train and its upgrades (16/2 to 20/3 "
+                                            "against 6/2 to 12/3)",
+    frozenset({"faster-game", "slow-start"}): "Faster Game uses the Fast Game trains (16/2 to 20/3) and Slow Start "
+                                              "its own (6/2 to 12/3)",
+    frozenset({"reshuffle", "faster-game"}): "Faster Game removes the Excess Profits Tax card that Reshuffle acts on",
+    frozenset({"reshuffle", "no-events"}): "without event cards there is no Excess Profits Tax for Reshuffle to act on",
 })
 
 
@@ -351,11 +417,15 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
     except KeyError:
         raise KeyError(f"no ruleset {name!r}; choose from {sorted(RULESETS)}") from None
     for v in variants:
-        try:
-            r = VARIANTS[v](r)
-        except KeyError:
-            raise KeyError(f"no variant {v!r}; choose from {sorted(VARIANTS)}") from None
-        r = r.with_(variants=r.variants + (v,), name=f"{r.name}+{v}")
+        if v not in VARIANTS:
+            raise KeyError(f"no variant {v!r}; choose from {sorted(VARIANTS)}")
+        for other in r.variants:
+            why = INCOMPATIBLE.get(frozenset({v, other}))
+            if why:
+                raise InvalidAction(f"variants {other!r} and {v!r} cannot be combined: {why}", field="variants")
+        if v in r.variants:
+            continue
+        r = VARIANTS[v](r).with_(variants=r.variants + (v,), name=f"{r.name}+{v}")
     return r
 
 

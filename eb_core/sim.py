@@ -15,10 +15,17 @@ bot and places the result on the rulebook's "Chart of Success for Solo Play".
 What counts as a turn: every turn the player takes, the two special build turns included (the
 rulebook's Solo Scenario 3 speaks of "your two initial build turns" as turns) and turns lost to events.
 
-Scenario 2 (Play Multiple Positions) is ``players > 1`` (every seat played by its own bot); Scenario 3
-(simple second-player simulation) is ``scenario=3`` (:class:`SecondPlayer`). Scenario 4 (advanced
-simulated track) is not simulated: it asks a person to "draw the track just as you would draw it for
-yourself"; the notebook ``06_solo_and_variants`` describes it in words.
+Every Solo Play Scenario is simulated: 1 Basic Solo Play (``scenario=1``); 2 Play Multiple Positions
+(``scenario=2``: one bot plays every seat and the game goes on until every player has met the victory
+conditions, :func:`multiple_positions`); 3 simple second-player simulation (``scenario=3``,
+:class:`SecondPlayer`); 4 advanced simulated track for 1-3 other players (``scenario=4``,
+:class:`SimulatedTrack`: the track "drawn just as you would draw it for yourself" is the cheapest build,
+found by :func:`eb_core.routes.cheapest_build`). The Simulated Win / Loss applies to 1, 3 and 4, as the
+rulebook says ("For use with Solo Scenarios 1, 3 & 4").
+
+Bots written for the usual turn order also play the build-first order of Less Thinking During Your
+Turns: :class:`BotView` turns their "end the turn" in the Building Phase that comes first into "end the
+Building Phase".
 
 >>> import eb_core as eb
 >>> chart_of_success(29, eb.ruleset("europe-basic")), chart_of_success(45, eb.ruleset("europe-standard"))
@@ -39,13 +46,15 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from . import rulebook as R
-from .actions import EndTurn, PlaceTrain
+from .actions import EndBuild, EndTurn, PlaceTrain
 from .bots.planner import PlannerBot, play_solo
 from .bots.random_bot import RandomBot
 from .engine import Game
 from .errors import InvalidAction
 from .rules import RULESETS, VARIANTS, Ruleset
 from .rules import ruleset as _ruleset
+from .routes import cheapest_build, cheapest_connection
+from .state import Position
 
 __all__ = [
     "BOTS",
@@ -55,7 +64,10 @@ __all__ = [
     "STATUSES",
     "STATUS_CHANGE",
     "STATUS_DRAW",
+    "BotView",
     "SecondPlayer",
+    "SimulatedTrack",
+    "multiple_positions",
     "SoloResult",
     "WinLoss",
     "chart_name",
@@ -206,8 +218,50 @@ SCENARIOS = {
     1: ("Basic Solo Play", True),
     2: ("Play Multiple Positions", True),
     3: ("Solo Play with simple second-player simulation", True),
-    4: ("Solo Play with advanced simulated track for other players", False),
+    4: ("Solo Play with advanced simulated track for other players", True),
 }
+#: The scenarios the Simulated Win / Loss is for ("For use with Solo Scenarios 1, 3 & 4 above").
+WIN_LOSS_SCENARIOS = (1, 3, 4)
+#: Solo Scenario 2 plays on until everyone has met the victory conditions: the engine's own victory cash is
+#: set out of reach and the conditions are judged by the sim with the real ruleset's numbers.
+UNREACHABLE_CASH = 10 ** 9
+
+
+class BotView:
+    """What a bot sees of a game: the game itself, except that ``rules`` may be the ruleset the bot should
+    plan for (Solo Scenario 2 keeps the engine from ending the game) and that, when the Building Phase comes
+    first (Less Thinking During Your Turns), a bot's :class:`~eb_core.actions.EndTurn` from that phase
+    becomes :class:`~eb_core.actions.EndBuild` (the turn goes on with operations)."""
+
+    def __init__(self, game, rules: Ruleset | None = None):
+        self._game = game
+        self.rules = rules if rules is not None else game.rules
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def _fix(self, action):
+        g = self._game
+        if isinstance(action, EndTurn) and g.rules.turn_order == "build-first" and g.phase == "build" \
+                and not g.state.special_round:
+            return EndBuild()
+        return action
+
+    def apply(self, action) -> None:
+        self._game.apply(self._fix(action))
+
+    def apply_unchecked(self, action) -> None:
+        self._game.apply_unchecked(self._fix(action))
+
+
+class _Viewing:
+    """Drives ``bot`` through a :class:`BotView` of the game."""
+
+    def __init__(self, bot, rules: Ruleset | None = None):
+        self.bot, self.rules = bot, rules
+
+    def step(self, game):
+        return self.bot.step(BotView(game, self.rules))
 
 
 def make_bot(name: str, seat: int, seed: int):
@@ -242,11 +296,13 @@ class SoloResult:
     status: str | None = None
     lost_at: int | None = None
     game: Any = None
+    finished: list[int | None] | None = None     # Scenario 2: each seat's turns to meet the conditions
+    mean_finish: float | None = None             # Scenario 2: their average once all have finished
 
     def row(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in ("seed", "ruleset", "board", "bot", "won", "turns", "cash",
                                           "deliveries", "majors", "train", "upgrades", "category", "status",
-                                          "lost_at")}
+                                          "lost_at", "mean_finish")}
         return d
 
 
@@ -286,7 +342,9 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     A game that reaches ``max_turns`` is not won.
 
     ``scenario=3`` plays Solo Scenario 3 (simple second-player simulation) instead: see
-    :class:`SecondPlayer`; the Honeymoon Game variant is added to ``rules`` if missing.
+    :class:`SecondPlayer`; the Honeymoon Game variant is added to ``rules`` if missing. ``scenario=4``
+    plays Solo Scenario 4 with ``players - 1`` (1-3) simulated opponents: see :class:`SimulatedTrack`.
+    ``scenario=2`` is :func:`multiple_positions` (``players`` 2-4 seats, one bot in every seat).
 
     >>> import eb_core as eb
     >>> r = solo_game(eb.ruleset("europe-basic").with_(victory_cash=60), seed=2, board="tutorial", max_turns=60)
@@ -294,21 +352,39 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     (True, True, True)
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
-    if scenario not in (1, 2, 3):
-        raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r} "
-                            f"({SCENARIOS.get(scenario, ('unknown',))[0]})", field="scenario")
+    if scenario not in SCENARIOS:
+        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {sorted(SCENARIOS)}, got "
+                            f"{scenario!r}", field="scenario")
+    if win_loss and scenario not in WIN_LOSS_SCENARIOS:
+        raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}), "
+                            f"not scenario {scenario}", field="win_loss")
+    if scenario == 2 or (scenario == 1 and players > 1):
+        return multiple_positions(rules, players=max(players, 2) if scenario == 2 else players, seed=seed,
+                                  board=board, bot=bot, max_turns=max_turns, keep_game=keep_game, on_turn=on_turn)
+    if scenario == 4:
+        players = max(players, 2)     # at least one opponent
+    if scenario == 4 and not 2 <= players <= 4:
+        raise InvalidAction(f"players: Solo Scenario 4 is played against 1-3 opponents (players 2-4), got "
+                            f"{players}", field="players")
     if scenario == 3:
         if "honeymoon" not in rules.variants:
             rules = _rules(rules, ("honeymoon",))
         players = 1
-    names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
+    if scenario == 4:   # "each turn pay the bank 4 million for each color you use"
+        rules = rules.with_(rent_to_bank=True)
+    names = ["Solo"]
     if scenario == 3:
         names = ["Solo", "Player 2"]
+    if scenario == 4:
+        names = ["Solo"] + [f"Opponent {i}" for i in range(1, players)]
     game = Game.new(rules, board=board, players=names, seed=seed)
-    bots = [make_bot(bot, s, seed) for s in range(players)]
+    bots = [_Viewing(make_bot(bot, 0, seed))]
     if scenario == 3:
         p2 = SecondPlayer(game)
         bots = [_Scenario3Driver(bots[0], p2), _Scenario3Driver(bots[0], p2)]
+    if scenario == 4:
+        sim4 = SimulatedTrack(game)
+        bots = [_Scenario3Driver(bots[0], sim4)] * len(names)
     wl = WinLoss() if win_loss else None
 
     def turn_done(g) -> bool:
@@ -331,6 +407,8 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
 
     seen: set[int] = set()
     play_solo(game, bots if len(bots) > 1 else bots[0], max_turns=max_turns, on_turn=turn_done)
+    if scenario == 4:
+        sim4.update()
     p = game.state.players[0]
     won = game.over and 0 in game.state.winners and not (wl is not None and wl.lost)
     res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot, won=bool(won), turns=p.turns,
@@ -475,21 +553,191 @@ def _seg(a: int, b: int) -> tuple[int, int]:
 
 
 class _Scenario3Driver:
-    """Seat 0: the bot; seat 1: Player 2 passes its turns (placing its train once, as the engine asks)."""
+    """Seat 0: the bot; the simulated seats pass their turns (placing their train once, as the engine asks).
+    ``sim.update()`` runs after every action (:class:`SecondPlayer`, :class:`SimulatedTrack`)."""
 
-    def __init__(self, bot, p2: SecondPlayer):
-        self.bot, self.p2 = bot, p2
+    def __init__(self, bot, sim):
+        self.bot, self.p2 = bot, sim
 
     def step(self, game):
         if game.current_player == 0:
             a = self.bot.step(game)
         else:
-            q = game.state.players[1]
+            q = game.state.players[game.current_player]
             a = PlaceTrain(game.board.cities[-1].name) if game.phase == "operations" and q.position is None \
                 else EndTurn()
-            game.apply_unchecked(a)
+            BotView(game).apply_unchecked(a)
         self.p2.update()
         return a
+
+
+# ----------------------------------------------------------------------------------------- Scenario 4
+#: Scenario 4: cards drawn for each simulated player after your two special build turns.
+S4_OPENING_CARDS = 3
+
+
+class SimulatedTrack:
+    """Solo Scenario 4's simulated opponents (rulebook: Solo Play Scenarios, 4. Solo Play with advanced
+    simulated track for other players), seats 1..3 of the game:
+
+    * after your two special build turns, three cards are drawn for each opponent (events discarded
+      without effect);
+    * on each card the lowest payout (the one nearer the top on a tie) says where that opponent's track
+      goes: from its existing track (or a major city) to the source of the load nearest its track --
+      the cheapest to build --, then on to the demand city; the track is drawn for free, through
+      whatever cities the cheapest path takes, ferries and the Chunnel included;
+    * if the demand city or the pick-up city is locked out (its city limits are full), the track goes to
+      the major city closest to it instead;
+    * their track is rented under the normal rules, the rent going to the bank (``rules.rent_to_bank``);
+    * after each of your turns, one more card per opponent for each delivery you made in it.
+
+    The opponents never build otherwise, move or deliver; their turns are passed and their cash stays 0.
+    ``drawn`` lists ``(seat, card id, load, from city, to city)`` for every card played.
+    """
+
+    def __init__(self, game):
+        self.game = game
+        st = game.state
+        self.seats = list(range(1, len(st.players)))
+        for s in self.seats:
+            st.discard_pile.extend(st.players[s].hand)
+            st.players[s].hand, st.players[s].cash = [], 0
+        st.first_player = st.current = 0
+        self.started = False
+        self.delivered = 0
+        self.drawn: list[tuple[int, int, str, str, str]] = []
+
+    def update(self) -> None:
+        g = self.game
+        st = g.state
+        if g.over or st.special_round:
+            return
+        if not self.started:
+            self.started = True
+            self.delivered = st.players[0].delivered
+            for s in self.seats:
+                for _ in range(S4_OPENING_CARDS):
+                    self.play_card(s)
+        elif st.current != 0 and st.players[0].delivered > self.delivered:   # after your turn
+            for _ in range(st.players[0].delivered - self.delivered):
+                for s in self.seats:
+                    self.play_card(s)
+            self.delivered = st.players[0].delivered
+        for s in self.seats:
+            st.players[s].cash = 0
+
+    def draw_demand(self) -> int | None:
+        """The next demand card; events on the way are discarded without effect."""
+        g = self.game
+        while True:
+            cid = g.draw_card()
+            if cid is None or hasattr(g.deck.card(cid), "demands"):
+                return cid
+            g.state.discard_pile.append(cid)
+
+    def play_card(self, seat: int) -> list[tuple[int, int]]:
+        """Draw one card for ``seat`` and draw its track for the lowest payout; returns the segments laid."""
+        g = self.game
+        cid = self.draw_demand()
+        if cid is None:
+            return []
+        g.state.discard_pile.append(cid)
+        d = min(g.deck.card(cid).demands, key=lambda x: x.payout)     # min keeps the first on a tie
+        if not g.board.has_city(d.city) or not g.board.sources(d.load):
+            return []
+        before = set(g.state.track.segments)
+        src = self._connect_source(seat, d.load)
+        if src is not None:
+            self._build(seat, src, d.city)
+        laid = [k for k in g.state.track.segments if k not in before]
+        self.drawn.append((seat, cid, d.load, src or "", d.city))
+        g.state.log.append(f"{g.state.players[seat].name} (simulated) draws track for {d.load} to {d.city}: "
+                           f"{len(laid)} segment(s).")
+        return laid
+
+    def _connect_source(self, seat: int, load: str) -> str | None:
+
+        g = self.game
+        best = None
+        for c in g.board.sources(load):
+            plan = cheapest_connection(g.board, g.rules, c.name, position=Position(track=g.state.track, seat=seat))
+            if plan is not None and (best is None or plan.cost < best[1].cost):
+                best = (c.name, plan)
+        if best is None:   # locked out: extend to the major city closest to the nearest source
+            c = g.board.sources(load)[0]
+            major = self._closest_major(c)
+            plan = cheapest_connection(g.board, g.rules, major, position=Position(track=g.state.track, seat=seat))
+            if plan is not None:
+                g.state.track.lay(seat, plan.segments)
+            return None
+        g.state.track.lay(seat, best[1].segments)
+        return best[0]
+
+    def _build(self, seat: int, a: str, b: str) -> None:
+
+        g = self.game
+        plan = cheapest_build(g.board, g.rules, a, b, position=Position(track=g.state.track, seat=seat))
+        if plan is None:
+            plan = cheapest_build(g.board, g.rules, a, self._closest_major(g.board.city(b)), position=Position(track=g.state.track, seat=seat))
+        if plan is not None:
+            g.state.track.lay(seat, plan.segments)
+
+    def _closest_major(self, city) -> str:
+        board = self.game.board
+        here = board.mileposts[city.center]
+
+        def dist(c):
+            m = board.mileposts[c.center]
+            return (m.x - here.x) ** 2 + (m.y - here.y) ** 2
+        return min((c for c in board.cities if c.size.value == "major"), key=dist).name
+
+
+# ----------------------------------------------------------------------------------------- Scenario 2
+def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int = 2, seed: int = 0,
+                       board: str = "europe", bot: str = "planner", max_turns: int = 150, keep_game: bool = True,
+                       on_turn: Callable | None = None) -> SoloResult:
+    """Solo Scenario 2, Play Multiple Positions (rulebook: Solo Play Scenarios): one bot plays every one
+    of ``players`` seats, each doing its best, and play goes on "until all players have met winning
+    conditions". The engine's victory cash is set out of reach (:data:`UNREACHABLE_CASH`) so nobody ends
+    the game; the bots plan with the real ruleset (:class:`BotView`) and the sim judges the real
+    conditions after every turn.
+
+    The result's ``turns`` is the turns the first player to meet the conditions took (``first``),
+    ``finished`` each seat's turns to meet them (``None``: not within ``max_turns``), ``mean_finish``
+    their average once everyone has finished; ``won`` is whether seat 0 was (one of) the first.
+    """
+    rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
+    if not 1 <= players <= 6:
+        raise InvalidAction(f"players: 1 to 6 seats, got {players}", field="players")
+    names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
+    engine_rules = rules.with_(victory_cash=UNREACHABLE_CASH)
+    game = Game.new(engine_rules, board=board, players=names, seed=seed)
+    bots = [_Viewing(make_bot(bot, s, seed), rules) for s in range(players)]
+    finished: list[int | None] = [None] * players
+
+    def turn_done(g) -> bool:
+        if on_turn is not None:
+            on_turn(g)
+        for s, q in enumerate(g.state.players):
+            if finished[s] is None and q.cash >= rules.victory_cash and \
+                    len(g.connected_majors(s)) >= rules.victory_majors:
+                finished[s] = q.turns
+                g.state.log.append(f"Solo Scenario 2: {q.name} meets the victory conditions after {q.turns} turns.")
+        return all(f is not None for f in finished)
+
+    play_solo(game, bots, max_turns=max_turns, on_turn=turn_done)
+    done = [f for f in finished if f is not None]
+    first = min(done) if done else None
+    p = game.state.players[0]
+    won = finished[0] is not None and finished[0] == first
+    res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot, won=bool(won),
+                     turns=first if first is not None else p.turns, cash=p.cash, deliveries=p.delivered,
+                     majors=len(game.connected_majors(0)), train=str(p.train), upgrades=_upgrades(rules, p.train),
+                     category=chart_of_success(first, rules) if first is not None else None,
+                     game=game if keep_game else None)
+    res.finished = finished
+    res.mean_finish = sum(done) / len(done) if len(done) == players else None
+    return res
 
 
 def _upgrades(rules: Ruleset, train) -> int:
@@ -533,7 +781,7 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
                 progress: bool | None = None):
     """Play ``games`` solo games with seeds ``seed, seed + 1, ...`` and return a pandas DataFrame with one
     row per game (columns ``seed, ruleset, board, bot, won, turns, cash, deliveries, majors, train,
-    upgrades, category, status, lost_at``), sorted by seed.
+    upgrades, category, status, lost_at, mean_finish``), sorted by seed.
 
     ``scenario`` and ``players`` choose the Solo Play Scenario (see :func:`solo_game`).
     ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor`.
@@ -554,8 +802,9 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
         raise InvalidAction(f"bot: no bot {bot!r}; choose from {sorted(BOTS)}", field="bot")
     r = _rules(rules, variants)
     spec = _spec(r)
-    if scenario not in (1, 2, 3):
-        raise InvalidAction(f"scenario: solo scenarios 1, 2 and 3 are simulated, got {scenario!r}", field="scenario")
+    if scenario not in SCENARIOS:
+        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {sorted(SCENARIOS)}, got "
+                            f"{scenario!r}", field="scenario")
     jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
     bar = _progress_bar(progress, len(jobs), f"{bot} {r.name}")
     try:
@@ -573,6 +822,6 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     finally:
         bar.close()
     cols = ["seed", "ruleset", "board", "bot", "won", "turns", "cash", "deliveries", "majors", "train", "upgrades",
-            "category", "status", "lost_at"]
+            "category", "status", "lost_at", "mean_finish"]
     df = pd.DataFrame(rows, columns=cols)
     return df.sort_values("seed").reset_index(drop=True)

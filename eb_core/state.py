@@ -75,6 +75,8 @@ class PlayerState:
     no_pickup: bool = False
     delivered: int = 0
     loan: int = 0            # Mercy variant: what is still owed to the bank
+    fee_paid: bool = False   # Pay To Move: this turn's fee for moving on one's own track is paid
+    handling: int = 0        # Pay To Load And Deliver: movement points spent on loads this turn
 
     def to_dict(self) -> dict[str, Any]:
         d = {f.name: copy.copy(getattr(self, f.name)) for f in fields(self)}
@@ -103,6 +105,10 @@ class GameState:
     lying off the train outside the bank (always empty in the standard rules, kept for events);
     ``round_deliveries`` whether anyone delivered this round (sudden death); ``winners`` when the game is
     over; ``sudden_death`` the tied players still playing; ``log`` plain-English lines.
+
+    Variants (rulebook: Challenging Variants): ``open_contracts`` the demand cards face up beside the board
+    (Open Contracts); ``warehouses`` chips left in cities, ``{city: {load: n}}`` (Field Warehousing);
+    ``removed_cards`` cards taken out of the game (Reshuffle).
     """
 
     players: list[PlayerState]
@@ -128,6 +134,9 @@ class GameState:
     sudden_death: list[int] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     flags: dict[str, Any] = field(default_factory=dict)
+    open_contracts: list[int] = field(default_factory=list)
+    warehouses: dict[str, dict[str, int]] = field(default_factory=dict)
+    removed_cards: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
 
     @property
@@ -163,23 +172,28 @@ class GameState:
         for p in new.players:
             p.loads, p.hand, p.built_out_of, p.rented = list(p.loads), list(p.hand), list(p.built_out_of), list(p.rented)
         new.track = self.track.copy()
-        for k in ("draw_pile", "discard_pile", "sudden_death", "winners", "log"):
+        for k in ("draw_pile", "discard_pile", "sudden_death", "winners", "log", "open_contracts", "removed_cards"):
             setattr(new, k, list(getattr(self, k)))
         new.bank = dict(self.bank)
         new.dropped = dict(self.dropped)
         new.active_events = copy.deepcopy(self.active_events)
         new.blocked_rebuild = copy.deepcopy(self.blocked_rebuild)
         new.flags = copy.deepcopy(self.flags)
+        new.warehouses = {c: dict(v) for c, v in self.warehouses.items()}
         return new
 
     def chips_total(self) -> dict[str, int]:
-        """Chips per load in the bank, on trains and dropped (the conservation invariant)."""
+        """Chips per load in the bank, on trains, dropped and in field warehouses (the conservation
+        invariant)."""
         tot = dict(self.bank)
         for p in self.players:
             for ld in p.loads:
                 tot[ld] = tot.get(ld, 0) + 1
         for ld, n in self.dropped.items():
             tot[ld] = tot.get(ld, 0) + n
+        for held in self.warehouses.values():
+            for ld, n in held.items():
+                tot[ld] = tot.get(ld, 0) + n
         return tot
 
 

@@ -66,9 +66,9 @@ def _index_table() -> str:
 S1 = "1. Improving your competitive play by counting the turns"
 S2 = "2. A solo game played by the planner bot (Solo Play Scenario 1, Basic Solo Play)"
 S2b = "Solo Play Scenario 3, a simple simulated second player"
-S6 = "6. What is not simulated, and what would change"
+S6 = "6. Solo Play Scenarios 2 and 4"
 V5 = "5. Variants & Optional Rules"
-V5T = "Turns to win in the standard game, the basic game and the Fast Game"
+V5T = "What each variant does to the game, measured"
 COVERAGE = [
     ("Changes from Eurorails 2009", [("01", "Cities"), ("01", "Ferries and the Chunnel"),
                                      ("03", "A game between Ann and Ben"), ("03", "The Chunnel and renting track"),
@@ -134,11 +134,11 @@ COVERAGE = [
     ("Variants & Optional Rules", [("06", V5), ("03", "Variants in play")]),
     ("Variants & Optional Rules > Fast Game", [("03", "Trains and rulesets"), ("06", V5), ("06", V5T)]),
     ("Variants & Optional Rules > Faster Game", [("03", "Variants in play"), ("06", V5)]),
-    ("Variants & Optional Rules > Less Thinking During Your Turns", [("06", S6)]),   # not in the engine: described
+    ("Variants & Optional Rules > Less Thinking During Your Turns", [("06", V5), ("06", V5T)]),
     ("Variants & Optional Rules > Mercy", [("02", "No credit, no loans"), ("06", V5)]),
     ("Variants & Optional Rules > Cross Grading", [("03", "Variants in play"), ("06", V5)]),
     ("Variants & Optional Rules > Two-Players (Honeymoon Game)", [("03", "Variants in play"), ("06", V5)]),
-    ("Variants & Optional Rules > Challenging Variants", [("03", "Variants in play"), ("06", V5), ("06", S6)]),
+    ("Variants & Optional Rules > Challenging Variants", [("03", "Variants in play"), ("06", V5), ("06", V5T)]),
 ]
 
 

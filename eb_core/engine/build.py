@@ -63,6 +63,8 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     net = game.network(seat)
     start = path[0]
     start_city = ix.city_at[start]
+    if rules.branching and start not in net and start in any_network(game):
+        net = net | {start}          # Branching: track may branch from anyone's track
     if not rules.build_from_majors:
         # Empire Express: only off your own track; a major city you connect to you may build out of
         if start not in net and not (start_city is not None and start_city.has_red_area
@@ -174,6 +176,12 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         check_no_blocking(game, seat, new_segs, bought)
     return BuildPlan(cost, tuple(path), tuple(steps), board, start=board.label(path[0]), end=board.label(path[-1]),
                      built=tuple(new_segs), crossings=tuple(bought), out_of=tuple(out_of), notes=tuple(breakdown))
+
+
+def any_network(game: Game) -> set[int]:
+    """Mileposts on any player's track (Branching: "build track that branches from any existing track on
+    the board")."""
+    return {m for s in range(len(game.state.players)) for m in game.network(s)}
 
 
 def check_city_limits(game: Game, seat: int, new_segs: list[tuple[int, int]], bought: list[str]) -> None:

@@ -129,14 +129,44 @@ def do_discard_hand(game: Game, a: DiscardHand, check: bool) -> None:
     seat = st.current
     old = list(p.hand)
     p.hand.clear()
-    st.discard_pile.extend(old)
     st.log.append(f"{p.name} discards the hand ({', '.join(game.deck.card(c).label for c in old)}) and draws "
                   f"{game.rules.hand_size} new cards.")
+    st.discard_pile.extend(open_contracts_from(game, old))
     special = bool(st.special_round)
     while len(p.hand) < game.rules.hand_size:
         if not draw_until_demand(game, seat, special=special):
             break
     st.turn_over = True
+
+
+def open_contracts_from(game: Game, cards: list[int]) -> list[int]:
+    """Open Contracts: put discarded demand cards face up beside the board while there is room (at most
+    ``rules.open_contracts``; randomly chosen, seeded, when not all fit) and return the cards that go to
+    the discard pile."""
+    st, room = game.state, game.rules.open_contracts - len(game.state.open_contracts)
+    if room <= 0:
+        return list(cards)
+    chosen = list(cards)
+    if len(chosen) > room:
+        chosen = random.Random(f"eb:{st.seed}:contracts:{st.turn}").sample(chosen, room)
+    st.open_contracts.extend(chosen)
+    st.log.append(f"Open contracts: {', '.join(game.deck.card(c).label for c in chosen)} placed face up "
+                  f"({len(st.open_contracts)} on the table).")
+    return [c for c in cards if c not in chosen]
+
+
+def deal_open_contracts(game: Game, n: int) -> None:
+    """Open Contracts, the alternative: deal ``n`` face-up demand cards from the top of the draw pile at the
+    start of the game (events met on the way are shuffled back, as in the deal)."""
+    st, aside = game.state, []
+    while st.draw_pile and n > 0:
+        cid = st.draw_pile.pop()
+        if hasattr(game.deck.card(cid), "demands"):
+            st.open_contracts.append(cid)
+            n -= 1
+        else:
+            aside.append(cid)
+    st.draw_pile[:0] = aside
 
 
 def do_borrow(game: Game, a: Borrow, check: bool) -> None:
@@ -185,7 +215,36 @@ def draw_until_demand(game: Game, seat: int, *, special: bool = False) -> bool:
             st.players[seat].hand.append(cid)
             return True
         _events.resolve(game, card, seat, special=special)
+        after_event(game, card)
     return False  # pragma: no cover
+
+
+def after_event(game: Game, card) -> None:
+    """What variants do once an event card has been drawn and resolved: Field Warehousing empties the
+    warehouses of the cities the event affects; Reshuffle takes the card out of the game and reshuffles
+    the deck (draw and discard piles together)."""
+    st, rules = game.state, game.rules
+    if card.kind == "derailment":   # the events a derailment drew were resolved by it: treat them the same way
+        for cid in st.flags.get("last_derailment", {}).get("drawn", []):
+            if not hasattr(game.deck.card(cid), "demands"):
+                after_event(game, game.deck.card(cid))
+    if st.warehouses and rules.events and card.kind not in rules.removed_events:
+        area = _events.area_of(game, card)
+        hit = area.mileposts | area.blocked | {m for e in area.edges for m in e} | area.ports
+        for name in sorted(st.warehouses):
+            if any(m in hit for m in game.board.city(name).mileposts):
+                for ld, n in st.warehouses.pop(name).items():
+                    st.bank[ld] = st.bank.get(ld, 0) + n
+                st.log.append(f"The event affects {name}: its field warehouse's loads return to the bank.")
+    if card.kind in rules.reshuffle_on and card.id in st.discard_pile:
+        st.discard_pile.remove(card.id)
+        st.removed_cards.append(card.id)
+        pile = st.draw_pile + st.discard_pile
+        random.Random(f"eb:{st.seed}:shuffle:{st.shuffles}").shuffle(pile)
+        st.shuffles += 1
+        st.draw_pile, st.discard_pile = pile, []
+        st.log.append(f"Reshuffle: {card.title} is removed from the game and the deck ({len(pile)} cards) "
+                      "is reshuffled.")
 
 
 def refill_hand(game: Game, seat: int) -> None:
@@ -285,7 +344,7 @@ def begin_turn(game: Game, seat: int) -> None:
     p.moves_used, p.half_rate, p.crossed = 0, False, False
     p.spent, p.upgraded = 0, False
     p.built_out_of, p.rented = [], []
-    p.no_pickup = False
+    p.no_pickup, p.fee_paid, p.handling = False, False, 0
     st.ops_started = False
     st.flags.pop(FREE_DISCARDS, None)
     st.phase = "build" if st.special_round or build_first(game) else "operations"

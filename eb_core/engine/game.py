@@ -56,6 +56,13 @@ How some rules are read (the rulebook leaves room):
   1M like a river. What the Express rulebook does not change is the Empire Builder rule (it lists the
   changes for experienced players): trains reverse only in cities, every player keeps the Right to Enter
   Major Cities, at most two segments a turn are built out of major cities.
+* Challenging Variants (switches of the :class:`~eb_core.rules.Ruleset`): Pay To Move's "1 million per turn
+  to the bank to move on your own track, and/or 4 million to move on another player's network" has one
+  payee, the bank (``rent_to_bank``); the 1M is due in a turn the train takes a step on its own track.
+  Open Contracts chooses which discarded cards go face up with a generator seeded from the game's seed
+  and turn. Field Warehousing's "event affects a city" is an event whose area (mileposts, blocked
+  mileposts, bridges, closed ports) covers one of the city's mileposts. Pay To Load And Deliver counts a
+  delivery as dropping off a load. Reshuffle: the tax takes effect, then leaves the game.
 
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
@@ -183,6 +190,8 @@ class Game:
             pile.extend(aside)
             rng.shuffle(pile)
             st.draw_pile = pile
+        if rules.open_contracts_dealt:   # Open Contracts: "deal 4 face up demand cards as open contracts"
+            cards_and_turns.deal_open_contracts(g, rules.open_contracts_dealt)
         # starting player: highest single payout, ties by the next highest ...
         def key(i: int):
             pays = sorted((d.payout for cid in st.players[i].hand for d in deck.card(cid).demands), reverse=True)

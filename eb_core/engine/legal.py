@@ -14,9 +14,9 @@ from ..actions import (Build, Deliver, Discard, DiscardHand, Drop, EndBuild, End
 from ..costs import segment_cost
 from ..errors import IllegalAction, InvalidAction
 from ..track import crossing_player_cap, seg_key
-from .build import check_city_limits
+from .build import any_network, check_city_limits
 from .common import active_effects, build_first, in_operations, last_phase, operations_next
-from .operations import demand_for, pickup_problem, plan_move, step_info
+from .operations import can_handle_load, demand_for, pickup_problem, plan_move, step_info
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -40,7 +40,7 @@ def buildable_segments(game: Game, seat: int | None = None) -> list[tuple[int, i
         return []
     tr = st.track
     owned = tr.owned_crossings(seat)
-    starts = set(game.network(seat))
+    starts = any_network(game) if rules.branching else set(game.network(seat))
     major_ok = len(p.built_out_of) < rules.builds_out_of_major_per_turn
     for c in ix.red_cities:
         if rules.build_from_majors or any(m in starts for m in c.mileposts):
@@ -83,7 +83,7 @@ def movable_steps(game: Game, seat: int | None = None) -> list[int]:
         return []
     out = []
     cands = list(game.index.move_adj[p.position])
-    if p.staged and p.moves_used == 0 and not p.crossed:
+    if p.staged and p.moves_used - p.handling == 0 and not p.crossed:
         cands.append(p.position)
     for b in cands:
         try:
@@ -182,10 +182,11 @@ def legal_pickups(game: Game) -> list[str]:
     if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size:
         return []
     c = game.index.city_at[p.position]
-    if c is None:
+    if c is None or not can_handle_load(game, p):
         return []
     out = []
-    for ld in c.loads:
+    stored = sorted(set(c.loads) | set(st.warehouses.get(c.name, {}))) if game.rules.field_warehousing else c.loads
+    for ld in stored:
         if pickup_problem(game, st.current, ld) is None and not any(
                 eff.blocks_pickup(game, act, st.current, p.position, ld) for act, eff in active_effects(game)):
             out.append(ld)
@@ -196,10 +197,11 @@ def legal_deliveries(game: Game) -> list[tuple[str, int]]:
     """``(load, card_id)`` pairs the current player may deliver here now."""
     st = game.state
     p = st.players[st.current]
-    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size:
+    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size \
+            or not can_handle_load(game, p):
         return []
     out = []
-    for cid in p.hand:
+    for cid in p.hand + st.open_contracts:
         for ld in sorted(set(p.loads)):
             d = demand_for(game, st.current, cid, ld)
             if not isinstance(d, str) and not any(
@@ -211,6 +213,7 @@ def legal_deliveries(game: Game) -> list[tuple[str, int]]:
 def legal_drops(game: Game) -> list[str]:
     st = game.state
     p = st.players[st.current]
-    if not in_operations(game) or p.position is None or game.index.city_at[p.position] is None:
+    if not in_operations(game) or p.position is None or game.index.city_at[p.position] is None \
+            or not can_handle_load(game, p):
         return []
     return sorted(set(p.loads))

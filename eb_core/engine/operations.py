@@ -19,7 +19,7 @@ from .common import (Step, active_effects, check_mp, cite, load_name, require_ha
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["plan_move", "step_info", "do_place_train", "do_move", "do_pickup", "do_drop", "do_deliver",
+__all__ = ["plan_move", "step_info", "can_handle_load", "handle_load", "do_place_train", "do_move", "do_pickup", "do_drop", "do_deliver",
            "pickup_problem", "demand_for", "lose_load"]
 
 
@@ -99,8 +99,9 @@ def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None)
     used, half, staged, crossed = p.moves_used, p.half_rate, p.staged, p.crossed
     rented = list(p.rented)
     cash = p.cash
-    payments: list[tuple[int, int]] = []
-    first = used == 0 and not crossed
+    payments: list[tuple[int | None, int]] = []   # (owner, amount); owner None = the bank
+    fee_paid = p.fee_paid
+    first = used - p.handling == 0 and not crossed
     for i, b in enumerate(path):
         b = check_mp(game, b, f"Move.path[{i}]")
         step_first = first and i == 0
@@ -175,7 +176,15 @@ def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None)
                                                 "opponent's track without the cash to pay first.")
                 cash -= rules.rent
                 rented.append(choice)
-                payments.append((choice, rules.rent))
+                payments.append((None if rules.rent_to_bank else choice, rules.rent))
+        elif info.owners and rules.move_fee_own and not fee_paid:
+            # Pay To Move: the first step on your own track this turn costs the fee, to the bank
+            if cash < rules.move_fee_own:
+                raise IllegalAction(R.PAY_TO_MOVE, f"Moving on your own track costs {rules.move_fee_own}M this "
+                                                   f"turn (Pay To Move) and you have {cash}M.")
+            cash -= rules.move_fee_own
+            fee_paid = True
+            payments.append((None, rules.move_fee_own))
         used += cost
         if info.kind == "ferry":
             crossed = True
@@ -183,7 +192,7 @@ def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None)
             prev, pos = pos, b
         staged = False
     return {"pos": pos, "prev": prev, "used": used, "half": half, "crossed": crossed, "rented": rented,
-            "payments": payments, "staged": staged}
+            "payments": payments, "staged": staged, "fee_paid": fee_paid}
 
 
 def do_move(game: Game, a: Move, check: bool) -> None:
@@ -196,12 +205,15 @@ def do_move(game: Game, a: Move, check: bool) -> None:
     start_operations(game)
     for owner, amt in plan["payments"]:
         p.cash -= amt
+        if owner is None:
+            st.log.append(f"{p.name} pays the bank {amt}M to move this turn.")
+            continue
         st.players[owner].cash += amt
         st.log.append(f"{p.name} pays {st.players[owner].name} {amt}M rent for this turn.")
     start = p.position
     p.position, p.prev = plan["pos"], plan["prev"]
     p.moves_used, p.half_rate, p.crossed = plan["used"], plan["half"], plan["crossed"]
-    p.rented, p.staged = plan["rented"], plan["staged"]
+    p.rented, p.staged, p.fee_paid = plan["rented"], plan["staged"], plan["fee_paid"]
     st.ops_started = True
     st.log.append(f"{p.name} moves {len(a.path)} step(s) from {where(game, start)} to "
                   f"{where(game, p.position)} ({p.moves_used}/{p.train.speed} used"
@@ -220,11 +232,60 @@ def do_pickup(game: Game, a: PickUp, check: bool) -> None:
         why = eff.blocks_pickup(game, act, st.current, p.position, ld)
         if why:
             raise IllegalAction(R.EVENTS, why)
+    handle_load(game, p, "picking up")
     start_operations(game)
-    st.bank[ld] -= 1
+    source = pickup_source(game, game.index.city_at[p.position], ld)
+    if source is None:
+        st.bank[ld] -= 1
+    else:
+        take_from_warehouse(st, source, ld)
     p.loads.append(ld)
     st.ops_started = True
-    st.log.append(f"{p.name} picks up {ld} at {where(game, p.position)}.")
+    st.log.append(f"{p.name} picks up {ld} at {where(game, p.position)}"
+                  + (f" from the field warehouse in {source}." if source else "."))
+
+
+def can_handle_load(game: Game, p) -> bool:
+    """Whether the train has the movement points to pick up or drop one load (Pay To Load And Deliver)."""
+    return p.train.speed - p.moves_used >= game.rules.load_handling_moves
+
+
+def handle_load(game: Game, p, what: str) -> None:
+    """Pay To Load And Deliver: picking up or dropping one load uses movement points (checked, then spent)."""
+    cost = game.rules.load_handling_moves
+    if not cost:
+        return
+    left = p.train.speed - p.moves_used
+    if left < cost:
+        raise IllegalAction(R.PAY_TO_LOAD, f"{what.capitalize()} a load uses {cost} movement point(s) (Pay To Load "
+                                           f"And Deliver) and your train has {max(left, 0)} left this turn.")
+    p.moves_used += cost
+    p.handling += cost
+
+
+def pickup_source(game: Game, city, ld: str) -> str | None:
+    """Where a pick-up of ``ld`` in ``city`` comes from under Field Warehousing: the city's own warehouse,
+    else ``None`` (the bank) when the city produces it and the bank has a chip, else -- "the bank is empty"
+    -- the first warehouse (by city name) that holds it. ``None`` without the variant."""
+    st = game.state
+    if not game.rules.field_warehousing or city is None:
+        return None
+    if st.warehouses.get(city.name, {}).get(ld, 0) > 0:
+        return city.name
+    if ld in city.loads and st.bank.get(ld, 0) <= 0:
+        for name in sorted(st.warehouses):
+            if st.warehouses[name].get(ld, 0) > 0:
+                return name
+    return None
+
+
+def take_from_warehouse(st, city: str, ld: str) -> None:
+    held = st.warehouses[city]
+    held[ld] -= 1
+    if not held[ld]:
+        del held[ld]
+    if not held:
+        del st.warehouses[city]
 
 
 def pickup_problem(game: Game, seat: int, ld: str) -> str | None:
@@ -233,10 +294,13 @@ def pickup_problem(game: Game, seat: int, ld: str) -> str | None:
     c = game.index.city_at[p.position] if p.position is not None else None
     if c is None:
         return f"Your train is at {where(game, p.position)}, not in a city; loads are picked up in cities."
-    if ld not in c.loads:
+    warehoused = pickup_source(game, c, ld) is not None
+    if ld not in c.loads and not warehoused:
         offered = ", ".join(c.loads) or "no loads"
-        return f"{c.name} does not offer {ld} (it offers {offered})."
-    if st.bank.get(ld, 0) <= 0:
+        held = st.warehouses.get(c.name) if game.rules.field_warehousing else None
+        stored = f"; its field warehouse holds {', '.join(sorted(held))}" if held else ""
+        return f"{c.name} does not offer {ld} (it offers {offered}{stored})."
+    if st.bank.get(ld, 0) <= 0 and not warehoused:
         return f"No {ld} chip is left in the bank; a load can be picked up only while a chip is available."
     if len(p.loads) >= p.train.capacity:
         return f"Your {p.train} train already carries {p.train.capacity} loads ({', '.join(p.loads)})."
@@ -256,10 +320,16 @@ def do_drop(game: Game, a: Drop, check: bool) -> None:
     if game.index.city_at[p.position] is None:
         raise IllegalAction(R.PICKUP, f"Loads may be dropped only in a city; your train is at "
                                       f"{where(game, p.position)}.")
+    handle_load(game, p, "dropping")
     start_operations(game)
     p.loads.remove(ld)
-    st.bank[ld] = st.bank.get(ld, 0) + 1
     st.ops_started = True
+    if game.rules.field_warehousing:   # Field Warehousing: the load stays in the city
+        held = st.warehouses.setdefault(game.index.city_at[p.position].name, {})
+        held[ld] = held.get(ld, 0) + 1
+        st.log.append(f"{p.name} drops {ld} at {where(game, p.position)}: it stays there in a field warehouse.")
+        return
+    st.bank[ld] = st.bank.get(ld, 0) + 1
     st.log.append(f"{p.name} drops {ld} at {where(game, p.position)} (back to the bank, no payoff).")
 
 
@@ -288,9 +358,11 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     p = require_placed(game, "delivering")
     seat = st.current
     ld = load_name(game, a.load)
-    if a.card_id not in p.hand:
+    contract = a.card_id in st.open_contracts
+    if a.card_id not in p.hand and not contract:
+        extra = f" or an open contract ({st.open_contracts})" if st.open_contracts else ""
         raise IllegalAction(cite(game, R.DELIVER, R.EXPRESS_CARDS), f"Card {a.card_id} is not one of your demand cards "
-                                                                    f"({p.hand}); a delivered card is discarded.")
+                                                                    f"({p.hand}){extra}; a delivered card is discarded.")
     if ld not in p.loads:
         raise IllegalAction(R.DELIVER, f"Your train does not carry {ld} (it carries "
                                        f"{', '.join(p.loads) or 'nothing'}).")
@@ -303,6 +375,7 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
         if why:
             raise IllegalAction(R.EVENTS, why)
     bonus = sum(eff.payout_bonus(game, act, seat, city.name, ld) for act, eff in active_effects(game))
+    handle_load(game, p, "delivering")
     pay = d.payout + bonus
     start_operations(game)
     p.loads.remove(ld)
@@ -314,13 +387,14 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
         st.log.append(f"{p.name} repays {to_loan}M of the Mercy loan ({p.loan}M still owed).")
     p.cash += pay - to_loan
     p.delivered += 1
-    p.hand.remove(a.card_id)
+    (st.open_contracts if contract else p.hand).remove(a.card_id)
     st.discard_pile.append(a.card_id)
     st.ops_started = True
     st.round_deliveries = True
     extra = f" (+{bonus}M from events)" if bonus else ""
+    extra += " on an open contract (no replacement card)" if contract else ""
     st.log.append(f"{p.name}: \"{city.name} gets {ld} for {d.payout}\"{extra}; cash {p.cash}M.")
-    if game.rules.draw_on_delivery:   # else the hand is refilled as the last action of the turn
+    if game.rules.draw_on_delivery and not contract:   # else the hand is refilled as the last action of the turn
         draw_until_demand(game, seat)
 
 

@@ -229,3 +229,285 @@ def test_no_loans_without_mercy():
 
     g = game(base="europe-standard")
     rejects(g, Borrow(10), R.NO_CREDIT)
+
+
+# ------------------------------------------------------------------------------------------ the list
+def test_every_rulebook_variant_is_named_cited_and_composable():
+    from eb_core.rules import VARIANTS
+
+    for v in R.VARIANT_SECTIONS:
+        if v in VARIANTS:
+            r = eb.ruleset("europe-basic", v)
+            assert r.variants == (v,) and R.VARIANT_SECTIONS[v].startswith("Variants & Optional Rules")
+            assert R.VARIANT_QUOTES[v]
+    r = eb.ruleset("europe-basic", "fast-game", "cross-grading", "open-contracts", "pay-to-load")
+    assert (r.start_train, r.cross_grade_cost, r.open_contracts, r.load_handling_moves) == (Train(16, 2), 5, 4, 1)
+    assert eb.rules.Ruleset.from_dict(r.to_dict()) == r
+    assert eb.ruleset("europe-basic", "mercy", "mercy") == eb.ruleset("europe-basic", "mercy")
+
+
+@pytest.mark.parametrize("a,b", [("fast-game", "slow-start"), ("slow-start", "faster-game"),
+                                 ("faster-game", "reshuffle"), ("no-events", "reshuffle")])
+def test_incompatible_variants_are_refused_naming_both(a, b):
+    with pytest.raises(eb.InvalidAction) as ei:
+        eb.ruleset("europe-basic", a, b)
+    assert a in str(ei.value) and b in str(ei.value) and "cannot be combined" in str(ei.value)
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def _deliverable(g, seat=0):
+    """Put ``seat``'s train in the city of the first demand of its first card, carrying that load."""
+    p = g.state.players[seat]
+    cid = p.hand[0]
+    d = g.deck.card(cid).demands[0]
+    p.position, p.loads = BOARD.city(d.city).center, [d.load]
+    return cid, d
+
+
+def _own_line(g, seat, path):
+    for a, b in zip(path, path[1:]):
+        g.state.track.segments[tuple(sorted((a, b)))] = seat
+
+
+# ------------------------------------------------------------------------------------------ Open Contracts
+def test_open_contracts_discarded_hand_goes_face_up_up_to_four():
+    from eb_core.actions import DiscardHand
+
+    g = game("open-contracts")
+    old = list(g.state.players[0].hand)
+    g.apply(DiscardHand())
+    assert g.state.open_contracts == old and not set(old) & set(g.state.discard_pile)
+    g.state.current, g.state.phase, g.state.ops_started = 0, "operations", False
+    second = list(g.state.players[0].hand)
+    g.apply(DiscardHand())
+    assert len(g.state.open_contracts) == 4 and g.state.open_contracts[:3] == old     # room for one only
+    placed = g.state.open_contracts[3]
+    assert placed in second and set(second) - {placed} <= set(g.state.discard_pile)
+    assert eb.Game.from_json(g.to_json()).state.open_contracts == g.state.open_contracts
+
+
+def test_open_contract_delivery_pays_and_draws_no_replacement():
+    from eb_core.actions import Deliver
+
+    g = game("open-contracts")
+    ben = g.state.players[1]
+    g.state.open_contracts = [ben.hand.pop(0)]                  # a contract on the table
+    d = g.deck.card(g.state.open_contracts[0]).demands[0]
+    p = g.state.players[0]
+    p.position, p.loads = BOARD.city(d.city).center, [d.load]
+    cash, hand = p.cash, list(p.hand)
+    g.apply(Deliver(d.load, g.state.open_contracts[0]))
+    assert p.cash == cash + d.payout and p.hand == hand and g.state.open_contracts == []
+    # without the variant a card on nobody's hand cannot be delivered
+    h = game()
+    cid = h.state.players[1].hand[0]
+    d = h.deck.card(cid).demands[0]
+    h.state.players[0].position, h.state.players[0].loads = BOARD.city(d.city).center, [d.load]
+    rejects(h, Deliver(d.load, cid), R.DELIVER)
+
+
+def test_open_contracts_alternative_deals_four_face_up_at_the_start():
+    r = eb.ruleset("europe-standard", "open-contracts").with_(open_contracts_dealt=4)
+    g = eb.Game.new(r, board=BOARD, players=["Ann", "Ben"], seed=2)
+    assert len(g.state.open_contracts) == 4
+    assert all(hasattr(g.deck.card(c), "demands") for c in g.state.open_contracts)
+    assert eb.Game.new("europe-standard", board=BOARD, players=["Ann", "Ben"], seed=2).state.open_contracts == []
+
+
+# ------------------------------------------------------------------------------------------ Field Warehousing
+def _at(g, seat, city, loads):
+    """Put ``seat``'s train in ``city`` carrying ``loads`` (their chips taken from the bank)."""
+    p = g.state.players[seat]
+    for ld in p.loads:
+        g.state.bank[ld] += 1
+    for ld in loads:
+        g.state.bank[ld] -= 1
+    p.position, p.loads = BOARD.city(city).center, list(loads)
+    return p
+
+
+def test_field_warehousing_dropped_load_stays_for_anyone_to_pick_up():
+    from eb_core.actions import Drop, EndTurn, PickUp
+
+    g = game("field-warehousing")
+    chips = g.state.chips_total()
+    bank = g.state.bank["Fish"] - 1
+    _at(g, 0, "Zürich", ["Fish"])
+    g.apply(Drop("Fish"))
+    assert g.state.warehouses == {"Zürich": {"Fish": 1}} and g.state.bank["Fish"] == bank
+    assert g.state.chips_total() == chips
+    g.apply(EndTurn())
+    _at(g, 1, "Zürich", [])
+    assert "Fish" in g.legal_pickups()                      # Zürich does not produce Fish
+    g.apply(PickUp("Fish"))
+    assert g.state.players[1].loads == ["Fish"] and g.state.warehouses == {}
+    # not from another city, and without the variant the drop goes back to the bank
+    h = game("field-warehousing")
+    h.state.warehouses = {"Zürich": {"Fish": 1}}
+    h.state.bank["Fish"] -= 1
+    _at(h, 0, "Lyon", [])
+    rejects(h, PickUp("Fish"), R.PICKUP)
+    s = game()
+    _at(s, 0, "Zürich", ["Fish"])
+    s.apply(Drop("Fish"))
+    assert s.state.warehouses == {} and s.state.bank["Fish"] == bank + 1
+
+
+def test_field_warehousing_empty_bank_takes_from_any_warehouse():
+    from eb_core.actions import PickUp
+
+    g = game("field-warehousing")
+    n = g.state.bank["Chocolate"]
+    g.state.bank["Chocolate"] = 0
+    g.state.warehouses = {"Lyon": {"Chocolate": 1}}
+    g.state.players[1].loads = ["Chocolate"] * (n - 1)      # the other chip is in Lyon's warehouse
+    _at(g, 0, "Zürich", [])                                 # Zürich produces Chocolate
+    g.apply(PickUp("Chocolate"))
+    assert g.state.players[0].loads == ["Chocolate"] and g.state.warehouses == {}
+    rejects(g, PickUp("Chocolate"), R.PICKUP)                # bank and warehouses empty now
+
+
+def test_field_warehousing_an_event_on_the_city_returns_its_loads_to_the_bank():
+    from eb_core.engine.cards_and_turns import draw_until_demand
+
+    g = game("field-warehousing", base="europe-standard")
+    g.state.warehouses = {"Zürich": {"Fish": 2}, "Lyon": {"Wine": 1}}
+    g.state.bank["Fish"] -= 2
+    g.state.bank["Wine"] -= 1
+    fog = next(c.id for c in g.deck.event_cards if c.title == "Fog: Frankfurt")   # covers Zürich
+    g.state.draw_pile.remove(fog) if fog in g.state.draw_pile else None
+    g.state.draw_pile.append(fog)
+    bank = dict(g.state.bank)
+    draw_until_demand(g, 0)
+    assert g.state.warehouses == {"Lyon": {"Wine": 1}} and g.state.bank["Fish"] == bank["Fish"] + 2
+
+
+# ------------------------------------------------------------------------------------------ Branching
+def test_branching_builds_off_another_players_track():
+    b1, a1, lyon = _into("Lyon")
+    nxt = next(m for m in BOARD.neighbors(b1) if m not in (a1,) and BOARD.city_at(m) is None
+               and BOARD.edge(b1, m) is not None and not BOARD.edge(b1, m).impassable)
+    g = game("branching", base="europe-standard", phase="build")
+    _own_line(g, 1, (b1, a1))                                  # Ben's track
+    g.apply(Build((b1, nxt)))
+    assert g.state.track.owner(b1, nxt) == 0
+    rejects(g, Build((a1, b1)), R.RIGHT_OF_WAY)               # still not over his segment
+    s = game(base="europe-standard", phase="build")
+    _own_line(s, 1, (b1, a1))
+    rejects(s, Build((b1, nxt)), R.BEGIN)                     # standard: only from your own network
+
+
+# ------------------------------------------------------------------------------------------ Pay To Move
+def test_pay_to_move_1m_per_turn_on_your_own_track_to_the_bank():
+    from eb_core.actions import Move
+
+    g = game("pay-to-move")
+    b0, a0, centre = _into("Lyon")
+    _own_line(g, 0, (b0, a0, centre))
+    p = g.state.players[0]
+    p.position, cash = b0, p.cash
+    bank_before = sum(q.cash for q in g.state.players)
+    g.apply(Move((a0,)))
+    g.apply(Move((centre,)))                                   # the same turn: paid once
+    assert p.cash == cash - 1 and sum(q.cash for q in g.state.players) == bank_before - 1
+    h = game("pay-to-move")
+    _own_line(h, 0, (b0, a0, centre))
+    h.state.players[0].position, h.state.players[0].cash = b0, 0
+    err = rejects(h, Move((a0,)), R.PAY_TO_MOVE)
+    assert "1M" in err.reason
+    s = game()
+    _own_line(s, 0, (b0, a0, centre))
+    s.state.players[0].position, s.state.players[0].cash = b0, 0
+    s.apply(Move((a0, centre)))                                # standard: own track is free
+
+
+def test_pay_to_move_another_players_network_costs_4m_to_the_bank():
+    from eb_core.actions import Move
+
+    g = game("pay-to-move")
+    b0, a0, centre = _into("Lyon")
+    _own_line(g, 1, (b0, a0, centre))
+    ann, ben = g.state.players
+    ann.position = b0
+    a, b = ann.cash, ben.cash
+    g.apply(Move((a0, centre)))
+    assert (ann.cash, ben.cash) == (a - 4, b)                  # paid to the bank, not to Ben
+    s = game()
+    _own_line(s, 1, (b0, a0, centre))
+    s.state.players[0].position = b0
+    s.apply(Move((a0, centre)))
+    assert s.state.players[1].cash == b + 4                    # standard rent goes to the owner
+
+
+# ------------------------------------------------------------------------------------------ Pay To Load
+def test_pay_to_load_each_pick_up_and_drop_uses_a_movement_point():
+    from eb_core.actions import Deliver, PickUp
+
+    g = game("pay-to-load")
+    cid, d = _deliverable(g)
+    p = g.state.players[0]
+    g.apply(Deliver(d.load, cid))
+    assert p.moves_used == 1
+    city = BOARD.city(d.city)
+    if city.loads:
+        g.apply(PickUp(city.loads[0]))
+        assert p.moves_used == 2
+    h = game("pay-to-load")
+    cid, d = _deliverable(h)
+    h.state.players[0].moves_used = h.state.players[0].train.speed
+    err = rejects(h, Deliver(d.load, cid), R.PAY_TO_LOAD)
+    assert "0 left" in err.reason and h.legal_deliveries() == []
+    s = game()
+    cid, d = _deliverable(s)
+    s.state.players[0].moves_used = s.state.players[0].train.speed
+    s.apply(Deliver(d.load, cid))                             # standard: loading costs no movement
+
+
+# ------------------------------------------------------------------------------------------ Reshuffle
+def _draw_tax(variants):
+    from eb_core.engine.cards_and_turns import draw_until_demand
+
+    g = game(*variants, base="europe-standard")
+    tax = next(c.id for c in g.deck.event_cards if c.kind == "tax")
+    if tax in g.state.draw_pile:
+        g.state.draw_pile.remove(tax)
+    g.state.draw_pile.append(tax)
+    g.state.discard_pile.extend([g.state.draw_pile.pop(0) for _ in range(3)])
+    g.state.players[0].cash = 120
+    draw_until_demand(g, 0)
+    return g, tax
+
+
+def test_reshuffle_removes_the_tax_card_and_reshuffles_the_deck():
+    g, tax = _draw_tax(("reshuffle",))
+    assert g.state.removed_cards == [tax] and g.state.discard_pile == []
+    assert g.state.players[0].cash < 120                       # the tax still takes effect
+    assert "Reshuffle" in " ".join(g.state.log[-3:])
+    s, tax = _draw_tax(())
+    assert s.state.removed_cards == [] and tax in s.state.discard_pile
+
+
+# ------------------------------------------------------------------------------------------ Less Thinking
+def test_less_thinking_builds_first_and_draws_only_at_the_end_of_the_turn():
+    """Less Thinking During Your Turns, the named variant (the turn-order switch itself is tested in
+    tests/rules/test_turn_order.py)."""
+    from eb_core.actions import Deliver, EndTurn
+
+    r = eb.ruleset("europe-basic", "less-thinking")
+    assert (r.turn_order, r.draw_on_delivery) == ("build-first", False)
+    g = game("less-thinking", phase="build")
+    cid, d = _deliverable(g)
+    p = g.state.players[0]
+    b0, a0, centre = _into(d.city)
+    _own_line(g, 0, (a0, centre))
+    g.apply(Build((a0, b0)))                               # the Building Phase comes first
+    g.apply(Deliver(d.load, cid))                          # ... then operations
+    assert len(p.hand) == 2                                # no card on delivery
+    err = rejects(g, Build((b0, next(m for m in BOARD.neighbors(b0) if m != a0))), R.LESS_THINKING)
+    assert "first" in err.reason
+    g.apply(EndTurn())
+    assert len(p.hand) == 3                                # the very last action: draw up to three
+    s = game()                                             # standard: operations first, a card on delivery
+    cid, d = _deliverable(s)
+    s.apply(Deliver(d.load, cid))
+    assert s.phase == "operations" and len(s.state.players[0].hand) == 3

@@ -202,4 +202,61 @@ def test_monte_carlo_scenario_3_and_bad_scenario():
     df = sim.monte_carlo("europe-basic", board="tutorial", games=1, seed=2, max_turns=12, scenario=3)
     assert (df.ruleset == "europe-basic+honeymoon").all()
     with pytest.raises(eb.InvalidAction, match="scenario"):
-        sim.monte_carlo("europe-basic", games=1, scenario=4)
+        sim.monte_carlo("europe-basic", games=1, scenario=5)
+
+
+# ------------------------------------------------------------------------------------------ Scenario 2
+def test_scenario_2_one_bot_plays_every_seat_until_all_have_met_the_victory_conditions():
+    """Solo Play Scenario 2: "Track the number of turns it takes for the first player to reach winning
+    conditions ... continue playing (and tracking) until all players have met winning conditions"."""
+    rules = BASIC.with_(victory_cash=60)
+    r = sim.solo_game(rules, seed=2, board="tutorial", scenario=2, players=2, max_turns=60)
+    g = r.game
+    assert len(g.state.players) == 2 and not g.over              # nobody ends the game: all play on
+    assert all(f is not None for f in r.finished), r.finished
+    assert r.turns == min(r.finished) and r.mean_finish == sum(r.finished) / 2
+    for s, q in enumerate(g.state.players):
+        assert q.turns >= r.finished[s] and q.cash >= 0
+    assert r.category == sim.chart_of_success(r.turns, rules)
+    with pytest.raises(eb.InvalidAction, match="Win / Loss"):
+        sim.solo_game(rules, board="tutorial", scenario=2, players=2, win_loss=True)
+
+
+# ------------------------------------------------------------------------------------------ Scenario 4
+def test_scenario_4_opponents_track_drawn_for_the_lowest_payout_and_rented_from_the_bank():
+    """Solo Play Scenario 4: three cards per opponent after the two build turns, track for the lowest payout
+    on each, a new card per opponent after each of your deliveries, rent paid to the bank."""
+    r = sim.solo_game(BASIC.with_(victory_cash=60), seed=2, board="tutorial", scenario=4, players=3, max_turns=25,
+                      win_loss=True)
+    g = r.game
+    assert [q.name for q in g.state.players] == ["Solo", "Opponent 1", "Opponent 2"] and g.rules.rent_to_bank
+    lines = [ln for ln in g.state.log if "(simulated) draws track" in ln]
+    assert len(lines) == 2 * (3 + g.state.players[0].delivered), (len(lines), g.state.players[0].delivered)
+    for s in (1, 2):
+        assert g.state.track.segments_of(s) and g.state.players[s].cash == 0 and not g.state.players[s].hand
+    assert all(ln.startswith("Solo pays the bank") for ln in g.state.log if "rent" in ln or "pays the bank" in ln)
+
+
+def test_scenario_4_lowest_payout_nearer_the_top_on_a_tie_and_track_joins_the_opponents_network():
+    g = eb.Game.new(BASIC, board="tutorial", players=["Solo", "Opponent 1"], seed=4)
+    s4 = sim.SimulatedTrack(g)
+    cid = next(c.id for c in g.deck.demand_cards)
+    g.state.draw_pile.remove(cid) if cid in g.state.draw_pile else None
+    g.state.draw_pile.append(cid)
+    laid = s4.play_card(1)
+    seat, card, load, src, dest = s4.drawn[-1]
+    low = min(g.deck.card(cid).demands, key=lambda d: d.payout)
+    assert (card, load, dest) == (cid, low.load, low.city) and laid
+    assert src in {c.name for c in g.board.sources(load)}
+    net = g.state.track.mileposts_of(1, g.board)
+    assert any(m in net for m in g.board.city(dest).mileposts) or dest == ""
+    with pytest.raises(eb.InvalidAction, match="1-3 opponents"):
+        sim.solo_game(BASIC, board="tutorial", scenario=4, players=5)
+
+
+def test_cli_simulate_scenarios_2_and_4(tmp_path):
+    for scenario in ("2", "4"):
+        out = tmp_path / f"s{scenario}.csv"
+        assert main(["simulate", "--board", "tutorial", "--ruleset", "europe-basic", "--scenario", scenario,
+                     "--players", "2", "--games", "1", "--max-turns", "6", "--csv", str(out)]) == 0
+        assert len(pd.read_csv(out)) == 1
