@@ -7,7 +7,7 @@ hook (``to_figure``, ``_repr_html_``, ``_repr_*``): only those may defer an impo
 
 The layers, bottom to top (a module may import its own layer and the layers below)::
 
-    rulebook -> rules -> errors, files -> value types (board, cards, track, costs, state, actions)
+    errors -> rulebook -> rules -> files -> value types (board, cards, track, costs, state, actions)
     -> engine/, events/ (areas) -> narrate -> routes -> economics -> positions -> bots/ -> sim
     -> eb_core (the package's public names), cli, __main__, devtools -> display/
 
@@ -32,9 +32,10 @@ ROOT = Path(__file__).resolve().parent
 
 # (layer name, module prefixes), bottom to top
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("errors", ("eb_core.errors",)),
     ("rulebook", ("eb_core.rulebook",)),
     ("rules", ("eb_core.rules",)),
-    ("errors/files", ("eb_core.errors", "eb_core.files")),
+    ("files", ("eb_core.files",)),
     ("value types", ("eb_core.board", "eb_core.cards", "eb_core.track", "eb_core.costs", "eb_core.state",
                      "eb_core.actions")),
     ("engine/events", ("eb_core.engine", "eb_core.events", "eb_core.areas")),

@@ -202,7 +202,6 @@ def build(mask: str = MASK) -> dict:
                 raise SystemExit(f"{name}: its red area needs 6 land neighbours, has {len(nb)}")
             for p in nb:
                 red[p] = name
-    ports = {ch: lat.find(ch) for ch in PORTS}
     mileposts = []
     for p in order:
         ch = lat.cells[p]

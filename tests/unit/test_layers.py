@@ -25,14 +25,14 @@ def test_the_package_has_no_upward_import_and_no_cycle():
 
 
 def test_layers_follow_the_design_bottom_to_top():
-    order = ["eb_core.rulebook", "eb_core.rules", "eb_core.errors", "eb_core.board", "eb_core.engine.game",
+    order = ["eb_core.errors", "eb_core.rulebook", "eb_core.rules", "eb_core.files", "eb_core.board", "eb_core.engine.game",
              "eb_core.narrate", "eb_core.routes", "eb_core.economics", "eb_core.positions", "eb_core.bots.planner",
              "eb_core.sim", "eb_core.cli", "eb_core.display.figures"]
     assert [devtools.layer_index(m) for m in order] == sorted(devtools.layer_index(m) for m in order)
     assert len({devtools.layer_index(m) for m in order}) == len(order)
     # modules of the coming packages need no entry of their own
     assert devtools.layer_of("eb_core.events.europe") == devtools.layer_of("eb_core.engine.legal") == "engine/events"
-    assert devtools.layer_index("eb_core.files") == devtools.layer_index("eb_core.errors")
+    assert devtools.layer_index("eb_core.errors") < devtools.layer_index("eb_core.files")   # files raise typed errors
     assert devtools.layer_index("eb_core.rulebook") < devtools.layer_index("eb_core.rules")
 
 
