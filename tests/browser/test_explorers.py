@@ -240,7 +240,8 @@ NO_REDRAW_YET = {("lab", "city"): "city inspector: dropdown change not redrawn i
                  ("voila", "city"): "city inspector: dropdown change not redrawn in the browser, open",
                  ("lab", "demand"): "demand picker: dropdown change not redrawn in the browser, open",
                  ("voila", "demand"): "demand picker: dropdown change not redrawn in the browser, open",
-                 ("voila", "distance"): "distance picker: seen not redrawn once in Voila, open"}
+                 ("voila", "distance"): "distance picker: seen not redrawn once in Voila, open",
+                 ("voila", "loads"): "load finder: seen not redrawn once in Voila, open"}
 
 CHANGE = {"route": "to", "demand": "demand", "loads": "load", "city": "city", "distance": "to", "event": "event",
           "lab": "action"}
