@@ -127,3 +127,20 @@ def line_from(board: eb.Board, start: int, steps: int) -> list[int]:
     if got is None:
         raise AssertionError(f"no line of {steps} steps from {start}")
     return got
+
+
+def tutorial_opening(board: eb.Board, rules: eb.Ruleset) -> eb.Game:
+    """Ann and Ben on the tutorial board (notebook 03's game): both special build turns (London-Birmingham,
+    London-Folkestone), then the first operations turn's discard to three cards."""
+    from eb_core.actions import Build, Discard, EndTurn
+
+    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
+    ex = board.meta["examples"]
+    g.apply(Build(path=ex["london_birmingham"]["path"]))
+    g.apply(EndTurn())
+    g.apply(Build(path=ex["london_folkestone"]["path"]))
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    g.apply(Discard(g.player().hand[0]))          # the standard game's four-card opening hand
+    return g

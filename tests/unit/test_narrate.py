@@ -8,6 +8,7 @@ import re
 import pytest
 
 import eb_core as eb
+from support import tutorial_opening
 from eb_core import narrate
 from eb_core.actions import Build, Deliver, Discard, EndOperations, EndTurn, Move, PickUp, PlaceTrain, Upgrade
 
@@ -81,15 +82,7 @@ def test_scrub_replaces_milepost_numbers_in_engine_lines(board):
 
 def _played(board, rules):
     """Ann and Ben's opening on the tutorial board (notebook 03's game), then a first operations turn."""
-    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
-    ex = board.meta["examples"]
-    g.apply(Build(path=ex["london_birmingham"]["path"]))
-    g.apply(EndTurn())
-    g.apply(Build(path=ex["london_folkestone"]["path"]))
-    g.apply(EndTurn())
-    g.apply(EndTurn())
-    g.apply(EndTurn())
-    g.apply(Discard(g.player().hand[0]))          # the standard game's four-card opening hand
+    g = tutorial_opening(board, rules)
     g.apply(PlaceTrain("London"))
     return g
 

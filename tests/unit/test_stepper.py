@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import eb_core as eb
-from eb_core.actions import Build, Discard, EndTurn, Move, PlaceTrain
+from support import tutorial_opening
+from eb_core.actions import Build, EndTurn, Move, PlaceTrain
 from eb_core.display import figures
 from eb_core.display.widgets import TurnStepper, frames_of
 from eb_core import events, narrate
@@ -20,15 +21,8 @@ def recorded():
     """Ann and Ben on the tutorial board: special build turns, then Ann places her train in London and
     runs to Birmingham on her own track (notebook 03's opening)."""
     board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
-    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=7)
+    g = tutorial_opening(board, rules)
     ex = board.meta["examples"]
-    g.apply(Build(path=ex["london_birmingham"]["path"]))
-    g.apply(EndTurn())
-    g.apply(Build(path=ex["london_folkestone"]["path"]))
-    g.apply(EndTurn())
-    g.apply(EndTurn())
-    g.apply(EndTurn())
-    g.apply(Discard(g.player().hand[0]))
     seat = g.current_player                      # runs along the track this player built
     key = "london_birmingham" if g.history[0] == Build(path=ex["london_birmingham"]["path"]) and \
         seat == g.state.first_player else "london_folkestone"
