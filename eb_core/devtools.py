@@ -44,7 +44,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("economics", ("eb_core.economics",)),
     ("positions", ("eb_core.positions",)),
     ("bots", ("eb_core.bots",)),
-    ("sim", ("eb_core.sim",)),
+    ("sim", ("eb_core.sim", "eb_core.express_lessons")),
     ("api/cli", ("eb_core", "eb_core.cli", "eb_core.__main__", "eb_core.devtools")),
     ("display", ("eb_core.display",)),
 ]

@@ -149,7 +149,8 @@ class Recorder:
         if isinstance(action, Move):
             ran = p.moves_used - used
             rp.moves.append({"round": rnd, "turn": turn, "player": p.name, "mileposts": ran, "loads": len(loads),
-                             "empty": not loads, "deadhead": not any(ld in wanted for ld in loads),
+                             "empty": not loads, "not full": len(loads) < p.train.capacity,
+                             "deadhead": not any(ld in wanted for ld in loads),
                              "rent": cash - p.cash})
             path = rp.paths.setdefault(p.name, [here])
             path.extend(int(m) for m in action.path)

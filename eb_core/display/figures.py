@@ -91,12 +91,20 @@ def _register_template() -> None:
 _register_template()
 
 
-def player_color(player: int) -> str:
-    """The colour of player ``player`` (0-based), cycling through :data:`PLAYER_COLORS`.
+#: Players named after a crayon colour (Empire Express's demo: Orange, Red, Blue, Green) are drawn in it.
+NAMED_COLORS: dict[str, str] = {"orange": "#E69F00", "red": "#D62728", "blue": "#0072B2", "green": "#009E73",
+                                "black": "#000000", "yellow": "#F0E442"}
 
-    >>> player_color(0), player_color(1)
-    ('#0072B2', '#E69F00')
+
+def player_color(player: int, name: str | None = None) -> str:
+    """The colour of player ``player`` (0-based), cycling through :data:`PLAYER_COLORS`; a player whose
+    ``name`` is a crayon colour (:data:`NAMED_COLORS`) is drawn in that colour.
+
+    >>> player_color(0), player_color(1), player_color(0, "Green")
+    ('#0072B2', '#E69F00', '#009E73')
     """
+    if name is not None and str(name).strip().lower() in NAMED_COLORS:
+        return NAMED_COLORS[str(name).strip().lower()]
     return PLAYER_COLORS[int(player) % len(PLAYER_COLORS)]
 
 
@@ -699,7 +707,7 @@ def add_track(fig: go.Figure, board: Board, track, *, players: Sequence[str] | N
             cx += [px, [np.nan]]
             cy += [py, [np.nan]]
         who = players[p] if players is not None and p < len(players) else f"player {p}"
-        color = player_color(p)
+        color = player_color(p, who)
         fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=color, width=4), hoverinfo="skip",
                                  name=f"{who}'s track ({len(pairs)} segments)", meta=f"track:{p}",
                                  legendgroup=f"player{p}"))
@@ -778,7 +786,7 @@ def add_train(fig: go.Figure, board: Board, milepost: int | str, player: int = 0
     x, y = _xy(board, [mp])
     who = label or f"player {player}"
     fig.add_trace(go.Scatter(x=x, y=y, mode="markers", marker=dict(symbol="diamond", size=18,
-                                                                    color=player_color(player),
+                                                                    color=player_color(player, label),
                                                                     line=dict(color="black", width=2)),
                              hovertext=np.array([f"{who}'s train at {place(board, mp)}"], dtype=object),
                              hoverinfo="text", name=f"{who}'s train", meta=f"train:{player}",
