@@ -24,17 +24,31 @@ from typing import Any
 import pandas as pd
 
 from . import rulebook as R
-from .actions import EndTurn
+from .actions import Build, EndBuild, EndTurn
 from .bots.introductory import ALTERNATIVES, STRATEGIES, Replay, Script, play_turns
 from .bots.planner import PlannerBot
 from .bots.random_bot import RandomBot
 from .engine import Game
-from .errors import InvalidAction
-from .rules import ruleset
+from .errors import IllegalAction, InvalidAction
+from .routes import cheapest_connection
+from .rules import Ruleset, ruleset
 from .sim import BotView
+from .state import Position
 
-__all__ = ["COLOURS", "CARDINAL_RULES", "PLANS", "BotDriver", "Openings", "cardinal_rules", "compare_openings",
-           "demo_game", "simulate_players"]
+__all__ = [
+    "CARDINAL_RULES",
+    "COLOURS",
+    "PLANS",
+    "BotDriver",
+    "Openings",
+    "TrainPath",
+    "cardinal_rules",
+    "compare_openings",
+    "connections_into",
+    "demo_game",
+    "first_plans",
+    "simulate_players",
+]
 
 #: The demo's colours in seat order (the youngest first).
 COLOURS = ("Orange", "Red", "Blue", "Green")
@@ -72,6 +86,16 @@ class BotDriver:
         game.apply(EndTurn())  # pragma: no cover - a bot that does not end its turn
 
 
+@dataclass(frozen=True)
+class TrainPath:
+    """The mileposts a train ran through, drawable like a build plan
+    (:func:`eb_core.display.figures.add_route`)."""
+
+    mileposts: tuple[int, ...]
+    segments: tuple = ()
+    cost: None = None
+
+
 @dataclass
 class Openings:
     """What :func:`compare_openings` played: ``cash`` one row per colour, plan and turn (the colour's cash
@@ -82,6 +106,19 @@ class Openings:
     summary: pd.DataFrame
     replays: dict[tuple[str, str], Replay] = field(default_factory=dict)
     games: dict[tuple[str, str], Game] = field(default_factory=dict)
+    start: dict[str, int] = field(default_factory=dict)
+
+    def path(self, colour: str, plan: str, *, turns: int | None = None) -> TrainPath:
+        """Where ``colour``'s train ran under ``plan`` in its first ``turns`` turns (default: until the
+        turn of the summary's last counted delivery, the opening)."""
+        if turns is None:
+            row = self.summary[(self.summary.colour == colour) & (self.summary.plan == plan)].iloc[0]
+            turns = int(row["turns"]) if pd.notna(row["turns"]) else 10 ** 9
+        mps = [self.start[colour]]
+        for m in self.replays[(colour, plan)].moves:
+            if m["player"] == colour and m["turn"] <= turns:
+                mps.extend(m["path"])
+        return TrainPath(tuple(mps))
 
 
 def _deliveries_text(rows: list[dict]) -> str:
@@ -117,6 +154,7 @@ def compare_openings(seed: int = 1, horizon: int = 10, *, deliveries: int = 3,
                 else:
                     script = Script((STRATEGIES if plan == "suggested" else ALTERNATIVES)[colour])
                     drivers[seat] = BotDriver(PlannerBot(seat, rng), after=script) if then_planner else script
+            out.start[colour] = game.state.players[COLOURS.index(colour)].position
             rp = play_turns(game, drivers, max_rounds=horizon, until_done=False)
             out.replays[(colour, plan)], out.games[(colour, plan)] = rp, game
             for t in rp.turns:
@@ -128,18 +166,75 @@ def compare_openings(seed: int = 1, horizon: int = 10, *, deliveries: int = 3,
                             "payouts (M)": sum(d["payout"] for d in first),
                             "turns": first[-1]["turn"] if len(first) == deliveries else None,
                             "cash then (M)": first[-1]["cash"] if len(first) == deliveries else None,
+                            "M per turn": (round(first[-1]["cash"] / first[-1]["turn"], 1)
+                                           if len(first) == deliveries else None),
                             f"cash after turn {horizon} (M)": rp.cash_by_turn(colour)[-1]})
     out.cash = pd.DataFrame(rows)
     out.summary = pd.DataFrame(summary)
     return out
 
 
+def first_plans(game: Game) -> pd.DataFrame:
+    """The planner's own plan for every seat of ``game`` in the position now
+    (:meth:`~eb_core.bots.planner.PlannerBot.replan`, seen through :class:`~eb_core.sim.BotView`): one row
+    per colour with the plan in words, its payout, the new track it needs, the turns the planner expects
+    it to take and its income per turn (payout less track, per turn)."""
+    rows = []
+    for seat, p in enumerate(game.state.players):
+        plan = PlannerBot(seat, random.Random(seat)).replan(BotView(game))
+        rows.append({"colour": p.name, "the planner's plan": plan.describe() if plan else "none",
+                     "payout (M)": plan.payout if plan else 0, "track (M)": plan.build_cost if plan else 0,
+                     "turns": plan.turns if plan else None,
+                     "M per turn": round(plan.income_per_turn, 1) if plan else None})
+    return pd.DataFrame(rows)
+
+
+def connections_into(city: str, colours: Sequence[str], *, other: Ruleset | None = None, seed: int = 1,
+                     cash: int = 20) -> pd.DataFrame:
+    """"Any number of players may connect to a city" (Experienced Empire Builder Players Only!), shown by
+    actions: in one round of the four-colour demo game, each of ``colours`` (with ``cash`` M, as if earned)
+    builds its cheapest connection to ``city`` and the others pass. The very same builds are tried in a
+    game under ``other`` rules (default: Express with Empire Builder: Europe's limits on players per city).
+    One row per builder: the colour, the track's price, and the outcome under each ruleset ("accepted" or
+    the refusal's rule and reason)."""
+    express = ruleset("express")
+    for c in colours:
+        if c not in COLOURS:
+            raise InvalidAction(f"colours: {c!r} is not a colour of the demo game ({R.EXPRESS_SETUP}); choose from "
+                                f"{', '.join(COLOURS)}", field="colours")
+    if other is None:
+        other = express.with_(name="express+europe-city-limits",
+                              city_max_players=ruleset("europe-standard").city_max_players)
+    games = [Game.new(r, board="eastern_us", setup="demo", players=list(COLOURS), seed=seed) for r in (express, other)]
+    for g in games:
+        for p in g.state.players:
+            p.cash = cash
+    rows = []
+    for seat, colour in enumerate(COLOURS):
+        if colour in colours:
+            plan = cheapest_connection(games[0].board, express, city, position=Position.of(games[0].state, seat))
+            if plan is None:
+                raise InvalidAction(f"city: {colour} cannot connect to {city} with the demo's track", field="city")
+            row: dict[str, Any] = {"builder": colour, "track (M)": plan.cost}
+            for g, r in zip(games, (express, other)):
+                try:
+                    g.apply(Build(plan.mileposts))
+                    row[r.name] = "accepted"
+                except IllegalAction as err:
+                    row[r.name] = f"refused ({err.rule}): {err.reason}"
+            rows.append(row)
+        for g in games:
+            g.apply(EndBuild())
+            g.apply(EndTurn())
+    return pd.DataFrame(rows)
+
+
 # ------------------------------------------------------------------------------------ the cardinal rules
 #: The three cardinal rules of the Introductory Strategies, each with the measure that tests it (a column
 #: of :func:`simulate_players`) and the sign its correlation with money per turn should have.
 CARDINAL_RULES: dict[str, tuple[str, str, int]] = {
-    "Never run empty!": ("not-full share", "share of the mileposts moved with a free place on the train "
-                         "(\"Always have a full train\")", -1),
+    "Never run empty!": ("not-full share", ("share of the mileposts moved with a free place on the train "
+                                            "(\"Always have a full train\")"), -1),
     '"Deadheading" is bad!': ("deadhead share", "share of the mileposts moved with no load a card in hand wants",
                               -1),
     "Build track efficiently!": ("track per delivery (M)", "money spent on track per delivery made", -1),
@@ -162,7 +257,7 @@ def simulate_players(seeds: Sequence[int] | int = 8, *, rounds: int = 40,
     """Play one seeded Express demo game per seed (``seeds`` an int means ``range(seeds)``) for ``rounds``
     rounds or to the end of the game (150M, the round finished): 2-4 colours (from the seed), each seat
     played by a bot drawn from ``bots`` with the seed. One row per player: seed, colour, bot, turns, cash,
-    money per turn (cash / turns; everyone starts with none), deliveries, mileposts moved, the empty and
+    money per turn (cash / turns; everyone starts with none), deliveries, income (their payouts), mileposts moved, the empty and
     deadheading shares of them, money spent on track and on rent, and the track per delivery (``NaN``
     without a delivery)."""
     seeds = range(seeds) if isinstance(seeds, int) else seeds
@@ -186,6 +281,7 @@ def simulate_players(seeds: Sequence[int] | int = 8, *, rounds: int = 40,
             made = sum(1 for d in rp.deliveries if d["player"] == colour)
             rows.append({"seed": seed, "colour": colour, "bot": kind, "players": len(players), "turns": p.turns,
                          "cash": p.cash, "money per turn (M)": p.cash / max(p.turns, 1), "deliveries": made,
+                         "income (M)": sum(d["payout"] for d in rp.deliveries if d["player"] == colour),
                          "mileposts moved": ran,
                          "empty share": _share(moves, "empty", ran),
                          "not-full share": _share(moves, "not full", ran),
@@ -209,7 +305,8 @@ def cardinal_rules(players: pd.DataFrame, *, by: str | None = None) -> pd.DataFr
                 continue
             q = d[col].rank(method="first", pct=True)
             rows.append({"rule": rule, "measure": col, "meaning": meaning, **({by: name} if by else {}),
-                         "n": len(d), "correlation": d[col].corr(d["money per turn (M)"], method="spearman"),
+                         "n": len(d), "correlation": (d[col].rank().corr(d["money per turn (M)"].rank())   # Spearman
+                                                      if d[col].nunique() > 1 else float("nan")),
                          "money per turn, lowest quarter (M)": d["money per turn (M)"][q <= 0.25].mean(),
                          "money per turn, highest quarter (M)": d["money per turn (M)"][q > 0.75].mean()})
     return pd.DataFrame(rows)

@@ -101,7 +101,8 @@ class Replay:
     (round, turn, player, load, city, card, payout, cash after), ``moves`` one row per :class:`Move`
     (round, turn, player, mileposts, the loads on board, ``empty`` -- no load at all -- and ``deadhead``
     -- no load on board that a demand card in hand wants: the rulebook's "running without any active
-    demand cards" -- and the rent it cost), ``paths`` each player's train path in mileposts, and
+    demand cards" --, ``not full`` -- a free place on the train --, the rent it cost and the ``path``),
+    ``paths`` each player's train path in mileposts, and
     ``done`` the turn on which each scripted player finished its script."""
 
     turns: list[dict[str, Any]] = field(default_factory=list)
@@ -124,7 +125,7 @@ class Recorder:
     """A game as a driver sees it: every attribute is the game's, and every action applied through it is
     written to ``replay`` once the engine has accepted it (a refused action is not recorded)."""
 
-    def __init__(self, game: "Game", replay: Replay):
+    def __init__(self, game: Game, replay: Replay):
         self._game, self.replay = game, replay
 
     def __getattr__(self, name):
@@ -151,7 +152,7 @@ class Recorder:
             rp.moves.append({"round": rnd, "turn": turn, "player": p.name, "mileposts": ran, "loads": len(loads),
                              "empty": not loads, "not full": len(loads) < p.train.capacity,
                              "deadhead": not any(ld in wanted for ld in loads),
-                             "rent": cash - p.cash})
+                             "rent": cash - p.cash, "path": tuple(int(m) for m in action.path)})
             path = rp.paths.setdefault(p.name, [here])
             path.extend(int(m) for m in action.path)
         elif isinstance(action, Build):
@@ -162,7 +163,7 @@ class Recorder:
                                   "payout": p.cash - cash, "cash": p.cash})
 
 
-def _trip(game: "Game", seat: int, city: str):
+def _trip(game: Game, seat: int, city: str):
     st = game.state
     here = st.players[seat].position
     for rent in (False, True):
@@ -250,7 +251,7 @@ class Script:
         return True
 
 
-def play_turns(game: "Game", drivers: dict[int, Any], *, max_rounds: int = 12, until_done: bool = True,
+def play_turns(game: Game, drivers: dict[int, Any], *, max_rounds: int = 12, until_done: bool = True,
                replay: Replay | None = None) -> Replay:
     """Play ``game`` turn by turn, each seat by its driver (anything with ``turn(game)`` playing one whole
     turn, such as a :class:`Script`; a seat without a driver just ends its turns), through a
@@ -284,7 +285,7 @@ def play_turns(game: "Game", drivers: dict[int, Any], *, max_rounds: int = 12, u
     return replay
 
 
-def play_strategies(game: "Game", strategies: dict[str, tuple] | None = None, *, max_rounds: int = 12) -> Replay:
+def play_strategies(game: Game, strategies: dict[str, tuple] | None = None, *, max_rounds: int = 12) -> Replay:
     """Play every seat's script (``strategies``, :data:`STRATEGIES` by default, keyed by the player's
     colour name; :data:`ALTERNATIVES` for the rulebook's alternatives) turn by turn from the demo setup
     until each script is done (or ``max_rounds``). A player whose script is done just ends the turn.

@@ -11,7 +11,7 @@ import pytest
 import eb_core as eb
 from eb_core import rulebook as R
 from eb_core.actions import (Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndTurn, Move, PickUp)
-from eb_core.bots.introductory import STRATEGIES, play_strategies
+from eb_core.bots.introductory import ALTERNATIVES, STRATEGIES, play_strategies
 from eb_core.track import seg_key
 from support import rejects
 
@@ -449,3 +449,72 @@ def test_every_listed_action_is_legal_in_the_demo():
             next((a for a in acts if isinstance(a, Move)), None) or \
             next(a for a in acts if isinstance(a, (EndBuild, EndTurn)))
         g.apply(nxt)
+
+
+# ----------------------------------------------------------------------- the rulebook's alternatives
+@pytest.fixture(scope="module")
+def alternatives():
+    g = demo(COLOURS, seed=1)
+    return g, play_strategies(g, ALTERNATIVES)
+
+
+def _rows(r, colour):
+    return [(d["load"], d["city"], d["payout"], d["card"]) for d in r.deliveries if d["player"] == colour]
+
+
+def _built(r, colour):
+    return sum(t["built"] for t in r.turns if t["player"] == colour)
+
+
+def test_orange_alternative_machinery_instead_of_steel_then_electronics_back_to_pittsburgh(alternatives):
+    g, r = alternatives
+    assert _rows(r, "Orange") == [("Passengers", "Boston", 9, "2"), ("Machinery", "Boston", 7, "3"),
+                                  ("Electronics", "Pittsburgh", 29, "1")]     # card 1's other delivery
+    assert g.state.players[0].cash == 45 and _built(r, "Orange") == 0
+    assert g.board.place(g.state.players[0].position) == "Pittsburgh"
+
+
+def test_red_alternative_coal_and_swine_then_back_to_akron_for_tires_to_chicago(alternatives):
+    g, r = alternatives
+    assert _rows(r, "Red") == [("Coal", "Chicago", 25, "4"), ("Swine", "Chicago", 18, "5"),
+                               ("Tires", "Chicago", 21, "6")]                 # card 6's other delivery
+    built = _built(r, "Red")
+    assert built > 0 and g.state.players[1].cash == 25 + 18 + 21 - built      # the track to Akron is paid for
+    assert any(g.board.place(m) == "Akron" for m in g.network(1))
+
+
+def test_blue_alternative_cotton_9m_more_than_wood_then_passengers_back_to_charlotte(alternatives, replay):
+    g, r = alternatives
+    assert _rows(r, "Blue") == [("Marble", "Washington", 26, "7"), ("Cotton", "Washington", 22, "9"),
+                                ("Passengers", "Charlotte", 21, "8")]         # card 8's other delivery
+    wood = next(d["payout"] for d in replay[1].deliveries if d["load"] == "Wood")
+    assert 22 == wood + 9
+    assert g.state.players[2].cash == 26 + 22 + 21 - _built(r, "Blue")
+    assert r.done["Blue"] > replay[1].done["Blue"]                              # "will take longer"
+
+
+def test_green_alternative_48_then_textiles_to_new_york_building_to_harrisburg(alternatives):
+    g, r = alternatives
+    rows = _rows(r, "Green")
+    assert sum(p for ld, c, p, _ in rows[:2] if c == "New York") == 48
+    assert rows[2] == ("Textiles", "New York", 10, "12")                       # card 12's other delivery
+    assert _built(r, "Green") > 0 and any(g.board.place(m) == "Harrisburg" for m in g.network(3))
+
+
+def test_alternatives_use_one_delivery_per_card_and_each_other_delivery_once(alternatives, replay):
+    _, alt = alternatives
+    _, sug = replay
+    for colour in COLOURS:
+        cards = [d["card"] for d in alt.deliveries if d["player"] == colour]
+        assert len(cards) == len(set(cards)) == 3
+        a = {(d["card"], d["load"]) for d in alt.deliveries if d["player"] == colour}
+        s = {(d["card"], d["load"]) for d in sug.deliveries if d["player"] == colour}
+        assert len(a - s) == 1, (colour, a - s)           # exactly one card is used for its other delivery
+
+
+def test_a_script_step_that_cannot_be_done_is_refused_and_named():
+    g = demo(["Orange", "Red"])
+    with pytest.raises(eb.IllegalAction, match="no demand for Coal at Pittsburgh"):
+        play_strategies(g, {"Orange": (("deliver", "Coal"),)})
+    with pytest.raises(eb.InvalidAction, match="unknown strategy step"):
+        play_strategies(demo(["Orange", "Red"]), {"Orange": (("fly", "Boston"),)})
