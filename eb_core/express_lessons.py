@@ -257,9 +257,9 @@ def simulate_players(seeds: Sequence[int] | int = 8, *, rounds: int = 40,
     """Play one seeded Express demo game per seed (``seeds`` an int means ``range(seeds)``) for ``rounds``
     rounds or to the end of the game (150M, the round finished): 2-4 colours (from the seed), each seat
     played by a bot drawn from ``bots`` with the seed. One row per player: seed, colour, bot, turns, cash,
-    money per turn (cash / turns; everyone starts with none), deliveries, income (their payouts), mileposts moved, the empty and
-    deadheading shares of them, money spent on track and on rent, and the track per delivery (``NaN``
-    without a delivery)."""
+    money per turn (cash / turns; everyone starts with none), deliveries, income (their payouts),
+    mileposts moved, the empty, not-full and deadheading shares of them, money spent on track and on
+    rent, and the track per delivery (``NaN`` without a delivery)."""
     seeds = range(seeds) if isinstance(seeds, int) else seeds
     for b in bots:
         if b not in BOT_KINDS:

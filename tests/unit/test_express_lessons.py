@@ -131,7 +131,8 @@ def test_cardinal_rules_statistics_on_a_known_table():
     assert t.loc["not-full share", "correlation"] == pytest.approx(-1.0)
     assert (t.loc["not-full share", "money per turn, lowest quarter (M)"],
             t.loc["not-full share", "money per turn, highest quarter (M)"]) == (7.5, 1.5)
-    assert t.loc["track per delivery (M)", "n"] == 7 and t.loc["track per delivery (M)", "correlation"] == pytest.approx(1.0)
+    assert t.loc["track per delivery (M)", "n"] == 7
+    assert t.loc["track per delivery (M)", "correlation"] == pytest.approx(1.0)
     assert math.isnan(t.loc["deadhead share", "correlation"])            # no spread, no correlation
     by = lessons.cardinal_rules(df, by="bot")
     assert set(by.bot) == {"all", "a", "b"}
@@ -145,3 +146,12 @@ def test_players_who_build_less_per_delivery_earn_more_per_turn_in_a_small_sampl
     row = t.loc["Build track efficiently!"]
     assert row.correlation < 0
     assert row["money per turn, lowest quarter (M)"] > row["money per turn, highest quarter (M)"]
+
+
+def test_the_demo_is_drawn_in_each_colours_own_colour():
+    from eb_core.display import figures
+    fig = figures.game_figure(lessons.demo_game(COLOURS))
+    for seat, colour in enumerate(COLOURS):
+        assert figures.find_trace(fig, f"track:{seat}").line.color == figures.NAMED_COLORS[colour.lower()]
+        assert figures.find_trace(fig, f"train:{seat}").marker.color == figures.NAMED_COLORS[colour.lower()]
+    assert figures.player_color(0, "Ann") == figures.PLAYER_COLORS[0]          # other names: by seat

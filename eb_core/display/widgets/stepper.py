@@ -160,7 +160,7 @@ class TurnStepper(App):
         fig = figures.board_figure(board, self.rules, height=height, title=self._title())
         for seat, name in enumerate(self.names):
             x, y = _track_xy(board, st.track, seat)
-            fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=figures.player_color(seat), width=4),
+            fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=figures.player_color(seat, name), width=4),
                                      hoverinfo="skip", name=f"{name}'s track", meta=f"track:{seat}"))
         x, y = _pairs_xy(board, d["new"])
         fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=NEW_TRACK, width=8), opacity=0.7,
@@ -175,8 +175,8 @@ class TurnStepper(App):
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
             fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", text=text, textposition="bottom center",
-                                     textfont=dict(size=11, color=figures.player_color(seat)),
-                                     marker=dict(symbol="diamond", size=18, color=figures.player_color(seat),
+                                     textfont=dict(size=11, color=figures.player_color(seat, name)),
+                                     marker=dict(symbol="diamond", size=18, color=figures.player_color(seat, name),
                                                  line=dict(color="black", width=2)),
                                      hovertext=hover, hoverinfo="text", name=f"{name}'s train",
                                      meta=f"train:{seat}"))
@@ -202,7 +202,7 @@ class TurnStepper(App):
         self.narration.value = (f"<div style='font-size:1.05em'><b>{html.escape(self._title())}</b>"
                                 f"<ul style='margin:4px 0'>{sentences}</ul></div>")
         rows = "".join(
-            f"<tr><td style='color:{figures.player_color(i)}'><b>{html.escape(p.name)}</b></td>"
+            f"<tr><td style='color:{figures.player_color(i, p.name)}'><b>{html.escape(p.name)}</b></td>"
             f"<td style='text-align:right'>{p.cash}M</td><td>{p.train}</td>"
             f"<td>{html.escape(', '.join(p.loads) or '—')}</td></tr>" for i, p in enumerate(st.players))
         self.money.value = ("<table><thead><tr><th>player</th><th>cash</th><th>train</th><th>loads</th></tr>"
