@@ -5,40 +5,141 @@ A plotly ``FigureWidget`` sends later changes to its views as one-off messages; 
 exist yet (Voila, a first Run All) never sees them. So every app builds its figure as a plain
 ``go.Figure`` from its controls' initial values, wraps it with :meth:`App.wrap` (the view then starts
 from that state), and only afterwards changes it from observers.
+
+Every app's figure is a :class:`MapWidget`: a ``FigureWidget`` whose model is created complete and whose
+front end loads plotly's widget code once per page and never misses an update (see its docstring).
 """
 from __future__ import annotations
 
+from copy import deepcopy
+from functools import lru_cache
+from pathlib import Path
+
 import ipywidgets as W
+import plotly
 import plotly.graph_objects as go
+import traitlets
 from IPython.display import display
+from plotly.basewidget import BaseFigureWidget
 
 from ...board import Board
 from .. import figures
 
-__all__ = ["App", "MapWidget"]
+__all__ = ["App", "MapWidget", "MAP_WIDGET_ESM", "plotly_widget_bundle"]
+
+
+@lru_cache(maxsize=1)
+def plotly_widget_bundle() -> bytes:
+    """plotly's own widget front end (the ES module every ``FigureWidget`` ships as its ``_esm``, 5 MB of
+    plotly.js), read once per kernel."""
+    esm = BaseFigureWidget._esm
+    return Path(esm).read_bytes() if isinstance(esm, (str, Path)) and Path(esm).is_file() else str(esm).encode()
+
+
+#: The map widget's front end (anywidget ES module). It imports plotly's widget bundle once per page,
+#: keyed by plotly's version, and hands the model and each view to plotly's own widget code once it is
+#: loaded. ``initialize`` returns at once, so anywidget's model is ready within milliseconds (see
+#: :class:`MapWidget`); kernel messages that arrive before the bundle is loaded are noted, and the
+#: kernel is then asked to resend the whole figure before the first view draws.
+MAP_WIDGET_ESM = r"""
+const PY2JS = ["_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces", "_py2js_restyle",
+               "_py2js_relayout", "_py2js_update", "_py2js_animate", "_py2js_removeLayoutProps",
+               "_py2js_removeTraceProps"];
+const BUNDLES = (globalThis[Symbol.for("eb.plotly-widget-bundles")] ??= new Map());
+
+function bundle(model) {
+  // one import (one compile of plotly.js) per page, however many maps it shows
+  const version = model.get("_plotly_version");
+  if (!BUNDLES.has(version)) {
+    const url = URL.createObjectURL(new Blob([model.get("_plotly_bundle")], { type: "text/javascript" }));
+    BUNDLES.set(version, import(url).finally(() => URL.revokeObjectURL(url)));
+  }
+  return BUNDLES.get(version);
+}
+
+function resync(model) {
+  // ask the kernel for the whole figure again (`_widget_data` / `_widget_layout`) and wait for it
+  return new Promise((resolve) => {
+    const done = (msg) => {
+      if (msg && msg.type === "eb:resynced") { model.off("msg:custom", done); resolve(); }
+    };
+    model.on("msg:custom", done);
+    model.send({ type: "eb:resync" });
+    setTimeout(resolve, 30000);   // a busy kernel: draw what we have rather than nothing
+  });
+}
+
+export default () => {
+  let ready = null;
+  return {
+    initialize({ model }) {
+      let loaded = false, missed = false;
+      const note = () => { if (!loaded) missed = true; };
+      for (const name of PY2JS) model.on(`change:${name}`, note);
+      ready = bundle(model).then(async (mod) => {
+        const plotlyWidget = mod.default();
+        await plotlyWidget.initialize({ model });
+        loaded = true;
+        if (missed) await resync(model);
+        return plotlyWidget;
+      });
+      ready.catch((err) => console.error("[eb] plotly's widget code did not load:", err));
+    },
+    async render({ model, el }) {
+      const plotlyWidget = await ready;
+      return plotlyWidget.render({ model, el });
+    },
+  };
+};
+"""
 
 
 class MapWidget(go.FigureWidget):
-    """A plotly ``FigureWidget`` whose comm opens only once the figure is complete.
+    """A plotly ``FigureWidget`` created complete, whose front end never drops an update.
 
-    ``ipywidgets.Widget.__init__`` opens the widget's comm before plotly's ``__init__`` has copied the
-    figure into the synced ``_widget_data``/``_widget_layout``: the front end creates the model EMPTY and
-    receives the figure in a second, "update" message, deserialised asynchronously. A view created in
-    between (a first Run All in JupyterLab, a large board) draws empty axes, and plotly's view ignores later
-    changes of ``_widget_data``: a stale first paint. Here the comm is opened at the end of ``__init__``, so
-    the model's first state already holds every trace and the layout.
+    **Complete at creation.** ``ipywidgets.Widget.__init__`` opens the widget's comm before plotly's
+    ``__init__`` has copied the figure into the synced ``_widget_data``/``_widget_layout``: the front end
+    creates the model EMPTY and receives the figure in a second, "update" message, deserialised
+    asynchronously. A view created in between (a first Run All in JupyterLab, a large board) draws empty
+    axes, and plotly's view ignores later changes of ``_widget_data``: a stale first paint. Here the comm
+    is opened at the end of ``__init__``, so the model's first state already holds every trace and the
+    layout.
+
+    **Every update arrives.** A plain ``FigureWidget``'s front end is plotly's 5 MB widget bundle, sent
+    as the ``_esm`` of every figure and imported (compiled) once per figure. anywidget (0.11) gives a
+    model 2 seconds to import and initialise its ``_esm``; past that the model's ``ready`` promise is
+    rejected for good, and anywidget's model awaits it before handling each later comm message, so every
+    update from the kernel to that figure is dropped: its first paint (which comes with the model) is
+    right, but no control change is ever redrawn. Under load, or for the first map of a page, the
+    import takes 2-16 s in headless Chromium (measured), hence the maps that "did not redraw".
+    Here ``_esm`` is :data:`MAP_WIDGET_ESM`, a small module whose ``initialize`` returns at once and
+    which imports plotly's bundle (sent as the binary ``_plotly_bundle``) once per page for every map,
+    then runs plotly's own model and view code unchanged.
     """
+
+    _esm = MAP_WIDGET_ESM
+    _plotly_bundle = traitlets.Bytes(b"").tag(sync=True)
+    _plotly_version = traitlets.Unicode(plotly.__version__).tag(sync=True)
 
     _complete = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self._plotly_bundle = plotly_widget_bundle()
+        self.on_msg(self._front_end_message)
         self._complete = True
         self.open()
 
     def open(self):
         if self._complete:
             super().open()
+
+    def _front_end_message(self, widget, content, buffers) -> None:
+        """``eb:resync``: the front end missed updates while it loaded plotly; send the whole figure."""
+        if isinstance(content, dict) and content.get("type") == "eb:resync":
+            self._widget_data = deepcopy(self._data)
+            self._widget_layout = deepcopy(self._layout_obj._props)
+            self.send({"type": "eb:resynced"})
 
 
 class App:
