@@ -240,9 +240,9 @@ class KernelWatch:
 
 @pytest.fixture
 def page(browser, request):
-    """A fresh browser context and page per test, 1400x1000, closed afterwards; ``page.kernel`` watches the
+    """A fresh browser context and page per test, 1440x900 (the size the issues are tried at), closed afterwards; ``page.kernel`` watches the
     kernel's busy/idle messages."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     ctx.set_default_timeout(30_000)
     pg = ctx.new_page()
     pg.console_errors = []
