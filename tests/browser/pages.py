@@ -258,6 +258,7 @@ def check_page(nb, prefix: str, frontend: str) -> list[str]:
             continue
         before = p
         new = ex.change_dropdown(i, CHANGE[kind])
+        t0 = time.monotonic()
         try:
             after = ex.wait_for(i, lambda q: q["controls"].get(CHANGE[kind]) == new and q["title"] != before["title"]
                                 and not problems(q), f"{prefix} in {frontend}: the {kind} explorer did not redraw for "
@@ -267,7 +268,7 @@ def check_page(nb, prefix: str, frontend: str) -> list[str]:
             raise
         assert after["traces"] != before["traces"] or after["title"] != before["title"]
         ex.shot(i, f"{name}_changed")
-        report.append(f"{frontend} {name}: {CHANGE[kind]} -> {new!r} redrew: {after['title']!r}")
+        report.append(f"{frontend} {name}: {CHANGE[kind]} -> {new!r} redrew in {time.monotonic() - t0:.1f}s: {after['title']!r}")
     return report
 
 
@@ -301,19 +302,24 @@ REDRAW_TIMEOUT = 60
 def run_notebook_page(nb, frontend: str, name: str, lab_server=None, voila_root=None) -> None:
     """Open notebook ``name`` in ``frontend`` and wait until every output has rendered (the kernel idle,
     no widget still loading, every plotly figure drawn with data); no error output may show."""
+    t0 = time.monotonic()
     if frontend == "lab":
         nb.open_lab(lab_server, name)
+        t1 = time.monotonic()
         nb.run_all_lab()
+        print(f"{frontend} {name}: JupyterLab opened in {t1 - t0:.1f}s, Run All {time.monotonic() - t1:.1f}s")
     else:
         nb.page.goto(voila_root.url(f"voila/render/{name}"), timeout=180_000)
         nb.page.wait_for_function("() => !document.querySelector('#loading') || "
                                   "getComputedStyle(document.querySelector('#loading')).display === 'none'",
                                   timeout=180_000)
+    t1 = time.monotonic()
     try:
         nb.wait_rendered(timeout=180)
     finally:
         with contextlib.suppress(Exception):
             nb.screenshot("ran")
+    print(f"{frontend} {name}: page ready {t1 - t0:.1f}s, outputs rendered {time.monotonic() - t1:.1f}s later")
     errors = nb.errors()
     assert not errors, f"{name} in {frontend}: error output:\n" + "\n---\n".join(errors)
 
@@ -321,7 +327,9 @@ def run_notebook_page(nb, frontend: str, name: str, lab_server=None, voila_root=
 def check_notebook(nb, prefix: str, frontend: str) -> None:
     """Every check of one notebook's page, after :func:`run_notebook_page`."""
     name = notebook_named(prefix)
+    t0 = time.monotonic()
     for line in check_page(nb, prefix, frontend):
         print(line)
+    print(f"{frontend} {name}: explorers checked in {time.monotonic() - t0:.1f}s")
     errors = nb.errors()
     assert not errors, f"{name} in {frontend}: error output after the controls changed:\n" + "\n---\n".join(errors)
