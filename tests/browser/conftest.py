@@ -261,6 +261,8 @@ def _new_page(browser):
     pg = ctx.new_page()
     pg.console_errors = []
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.page_errors = []                        # uncaught errors and rejections of the page's scripts
+    pg.on("pageerror", lambda e: pg.page_errors.append(str(e)[:300]))
     pg.kernel = KernelWatch(pg)
     return ctx, pg
 
@@ -420,8 +422,8 @@ class NotebookUI:
             "() => !!(window.jupyterapp && window.jupyterapp.shell)")
         if started:
             self.page.evaluate(self._LAB_CLOSE_ALL_JS)
-            self.page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', "
-                               "{path, factory: 'Notebook'})", notebook)
+            self.page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', "
+                               "{path, factory: 'Notebook'}); return true; }", notebook)
         else:
             workspace = f"t{secrets.token_hex(6)}"
             self.page.goto(server.url(f"lab/workspaces/{workspace}/tree/{notebook}?reset"), timeout=timeout * 1000)

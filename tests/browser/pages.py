@@ -263,9 +263,9 @@ def check_page(nb, prefix: str, frontend: str) -> list[str]:
             after = ex.wait_for(i, lambda q: q["controls"].get(CHANGE[kind]) == new and q["title"] != before["title"]
                                 and not problems(q), f"{prefix} in {frontend}: the {kind} explorer did not redraw for "
                                 f"{CHANGE[kind]} = {new!r}", timeout=REDRAW_TIMEOUT)
-        except AssertionError:
+        except AssertionError as exc:
             ex.shot(i, f"{name}_not_redrawn")
-            raise
+            raise AssertionError(f"{exc}; page errors: {getattr(nb.page, 'page_errors', [])[-5:]}") from None
         assert after["traces"] != before["traces"] or after["title"] != before["title"]
         ex.shot(i, f"{name}_changed")
         report.append(f"{frontend} {name}: {CHANGE[kind]} -> {new!r} redrew in {time.monotonic() - t0:.1f}s: {after['title']!r}")

@@ -7,9 +7,12 @@ half is ``test_lab.py``: with ``--dist loadfile`` the two files run side by side
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from .pages import EXPECTED, NOTEBOOKS, check_notebook, notebook_named, run_notebook_page
+from .pages import (EXPECTED, NOTEBOOKS, REDRAW_TIMEOUT, Explorers, check_notebook, notebook_named,
+                    run_notebook_page)
 
 
 def test_present_serves_every_notebook(voila_root, page, artifacts):
@@ -35,3 +38,41 @@ def test_voila_explorers(prefix, voila_root, ui, request):
     request.addfinalizer(voila_root.shutdown_kernels)
     run_notebook_page(nb, "voila", name, voila_root=voila_root)
     check_notebook(nb, prefix, "voila")
+
+
+_STARVED_NOTEBOOK = {
+    "cells": [{"cell_type": "code", "execution_count": None, "id": "starved", "metadata": {}, "outputs": [],
+               "source": ["import eb_core as eb\n", "from eb_core.display import widgets\n",
+                          "widgets.city_inspector(eb.load_board('tutorial'), city='London')"]}],
+    "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+    "nbformat": 4, "nbformat_minor": 5}
+
+# anywidget gives a model 2 s (``AbortSignal.timeout(2000)``) to initialise and then rejects its ``ready``
+# promise for good; here that limit is made 1 ms, as on a page starved of CPU.
+_STARVE_JS = """
+const timeout = AbortSignal.timeout;
+AbortSignal.timeout = function (ms) { return timeout.call(this, ms === 2000 ? 1 : ms); };
+"""
+
+
+def test_a_map_redraws_even_when_anywidget_gave_up_on_its_model(voila_root, page, ui, request):
+    """The cause of the maps that did not redraw: anywidget rejects a model that took over 2 s to
+    initialise, and then drops every later kernel message to it. With that limit forced to 1 ms, the
+    model is rejected (the page reports it) and a dropdown change must still redraw the map."""
+    (voila_root.root / "starved.ipynb").write_text(json.dumps(_STARVED_NOTEBOOK))
+    request.addfinalizer(voila_root.shutdown_kernels)
+    page.add_init_script(_STARVE_JS)
+    nb = ui("voila_starved")
+    page.goto(voila_root.url("voila/render/starved.ipynb"), timeout=180_000)
+    nb.wait_rendered(timeout=180)
+    assert any("Failed to initialize model" in e for e in page.page_errors), (
+        f"anywidget's limit did not trip, so this checks nothing; page errors {page.page_errors}")
+    ex = Explorers(nb)
+    before = ex.settled_plots()[0]
+    assert "London" in before["title"]
+    new = ex.change_dropdown(0, "city")
+    after = ex.wait_for(0, lambda q: q["controls"].get("city") == new and new in q["title"]
+                        and q["traces"]["selection"] == 1, f"the starved map did not redraw for city = {new!r}",
+                        timeout=REDRAW_TIMEOUT)
+    nb.screenshot("changed")
+    assert after["traces"]["area:selected"] >= 1

@@ -12,6 +12,7 @@ front end loads plotly's widget code once per page and never misses an update (s
 from __future__ import annotations
 
 from copy import deepcopy
+import uuid
 from functools import lru_cache
 from pathlib import Path
 
@@ -57,6 +58,23 @@ function bundle(model) {
   return BUNDLES.get(version);
 }
 
+function ungate(model) {
+  // anywidget (0.11) holds each kernel message of a model until the model's `ready` promise, and rejects
+  // that promise for good when the model took over 2 s to initialise (a starved page): from then on
+  // every update to the map would be dropped. This module's initialize has run when this is called, so
+  // the messages may go straight to ipywidgets' own handler. Nothing changes if the internals differ.
+  const id = model.get("_eb_model_id"), manager = model.widget_manager;
+  if (!id || !manager || typeof manager.get_model !== "function") return;
+  Promise.resolve(manager.get_model(id)).then((real) => {
+    const any = real && Object.getPrototypeOf(real), base = any && Object.getPrototypeOf(any);
+    const own = any && Object.prototype.hasOwnProperty.call(any, "_handle_comm_msg");
+    if (own && base && typeof base._handle_comm_msg === "function" && real.comm &&
+        typeof real.comm.on_msg === "function") {
+      real.comm.on_msg(base._handle_comm_msg.bind(real));
+    }
+  }).catch(() => {});
+}
+
 function resync(model) {
   // ask the kernel for the whole figure again (`_widget_data` / `_widget_layout`) and wait for it
   return new Promise((resolve) => {
@@ -76,6 +94,7 @@ export default () => {
       let loaded = false, missed = false;
       const note = () => { if (!loaded) missed = true; };
       for (const name of PY2JS) model.on(`change:${name}`, note);
+      ungate(model);
       ready = bundle(model).then(async (mod) => {
         const plotlyWidget = mod.default();
         await plotlyWidget.initialize({ model });
@@ -114,18 +133,24 @@ class MapWidget(go.FigureWidget):
     import takes 2-16 s in headless Chromium (measured), hence the maps that "did not redraw".
     Here ``_esm`` is :data:`MAP_WIDGET_ESM`, a small module whose ``initialize`` returns at once and
     which imports plotly's bundle (sent as the binary ``_plotly_bundle``) once per page for every map,
-    then runs plotly's own model and view code unchanged.
+    then runs plotly's own model and view code unchanged. On a page so starved of CPU that even that
+    small module took over 2 s, it also routes the model's later messages past anywidget's rejected
+    promise to ipywidgets' own handler (found by ``_eb_model_id``, the comm id), so they still arrive.
     """
 
     _esm = MAP_WIDGET_ESM
     _plotly_bundle = traitlets.Bytes(b"").tag(sync=True)
     _plotly_version = traitlets.Unicode(plotly.__version__).tag(sync=True)
+    _eb_model_id = traitlets.Unicode("").tag(sync=True)   # the comm id, so the front end finds its model
 
     _complete = False
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._plotly_bundle = plotly_widget_bundle()
+        if self._model_id is None:           # the comm id, chosen before the comm opens
+            self._model_id = uuid.uuid4().hex
+        self._eb_model_id = self._model_id
         self.on_msg(self._front_end_message)
         self._complete = True
         self.open()
