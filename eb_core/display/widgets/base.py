@@ -87,6 +87,25 @@ function resync(model) {
   });
 }
 
+function followLink() {
+  // A deep link (`notebook.ipynb#Heading`, as in notebook 00's coverage table) into a page whose maps draw
+  // after it loaded (Voila): the browser scrolled to the heading before the maps above it had their
+  // height, which pushed the heading off the screen. Scroll to it again each time a map has drawn, for
+  // two minutes at most, until the reader scrolls or clicks.
+  const key = Symbol.for("eb.follow-link");
+  if (globalThis[key] || !location.hash) return;
+  const state = (globalThis[key] = { until: performance.now() + 120000 });
+  const stop = () => { state.until = 0; };
+  for (const name of ["wheel", "mousedown", "keydown", "touchstart"]) {
+    window.addEventListener(name, stop, { capture: true, once: true, passive: true });
+  }
+  document.addEventListener("plotlywidget-after-render", () => {
+    if (performance.now() > state.until) return;
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) requestAnimationFrame(() => target.scrollIntoView());
+  });
+}
+
 export default () => {
   let ready = null;
   return {
@@ -95,6 +114,7 @@ export default () => {
       const note = () => { if (!loaded) missed = true; };
       for (const name of PY2JS) model.on(`change:${name}`, note);
       ungate(model);
+      followLink();
       ready = bundle(model).then(async (mod) => {
         const plotlyWidget = mod.default();
         await plotlyWidget.initialize({ model });
