@@ -299,9 +299,11 @@ def step_until_train_moves(ex: Explorers, index: int, frontend: str, name: str, 
 REDRAW_TIMEOUT = 60
 
 
-def run_notebook_page(nb, frontend: str, name: str, lab_server=None, voila_root=None) -> None:
-    """Open notebook ``name`` in ``frontend`` and wait until every output has rendered (the kernel idle,
-    no widget still loading, every plotly figure drawn with data); no error output may show."""
+def run_notebook_page(nb, frontend: str, name: str, lab_server=None, voila_root=None,
+                      fragment: str | None = None) -> None:
+    """Open notebook ``name`` in ``frontend`` (in Voila at ``#fragment``, a section, if given) and wait until
+    every output has rendered (the kernel idle, no widget still loading, every plotly figure drawn with
+    data); no error output may show."""
     t0 = time.monotonic()
     if frontend == "lab":
         nb.open_lab(lab_server, name)
@@ -309,7 +311,8 @@ def run_notebook_page(nb, frontend: str, name: str, lab_server=None, voila_root=
         nb.run_all_lab()
         print(f"{frontend} {name}: JupyterLab opened in {t1 - t0:.1f}s, Run All {time.monotonic() - t1:.1f}s")
     else:
-        nb.page.goto(voila_root.url(f"voila/render/{name}"), timeout=180_000)
+        nb.page.goto(voila_root.url(f"voila/render/{name}") + (f"#{fragment}" if fragment else ""),
+                     timeout=180_000)
         nb.page.wait_for_function("() => !document.querySelector('#loading') || "
                                   "getComputedStyle(document.querySelector('#loading')).display === 'none'",
                                   timeout=180_000)
