@@ -11,8 +11,7 @@ import json
 
 import pytest
 
-from .pages import (EXPECTED, NOTEBOOKS, REDRAW_TIMEOUT, Explorers, check_notebook, notebook_named,
-                    run_notebook_page)
+from .pages import EXPECTED, NOTEBOOKS, REDRAW_TIMEOUT, Explorers, check_notebook, notebook_named, run_notebook_page
 
 
 def test_present_serves_every_notebook(voila_root, page, artifacts):

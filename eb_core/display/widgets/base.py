@@ -11,8 +11,8 @@ front end loads plotly's widget code once per page and never misses an update (s
 """
 from __future__ import annotations
 
-from copy import deepcopy
 import uuid
+from copy import deepcopy
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,7 +26,7 @@ from plotly.basewidget import BaseFigureWidget
 from ...board import Board
 from .. import figures
 
-__all__ = ["App", "MapWidget", "MAP_WIDGET_ESM", "plotly_widget_bundle"]
+__all__ = ["MAP_WIDGET_ESM", "App", "MapWidget", "plotly_widget_bundle"]
 
 
 @lru_cache(maxsize=1)
