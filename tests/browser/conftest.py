@@ -209,45 +209,78 @@ def browser(chromium_path):
 class KernelWatch:
     """The kernel's own busy/idle signal, read from the page's kernel websockets (JupyterLab and Voila both
     talk to the kernel over ``/api/kernels/<id>/channels``): every request the kernel handles, a cell or a
-    widget's comm message, is wrapped in an iopub ``status`` busy ... idle pair."""
+    widget's comm message, is wrapped in an iopub ``status`` busy ... idle pair. Counted per websocket, so a
+    kernel shut down (its socket closed) in the middle of a request does not count as busy forever."""
 
     STATUS = re.compile(rb'"execution_state"\s*:\s*"(busy|idle)"')
 
     def __init__(self, page):
-        self.busy = self.idle = 0
+        self.total_busy = 0               # every busy seen on any socket (for ``mark``)
+        self.sockets: dict[int, list[int]] = {}   # open kernel socket -> [busy, idle]
         page.on("websocket", self._attach)
 
     def _attach(self, ws) -> None:
         if "/api/kernels/" in ws.url:
-            ws.on("framereceived", self._frame)
+            counts = self.sockets.setdefault(id(ws), [0, 0])
+            ws.on("framereceived", lambda payload: self._frame(counts, payload))
+            ws.on("close", lambda *_: self.sockets.pop(id(ws), None))
 
-    def _frame(self, payload) -> None:
+    def _frame(self, counts: list[int], payload) -> None:
         data = payload.encode() if isinstance(payload, str) else payload
         for m in self.STATUS.finditer(data):
             if m.group(1) == b"busy":
-                self.busy += 1
+                counts[0] += 1
+                self.total_busy += 1
             else:
-                self.idle += 1
+                counts[1] += 1
+
+    @property
+    def busy(self) -> int:
+        return sum(b for b, _ in self.sockets.values())
+
+    @property
+    def idle(self) -> int:
+        return sum(i for _, i in self.sockets.values())
+
+    def is_idle(self) -> bool:
+        """Every open kernel socket has seen an idle for each busy."""
+        return all(i >= b for b, i in self.sockets.values())
 
     def mark(self) -> int:
         """A point in time: the number of busy signals so far."""
-        return self.busy
+        return self.total_busy
 
     def settled_since(self, mark: int) -> bool:
         """The kernel went busy after ``mark`` and is idle again (every busy has its idle)."""
-        return self.busy > mark and self.idle >= self.busy
+        return self.total_busy > mark and self.is_idle()
 
 
-@pytest.fixture
-def page(browser, request):
-    """A fresh browser context and page per test, 1400x1000, closed afterwards; ``page.kernel`` watches the
-    kernel's busy/idle messages."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+def _new_page(browser):
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     ctx.set_default_timeout(30_000)
     pg = ctx.new_page()
     pg.console_errors = []
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.page_errors = []                        # uncaught errors and rejections of the page's scripts
+    pg.on("pageerror", lambda e: pg.page_errors.append(str(e)[:300]))
     pg.kernel = KernelWatch(pg)
+    return ctx, pg
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser context and page per test, 1440x900 (the size the issues are tried at), closed
+    afterwards; ``page.kernel`` watches the kernel's busy/idle messages."""
+    ctx, pg = _new_page(browser)
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def lab_page(browser):
+    """One page for a module's JupyterLab tests: the JupyterLab application loads once and each test opens
+    its notebook in it (:meth:`NotebookUI.open_lab`), instead of loading the whole UI per notebook."""
+    ctx, pg = _new_page(browser)
     yield pg
     ctx.close()
 
@@ -269,7 +302,8 @@ def lab_server(tmp_path_factory, chromium_path):
     log = tmp / "jupyterlab.log"
     cmd = [str(BIN / "jupyter-lab"), *_root_flag(), "--no-browser", "--ip=127.0.0.1", f"--port={port}",
            "--port-retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-           "--ServerApp.open_browser=False", "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=False"]
+           "--ServerApp.open_browser=False", "--LabApp.news_url=", "--ServerApp.disable_check_xsrf=False",
+           "--LabApp.expose_app_in_browser=True"]   # window.jupyterapp: open the next notebook in the same page
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, cwd=root, env=_jupyter_env(tmp), stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
@@ -373,17 +407,38 @@ class NotebookUI:
         self.page, self.artifacts, self.prefix = page, artifacts, prefix
 
     # --- JupyterLab
+    _LAB_CLOSE_ALL_JS = """
+    () => { const app = window.jupyterapp;
+            if (!app) return false;
+            for (const w of [...app.shell.widgets('main')]) w.dispose();   // no "save changes?" dialog
+            return true; }
+    """
+
     def open_lab(self, server: Server, notebook: str, timeout: float = 90) -> None:
-        """Open ``notebook`` in a fresh JupyterLab workspace (nothing restored from earlier tests)."""
-        workspace = f"t{secrets.token_hex(6)}"
-        self.page.goto(server.url(f"lab/workspaces/{workspace}/tree/{notebook}?reset"), timeout=timeout * 1000)
-        self.page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout * 1000)
+        """Open ``notebook`` in JupyterLab. The first time, load the application in a fresh workspace
+        (nothing restored from earlier tests); afterwards open it in the application already loaded in
+        this page, after closing what is open (the JupyterLab UI loads once per page)."""
+        started = self.page.url.startswith(server.base) and self.page.evaluate(
+            "() => !!(window.jupyterapp && window.jupyterapp.shell)")
+        if started:
+            self.page.evaluate(self._LAB_CLOSE_ALL_JS)
+            self.page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', "
+                               "{path, factory: 'Notebook'}); return true; }", notebook)
+        else:
+            workspace = f"t{secrets.token_hex(6)}"
+            self.page.goto(server.url(f"lab/workspaces/{workspace}/tree/{notebook}?reset"), timeout=timeout * 1000)
+        self.page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell", timeout=timeout * 1000)
         # a notebook without kernel metadata asks which kernel: take the default
         with contextlib.suppress(Exception):
             self.page.locator(".jp-Dialog .jp-mod-accept").click(timeout=1500)
         self.wait_kernel_idle(timeout)
         # focus the notebook so the Run menu acts on it
         self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.click(position={"x": 5, "y": 5})
+
+    def close_lab(self) -> None:
+        """Close every document open in JupyterLab (before its kernel is shut down)."""
+        with contextlib.suppress(Exception):
+            self.page.evaluate(self._LAB_CLOSE_ALL_JS)
 
     def wait_kernel_idle(self, timeout: float) -> None:
         self.page.wait_for_function(
@@ -468,7 +523,7 @@ class NotebookUI:
         while time.monotonic() < deadline:
             kernel = self.page.kernel
             state = {k: v for k, v in self.render_state().items() if k != "empty"}
-            ready = kernel.idle >= kernel.busy and state["pending"] == 0 and state["undrawn"] == 0
+            ready = kernel.is_idle() and state["pending"] == 0 and state["undrawn"] == 0
             if ready and state == last:
                 break
             last = state if ready else None
@@ -573,3 +628,9 @@ class NotebookUI:
 @pytest.fixture
 def ui(page, artifacts):
     return lambda prefix: NotebookUI(page, artifacts, prefix)
+
+
+@pytest.fixture
+def lab_ui(lab_page, artifacts):
+    """Like ``ui``, on the module's one JupyterLab page (``lab_page``)."""
+    return lambda prefix: NotebookUI(lab_page, artifacts, prefix)

@@ -1,0 +1,69 @@
+"""The map widget's front end: plotly's 5 MB widget bundle is not the widget's ``_esm`` (anywidget gives
+a model 2 s to import its ``_esm``, after which every later kernel message to it is dropped, so a map
+that took longer never redrew in the browser); it travels once as binary state and is imported once per
+page by a small module. A front end that missed updates while loading asks for the whole figure again."""
+from __future__ import annotations
+
+import comm
+
+import eb_core as eb
+from eb_core.display import figures
+from eb_core.display.widgets import App, city_inspector
+from eb_core.display.widgets.base import MAP_WIDGET_ESM, MapWidget, plotly_widget_bundle
+
+
+def _opened(monkeypatch):
+    seen = []
+    real = comm.create_comm
+
+    def spy(**kwargs):
+        seen.append(kwargs)
+        return real(**kwargs)
+
+    monkeypatch.setattr(comm, "create_comm", spy)
+    return seen
+
+
+def test_esm_is_small_and_the_bundle_travels_as_binary_state(monkeypatch):
+    board = eb.load_board("tutorial")
+    seen = _opened(monkeypatch)
+    w = App.wrap(figures.board_figure(board, title="complete"), board)
+    assert isinstance(w, MapWidget)
+    opened = next(s for s in seen if "_widget_data" in s["data"]["state"])
+    state = opened["data"]["state"]
+    assert len(state["_esm"]) < 10_000, "the widget's own module is small: it imports in milliseconds"
+    assert state["_esm"] == MAP_WIDGET_ESM
+    # the bundle is a binary buffer of the comm_open (no JSON string of 5 MB), and it is plotly's own
+    paths = opened["data"]["buffer_paths"]
+    assert ["_plotly_bundle"] in paths
+    buf = opened["buffers"][paths.index(["_plotly_bundle"])]
+    assert bytes(buf) == plotly_widget_bundle() and len(buf) > 1_000_000
+    assert b"FigureView" in plotly_widget_bundle()[-20_000:], "plotly's bundle exports its model and view"
+    assert state["_plotly_version"]
+
+
+def test_resync_sends_the_whole_current_figure():
+    board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    app = city_inspector(board, rules, city="London")
+    w = app.figure
+    sent = []
+    w.comm.send = lambda data=None, buffers=None, **kw: sent.append(data)
+    app.city.value = "Paris"        # an update the front end may have missed while loading plotly
+    assert "Paris" not in w._widget_layout["title"]["text"], "plotly only sends messages for updates"
+    sent.clear()
+    w._handle_msg({"content": {"data": {"method": "custom", "content": {"type": "eb:resync"}}}, "buffers": []})
+    assert "Paris" in w._widget_layout["title"]["text"]
+    selected = next(t for t in w._widget_data if t.get("meta") == "area:selected")
+    assert sorted(selected["customdata"]) == sorted(board.city("Paris").mileposts)
+    states = [d["state"] for d in sent if d.get("method") == "update"]
+    assert any("_widget_data" in s for s in states) and any("_widget_layout" in s for s in states)
+    assert sent[-1] == {"method": "custom", "content": {"type": "eb:resynced"}}, sent[-1]
+
+
+def test_other_custom_messages_change_nothing():
+    board = eb.load_board("tutorial")
+    w = App.wrap(figures.board_figure(board, title="t"), board)
+    sent = []
+    w.comm.send = lambda data=None, buffers=None, **kw: sent.append(data)
+    w._handle_msg({"content": {"data": {"method": "custom", "content": {"type": "other"}}}, "buffers": []})
+    assert sent == []
