@@ -69,13 +69,13 @@ class TrainState:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "TrainState":
+    def from_dict(cls, d: dict[str, Any]) -> TrainState:
         d = dict(d)
         d["train"] = Train.parse(d["train"])
         d["loads"] = list(d.get("loads", []))
         return cls(**d)
 
-    def copy(self) -> "TrainState":
+    def copy(self) -> TrainState:
         new = copy.copy(self)
         new.loads = list(self.loads)
         return new

@@ -63,6 +63,15 @@ How some rules are read (the rulebook leaves room):
   and turn. Field Warehousing's "event affects a city" is an event whose area (mileposts, blocked
   mileposts, bridges, closed ports) covers one of the city's mileposts. Pay To Load And Deliver counts a
   delivery as dropping off a load. Reshuffle: the tax takes effect, then leaves the game.
+* Run Two Trains (``Ruleset.trains == 2``): the second train is ``PlayerState.second``; an action for it
+  carries ``train=2`` and the engine applies the usual rule to that train (its position, loads, speed,
+  movement used, staging, ferry half rate, Pay To Load's handling, a lost load's no-pick-up). Cash, cards,
+  track, the build phase, rent ("unlimited use of another player's network that turn") and Pay To Move's
+  1M per turn are the player's, shared by both trains. "Upgraded in the usual way": one upgrade (of either
+  train) is the turn's whole build phase. Each train is placed once, in any city; a train not yet placed
+  may be placed at a later operations turn (only the first train must be placed before the turn ends). A
+  derailment takes a load from each of the player's trains in its area and one turn from the player
+  (Losing Turns are not cumulative). The log names the train ("Train 2: Ann moves ...").
 
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,

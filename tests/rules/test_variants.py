@@ -1,11 +1,11 @@
 """Engine support for "Variants & Optional Rules" (and "Challenging Variants > Slow Start") on the tutorial
 board: each variant's effect, one legal and one illegal case; a rejected action changes nothing."""
 import pytest
+from support import rejects as _rejects
 
 import eb_core as eb
-from support import rejects as _rejects
-from eb_core.actions import Build, Move, Upgrade
 from eb_core import rulebook as R
+from eb_core.actions import Build, Move, Upgrade
 from eb_core.rules import Train
 
 BOARD = eb.load_board("tutorial")
@@ -566,8 +566,9 @@ def test_run_two_trains_both_trains_move_in_the_same_turn_each_with_its_own_move
 
 
 def test_run_two_trains_a_second_train_needs_the_variant_and_must_be_placed():
-    from eb_core.actions import PlaceTrain
     from support import ops_game
+
+    from eb_core.actions import PlaceTrain
 
     one = ops_game()
     err = rejects(one, PlaceTrain("Paris", train=2), R.RUN_TWO_TRAINS)
@@ -640,8 +641,9 @@ def test_run_two_trains_each_train_is_upgraded_in_the_usual_way():
 
 
 def test_run_two_trains_a_train_on_a_ferry_port_is_staged_and_crosses_at_half_speed_alone():
-    from eb_core.actions import EndTurn
     from support import EUROPE
+
+    from eb_core.actions import EndTurn
 
     g = _two()
     cr = EUROPE.ferries[0]
@@ -659,8 +661,9 @@ def test_run_two_trains_a_train_on_a_ferry_port_is_staged_and_crosses_at_half_sp
 def test_run_two_trains_a_derailment_hits_each_train_in_its_area_and_costs_one_turn():
     """Derailments: "every train within 3 mileposts" loses a load; a player with both trains there loses
     two loads and (Losing Turns, not cumulative) one turn."""
-    from eb_core import events
     from support import EUROPE, demand_card_with, place
+
+    from eb_core import events
 
     g = _two()
     st = g.state
