@@ -738,3 +738,21 @@ def test_run_two_trains_json_clone_and_narration_name_the_train():
     one = eb.Game.new("europe-standard", board="europe", seed=1)
     one.state.players[0].position = city.center
     assert describe(PickUp(city.loads[0]), one, seat=0) == f"Ann picks up {city.loads[0]} in {city.name}."
+
+
+def test_run_two_trains_a_recorded_game_replays_step_by_step_naming_each_train():
+    """The stepper's replay (eb_core.narrate.replay) of a random two-train game: every step is replayed
+    from the JSON record to the same position, and train 2's moves are told as train 2's, on its own path."""
+    import random
+
+    from eb_core.bots.random_bot import RandomBot, play_game
+    from eb_core.narrate import replay
+
+    g = eb.Game.new(eb.ruleset("europe-basic", "run-two-trains"), board=BOARD, players=["Ann", "Ben"], seed=5)
+    play_game(g, [RandomBot(i, random.Random(50 + i)) for i in range(2)], max_turns=12)
+    steps = replay(g.to_json())
+    moves = [s for s in steps if isinstance(s.action, Move) and s.action.train == 2]
+    assert moves and all(" moves train 2 " in s.text for s in moves)
+    for s in moves:
+        assert s.train_path[0] == s.before.state.players[s.seat].second.position
+        assert s.train_path[-1] == s.after.state.players[s.seat].second.position
