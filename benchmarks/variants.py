@@ -29,6 +29,7 @@ import argparse
 import concurrent.futures as cf
 import csv
 import multiprocessing as mp
+import resource
 import sys
 import time
 from pathlib import Path
@@ -138,6 +139,13 @@ def summary(path: Path = OUT):
     return s.reindex([v for v in MEASURED if v in s.index])
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished worker processes (the load of a shared machine
+    distorts them less than wall time)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per variant (default 200)")
@@ -148,9 +156,11 @@ def main(argv=None) -> None:
     ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--out", type=Path, default=OUT)
     a = ap.parse_args(argv)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), _cpu()
     n = run(a.games, a.workers, a.board, a.max_turns, a.out, seed=a.seed, fresh=a.fresh)
-    print(f"variants: {n} new games in {time.perf_counter() - t:.0f}s wall -> {a.out}")
+    cpu = _cpu() - cpu
+    print(f"variants: {n} new games in {time.perf_counter() - t:.0f}s wall, {cpu:.0f}s CPU"
+          + (f" ({cpu / n:.2f}s CPU per game)" if n else "") + f" -> {a.out}")
     print(summary(a.out).to_string())
 
 
