@@ -162,7 +162,11 @@ class Game:
         players = list(players)
         setup = rules.setup if setup is None else setup
         if setup == "demo":
-            return express.demo_setup(cls, rules, board, deck, players, seed)
+            g = express.demo_setup(cls, rules, board, deck, players, seed)
+            if rules.trains == 2:   # Run Two Trains: the second train starts unplaced, like the first would
+                for p in g.state.players:
+                    p.second = TrainState(train=p.train)
+            return g
         if setup != "standard":
             raise InvalidAction(f"setup must be 'standard' or 'demo', got {setup!r}", field="setup")
         if not 1 <= len(players) <= 6:
