@@ -1,16 +1,27 @@
 """What each variant does to the game: planner solo games under every variant against the base game.
 
-``python benchmarks/variants.py [--games 200] [--workers 2]`` (run by ``make bench`` through
-``benchmarks/run.py`` with a small default) plays Solo Play Scenario 1 games (one planner bot, Basic Game
-on the Europe board) for the base game and for every variant of :data:`eb_core.rules.VARIANTS` (seeds
-0, 1, ...; the same seeds for every variant, so the deals are the same) and appends one row per game to
-``data/results/variants.csv`` -- a committed file (``benchmarks/results/`` is git-ignored), read by notebook
-06. Rows already in the file are kept and not played again, so a run can be stopped and continued.
+``nice -n 10 python benchmarks/variants.py --games 200 --workers 2 --seed 0 --fresh`` plays Solo Play
+Scenario 1 games (one planner bot, Basic Game on the Europe board) for the base game and for every variant
+of :data:`eb_core.rules.VARIANTS` (``no-events`` is not a rulebook variant), ``--games`` per variant on the
+seeds ``--seed``, ``--seed + 1``, ... -- the same seeds for every variant, so the deals are the same -- and
+writes one row per game to ``data/results/variants.csv``, a committed file read by notebook 06.
+``--workers`` processes play the games in parallel (a spawn-context process pool; each game is one job,
+its result depends only on its seed, so the file is the same for any number of workers up to row order,
+and rows are sorted by variant and seed at the end). Without ``--fresh`` the rows already in the file are
+kept and only missing (variant, seed) games are played, so an interrupted run can be continued; use
+``--fresh`` after any change to the planner or the engine, or old and new games would be mixed.
+``make bench`` (``benchmarks/run.py``) tops the file up to 2 games per variant.
 
 Columns: ``variant`` (``base`` or the variant's name), ``seed``, ``won`` (victory conditions met within
-``max_turns``), ``turns`` (the player's turns, special build turns included: the Chart of Success
+``--max-turns``), ``turns`` (the player's turns, special build turns included: the Chart of Success
 count), ``income`` (millions paid for deliveries), ``money_per_turn`` (income / turns), ``segments``
-(track segments built), ``deliveries``, ``cash``, ``train``, ``category`` (Chart of Success, Basic Game).
+(track segments built), ``deliveries``, ``cash``, ``train`` (the first train at the end), ``category``
+(Chart of Success, Basic Game; empty when not won), ``trains_used`` (how many of the player's trains ever
+moved: 2 only if the bot ran the second train of Run Two Trains).
+
+How the planner plays the variants: as the engine allows, without seeking out their opportunities. In
+particular it drives one train: under ``run-two-trains`` its second train is never placed, so that row
+measures the planner with an idle second train (``trains_used`` says so), not what two trains are worth.
 """
 from __future__ import annotations
 
@@ -18,6 +29,7 @@ import argparse
 import concurrent.futures as cf
 import csv
 import multiprocessing as mp
+import resource
 import sys
 import time
 from pathlib import Path
@@ -26,13 +38,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import eb_core as eb  # noqa: E402
-from eb_core.actions import Deliver  # noqa: E402
+from eb_core.actions import Deliver, Move  # noqa: E402
 from eb_core.sim import solo_game  # noqa: E402
 
 OUT = HERE.parent / "data" / "results" / "variants.csv"
 BASE = "europe-basic"
 COLUMNS = ["variant", "seed", "won", "turns", "income", "money_per_turn", "segments", "deliveries", "cash", "train",
-           "category"]
+           "category", "trains_used"]
 #: Variants measured: every rulebook variant (``no-events`` is not one).
 MEASURED = ("base",) + tuple(v for v in eb.rules.VARIANTS if v != "no-events")
 
@@ -54,48 +66,64 @@ def play(variant: str, seed: int, board: str, max_turns: int) -> dict:
     g = r.game
     inc = income(g)
     segs = sum(1 for o in g.state.track.segments.values() if o == 0)
+    used = {getattr(a, "train", 1) for a in g.history if isinstance(a, Move)}
     return {"variant": variant, "seed": seed, "won": r.won, "turns": r.turns, "income": inc,
             "money_per_turn": round(inc / max(r.turns, 1), 2), "segments": segs, "deliveries": r.deliveries,
-            "cash": r.cash, "train": r.train, "category": r.category or ""}
+            "cash": r.cash, "train": r.train, "category": r.category or "", "trains_used": len(used)}
 
 
 def _play(args):
     return play(*args)
 
 
-def done_rows(path: Path) -> set[tuple[str, int]]:
+def read_rows(path: Path) -> list[dict]:
+    """The rows of ``path`` (none if it does not exist, or if it has other columns: an older file)."""
     if not path.exists():
-        return set()
+        return []
     with path.open() as f:
-        return {(row["variant"], int(row["seed"])) for row in csv.DictReader(f)}
+        r = csv.DictReader(f)
+        rows = list(r)
+        return rows if r.fieldnames == COLUMNS else []
 
 
-def run(games: int, workers: int, board: str, max_turns: int, out: Path, variants=MEASURED) -> int:
-    """Play what is missing of ``games`` games per variant (interleaved by seed, so an interrupted run has
-    about as many games of each); append rows to ``out``. Returns the number of games played."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    have = done_rows(out)
-    jobs = [(v, s, board, max_turns) for s in range(games) for v in variants if (v, s) not in have]
-    new = not out.exists()
-    played = 0
-    with out.open("a", newline="") as f:
+def write_rows(path: Path, rows: list[dict]) -> None:
+    """Write ``rows`` sorted by variant (in :data:`MEASURED` order) and seed, atomically."""
+    order = {v: i for i, v in enumerate(MEASURED)}
+    rows = sorted(rows, key=lambda r: (order.get(r["variant"], len(order)), int(r["seed"])))
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLUMNS)
-        if new:
-            w.writeheader()
-        if workers == 1:
-            results = map(_play, jobs)
-            ex = None
-        else:
-            ex = cf.ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"))
-            results = ex.map(_play, jobs)
-        try:
-            for row in results:
-                w.writerow(row)
-                f.flush()
-                played += 1
-        finally:
-            if ex is not None:
-                ex.shutdown(cancel_futures=True)
+        w.writeheader()
+        w.writerows(rows)
+    tmp.replace(path)
+
+
+def run(games: int, workers: int, board: str, max_turns: int, out: Path, variants=MEASURED, *, seed: int = 0,
+        fresh: bool = False) -> int:
+    """Play what is missing of ``games`` games per variant on seeds ``seed ..`` (interleaved by seed, so an
+    interrupted run has about as many games of each) with ``workers`` processes; write ``out`` (the rows
+    kept from before unless ``fresh``, and the new ones). Returns the number of games played."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    rows = [] if fresh else read_rows(out)
+    have = {(r["variant"], int(r["seed"])) for r in rows}
+    jobs = [(v, s, board, max_turns) for s in range(seed, seed + games) for v in variants if (v, s) not in have]
+    played = 0
+    ex = None
+    if workers == 1:
+        results = map(_play, jobs)
+    else:
+        ex = cf.ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"))
+        results = ex.map(_play, jobs)
+    try:
+        for row in results:
+            rows.append({k: row[k] for k in COLUMNS})
+            played += 1
+            if played % 20 == 0:   # keep what is done if the run is stopped
+                write_rows(out, rows)
+    finally:
+        if ex is not None:
+            ex.shutdown(cancel_futures=True)
+        write_rows(out, rows)
     return played
 
 
@@ -105,23 +133,34 @@ def summary(path: Path = OUT):
 
     df = pd.read_csv(path)
     won = df[df.won]
-    s = df.groupby("variant").agg(games=("seed", "size"), won=("won", "mean"),
+    s = df.groupby("variant").agg(games=("seed", "size"), won=("won", "mean"), trains_used=("trains_used", "max"),
                                   money_per_turn=("money_per_turn", "median"), segments=("segments", "median"))
     s["median_turns"] = won.groupby("variant").turns.median()
     return s.reindex([v for v in MEASURED if v in s.index])
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished worker processes (the load of a shared machine
+    distorts them less than wall time)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per variant (default 200)")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=2, help="processes playing games in parallel (default 2)")
+    ap.add_argument("--seed", type=int, default=0, help="first seed (default 0): seeds seed .. seed+games-1")
+    ap.add_argument("--fresh", action="store_true", help="start a new file instead of topping up the old one")
     ap.add_argument("--board", default="europe")
     ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--out", type=Path, default=OUT)
     a = ap.parse_args(argv)
-    t = time.perf_counter()
-    n = run(a.games, a.workers, a.board, a.max_turns, a.out)
-    print(f"variants: {n} new games in {time.perf_counter() - t:.0f}s -> {a.out}")
+    t, cpu = time.perf_counter(), _cpu()
+    n = run(a.games, a.workers, a.board, a.max_turns, a.out, seed=a.seed, fresh=a.fresh)
+    cpu = _cpu() - cpu
+    print(f"variants: {n} new games in {time.perf_counter() - t:.0f}s wall, {cpu:.0f}s CPU"
+          + (f" ({cpu / n:.2f}s CPU per game)" if n else "") + f" -> {a.out}")
     print(summary(a.out).to_string())
 
 

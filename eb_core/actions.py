@@ -25,6 +25,18 @@ action) starts the operations, and :class:`EndTurn` ends the turn; where the rul
 discard at the end of the turn (``end_of_turn_discards``), :class:`Discard` in the turn's last phase is
 that discard and ends the turn. A :class:`Build` or :class:`Upgrade` during
 operations ends the operations phase first; :class:`EndTurn` during operations skips the build.
+
+Which train (Variants & Optional Rules > Challenging Variants > Run Two Trains): :class:`PlaceTrain`,
+:class:`Move`, :class:`PickUp`, :class:`Drop`, :class:`Deliver` and :class:`Upgrade` take ``train=1``
+(the default, the only train of the standard rules) or ``train=2`` (the second train of Run Two Trains);
+the ``repr`` shows it only when it is 2.
+
+>>> Move([10, 11], train=2)
+Move(path=(10, 11), train=2)
+>>> PickUp("Wine", train=3)
+Traceback (most recent call last):
+...
+eb_core.errors.InvalidAction: PickUp.train must be 1 or 2 (which of your trains; 2 only under Run Two Trains), got 3
 """
 from __future__ import annotations
 
@@ -56,6 +68,18 @@ def _name(cls: str, fld: str, val) -> str:
     if not isinstance(val, str) or not val.strip():
         raise InvalidAction(f"{cls}.{fld} must be a non-empty name, got {val!r}", field=fld)
     return val
+
+
+def _train(cls: str, val) -> int:
+    if isinstance(val, bool) or not isinstance(val, int) or val not in (1, 2):
+        raise InvalidAction(f"{cls}.train must be 1 or 2 (which of your trains; 2 only under Run Two Trains), "
+                            f"got {val!r}", field="train")
+    return val
+
+
+def _with_train(text: str, train: int) -> str:
+    """A repr with ``, train=2`` before its closing bracket (train 1, the default, is not shown)."""
+    return text if train == 1 else f"{text[:-1]}, train={train})"
 
 
 def _card(cls: str, val) -> int:
@@ -94,8 +118,10 @@ class Upgrade:
     Grading variant, ``to`` may also be the sibling train of the same level (5M)."""
 
     to: Train
+    train: int = 1
 
-    def __init__(self, to):
+    def __init__(self, to, train: int = 1):
+        object.__setattr__(self, "train", _train("Upgrade", train))
         if isinstance(to, str):
             try:
                 to = Train.parse(to)
@@ -105,6 +131,9 @@ class Upgrade:
             raise InvalidAction(f"Upgrade.to must be a Train, got {to!r}", field="to")
         object.__setattr__(self, "to", to)
 
+    def __repr__(self) -> str:
+        return _with_train(f"Upgrade(to={self.to!r})", self.train)
+
 
 @dataclass(frozen=True, slots=True)
 class PlaceTrain:
@@ -112,14 +141,19 @@ class PlaceTrain:
     is a city milepost id or a city name (its centre milepost is used)."""
 
     where: Union[int, str]
+    train: int = 1
 
-    def __init__(self, where):
+    def __init__(self, where, train: int = 1):
+        object.__setattr__(self, "train", _train("PlaceTrain", train))
         if isinstance(where, str):
             _name("PlaceTrain", "where", where)
         elif isinstance(where, bool) or not isinstance(where, int) or where < 0:
             raise InvalidAction(f"PlaceTrain.where must be a milepost id or a city name, got {where!r}",
                                 field="where")
         object.__setattr__(self, "where", where)
+
+    def __repr__(self) -> str:
+        return _with_train(f"PlaceTrain(where={self.where!r})", self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +165,10 @@ class Move:
 
     path: tuple[int, ...]
     rent_from: int | None = None
+    train: int = 1
 
-    def __init__(self, path, rent_from: int | None = None):
+    def __init__(self, path, rent_from: int | None = None, train: int = 1):
+        object.__setattr__(self, "train", _train("Move", train))
         p = _mp_tuple("Move.path", path)
         if not p:
             raise InvalidAction("Move.path needs at least one milepost to step onto", field="path")
@@ -143,7 +179,7 @@ class Move:
 
     def __repr__(self) -> str:
         extra = "" if self.rent_from is None else f", rent_from={self.rent_from!r}"
-        return f"Move(path={self.path!r}{extra})"
+        return _with_train(f"Move(path={self.path!r}{extra})", self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +187,14 @@ class PickUp:
     """Pick up one chip of ``load`` in the city where the train stands (rulebook: Picking Up Loads)."""
 
     load: str
+    train: int = 1
 
-    def __init__(self, load):
+    def __init__(self, load, train: int = 1):
         object.__setattr__(self, "load", _name("PickUp", "load", load))
+        object.__setattr__(self, "train", _train("PickUp", train))
+
+    def __repr__(self) -> str:
+        return _with_train(f"PickUp(load={self.load!r})", self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +202,14 @@ class Drop:
     """Return one carried ``load`` to the bank without payoff, in any city (rulebook: Picking Up Loads)."""
 
     load: str
+    train: int = 1
 
-    def __init__(self, load):
+    def __init__(self, load, train: int = 1):
         object.__setattr__(self, "load", _name("Drop", "load", load))
+        object.__setattr__(self, "train", _train("Drop", train))
+
+    def __repr__(self) -> str:
+        return _with_train(f"Drop(load={self.load!r})", self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,10 +218,15 @@ class Deliver:
 
     load: str
     card_id: int
+    train: int = 1
 
-    def __init__(self, load, card_id):
+    def __init__(self, load, card_id, train: int = 1):
         object.__setattr__(self, "load", _name("Deliver", "load", load))
         object.__setattr__(self, "card_id", _card("Deliver", card_id))
+        object.__setattr__(self, "train", _train("Deliver", train))
+
+    def __repr__(self) -> str:
+        return _with_train(f"Deliver(load={self.load!r}, card_id={self.card_id!r})", self.train)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +286,8 @@ def action_to_dict(a) -> dict:
     d: dict = {"type": type(a).__name__}
     for k in getattr(a, "__slots__", ()):
         v = getattr(a, k)
+        if k == "train" and v == 1:   # train 1, the default: a one-train game's JSON is unchanged
+            continue
         if isinstance(v, tuple):
             v = list(v)
         elif isinstance(v, Train):

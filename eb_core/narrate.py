@@ -174,6 +174,17 @@ def _passing(board: Board, path: Sequence[int]) -> list[str]:
     return seen
 
 
+def _train(p, k: int):
+    """The record of ``p``'s train ``k`` (the player itself for train 1; the second train under Run Two
+    Trains), for ``position``, ``train``, ``moves_used``, ``half_rate``."""
+    return p.second if k == 2 and p.second is not None else p
+
+
+def _onto(p, tn: str, word: str) -> str:
+    """`` onto train 2`` / `` from train 1`` when the player runs two trains, else nothing."""
+    return "" if p.second is None else f" {word} {tn}"
+
+
 def describe(action, game, *, after=None, seat: int | None = None) -> str:
     """One sentence for ``action`` taken in ``game`` (the position *before* the action; a
     :class:`~eb_core.engine.Game`), naming places and money: ``"Ann builds London → Birmingham: 2 clear
@@ -185,6 +196,9 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
     p = st.players[seat]
     who, board = p.name, game.board
     pa = after.state.players[seat] if after is not None else None
+    k = getattr(action, "train", 1)
+    tn = "the train" if p.second is None else f"train {k}"          # Run Two Trains: which train
+    t, ta = _train(p, k), (_train(pa, k) if pa is not None else None)
     if isinstance(action, Build):
         path = list(action.path)
         segs = _build_segments(game, path, seat)
@@ -194,32 +208,32 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         return f"{who} builds {_end(board, path[0])} → {_end(board, path[-1])}: {describe_segments(segs, board)}, {money(cost)}."
     if isinstance(action, Upgrade):
         cost = (p.cash - pa.cash) if pa is not None else game.rules.upgrade_cost
-        return f"{who} upgrades the train from {p.train} to {action.to} for {money(cost)}."
+        return f"{who} upgrades {tn} from {t.train} to {action.to} for {money(cost)}."
     if isinstance(action, PlaceTrain):
         where = action.where if isinstance(action.where, str) else place(board, action.where)
-        return f"{who} places the train in {where}."
+        return f"{who} places {tn} in {where}."
     if isinstance(action, Move):
-        start = p.position
+        start = t.position
         path = ([start] if start is not None else []) + list(action.path)
         via = [c for c in _passing(board, path)[1:]]
-        s = f"{who} moves {_end(board, path[0])} → {_end(board, path[-1])}, {_plural(len(action.path), 'milepost')}"
+        s = f"{who} moves {'' if p.second is None else tn + ' '}{_end(board, path[0])} → {_end(board, path[-1])}, {_plural(len(action.path), 'milepost')}"
         if via:
             s += " through " + _and(via)
         if pa is not None:
             paid = p.cash - pa.cash
             if paid > 0:
                 s += f", paying {money(paid)} rent"
-            s += f" ({pa.moves_used} movement points used" + (", at half speed for the ferry" if pa.half_rate
+            s += f" ({ta.moves_used} movement points used" + (", at half speed for the ferry" if ta.half_rate
                                                               else "") + ")"
         return s + "."
     if isinstance(action, PickUp):
-        where = place(board, p.position) if p.position is not None else "nowhere"
-        return f"{who} picks up {action.load} in {where}."
+        where = place(board, t.position) if t.position is not None else "nowhere"
+        return f"{who} picks up {action.load} in {where}{_onto(p, tn, 'onto')}."
     if isinstance(action, Drop):
-        where = place(board, p.position) if p.position is not None else "nowhere"
-        return f"{who} drops {action.load} in {where}; it goes back to the bank for nothing."
+        where = place(board, t.position) if t.position is not None else "nowhere"
+        return f"{who} drops {action.load}{_onto(p, tn, 'from')} in {where}; it goes back to the bank for nothing."
     if isinstance(action, Deliver):
-        where = place(board, p.position) if p.position is not None else "nowhere"
+        where = place(board, t.position) if t.position is not None else "nowhere"
         pay = None
         try:
             d = game.deck.card(action.card_id).demand(where, action.load)
@@ -228,7 +242,7 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             pay = None
         if pa is not None:
             pay = pa.cash - p.cash + (p.loan - pa.loan)
-        s = f"{who} delivers {action.load} to {where}" + (f" for {money(pay)}" if pay is not None else "")
+        s = f"{who} delivers {action.load}{_onto(p, tn, 'from')} to {where}" + (f" for {money(pay)}" if pay is not None else "")
         if pa is not None:
             s += f" (cash {money(pa.cash)})"
         return s + "."
@@ -334,10 +348,13 @@ def replay(record, *, start=None) -> list[Step]:
         p1 = after.state.players[seat]
         new = tuple(sorted(set(after.state.track.segments) - set(before.state.track.segments)))
         path: tuple[int, ...] = ()
+        k = getattr(act, "train", 1)
         if isinstance(act, Move):
-            path = ((p0.position,) if p0.position is not None else ()) + tuple(act.path)
+            t0 = _train(p0, k)
+            path = ((t0.position,) if t0.position is not None else ()) + tuple(act.path)
         elif isinstance(act, PlaceTrain):
-            path = (p1.position,) if p1.position is not None else ()
+            t1 = _train(p1, k)
+            path = (t1.position,) if t1.position is not None else ()
         steps.append(Step(index=i, round=before.state.round, seat=seat, player=p0.name, action=act,
                           text=describe(act, before, after=after, seat=seat), events=_news(before, after, seat),
                           cash_before=p0.cash, cash_after=p1.cash, new_track=new, train_path=path,

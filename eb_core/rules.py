@@ -28,7 +28,8 @@ from typing import Mapping
 
 from .errors import InvalidAction
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare"]
+__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare",
+           "four_cards"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -125,6 +126,7 @@ class Ruleset:
     rent_to_bank: bool = False              # rent is paid to the bank, not the owner (Pay To Move; Solo Scenarios 3, 4)
     load_handling_moves: int = 0            # Pay To Load And Deliver: movement points per load picked up or dropped
     reshuffle_on: tuple[str, ...] = ()      # Reshuffle: event kinds removed from the game when drawn, deck reshuffled
+    trains: int = 1                         # Run Two Trains: trains per player (1 or 2)
     variants: tuple[str, ...] = ()
     # Turn order (Variants & Optional Rules > Less Thinking During Your Turns; Empire Express: On a Turn)
     turn_order: str = "operations-first"    # or "build-first": the Building Phase first, Operations last
@@ -145,6 +147,8 @@ class Ruleset:
     def __post_init__(self):
         if self.turn_order not in TURN_ORDERS:
             raise ValueError(f"turn_order must be one of {TURN_ORDERS}, got {self.turn_order!r}")
+        if self.trains not in (1, 2):
+            raise ValueError(f"trains must be 1 or 2 (Run Two Trains), got {self.trains!r}")
 
     def with_(self, **changes) -> "Ruleset":
         """A copy with some fields changed (mappings are frozen again)."""
@@ -370,6 +374,33 @@ def _reshuffle(r: Ruleset) -> Ruleset:
     return r.with_(reshuffle_on=tuple(sorted(set(r.reshuffle_on) | {"tax"})))
 
 
+def _run_two_trains(r: Ruleset) -> Ruleset:
+    # Challenging Variants > Run Two Trains: "Each player starts with two trains, which may be upgraded in
+    # the usual way. Both may move in the same turn." The option "Players may agree to have four demand
+    # cards at all times instead of three" is ``four_cards(r)``.
+    return r.with_(trains=2)
+
+
+def four_cards(r: Ruleset) -> Ruleset:
+    """Run Two Trains' option: "Players may agree to have four demand cards at all times instead of three"
+    (Variants & Optional Rules > Challenging Variants > Run Two Trains). The hand is four cards; the
+    standard game's four-card opening hand is then kept whole (no discard down to three), and a basic
+    game's three starter cards are joined by a fourth card dealt at setup.
+
+    >>> r = four_cards(ruleset("europe-standard", "run-two-trains"))
+    >>> r.hand_size, r.opening_hand, r.trains
+    (4, 4, 2)
+    >>> four_cards(ruleset("europe-standard"))
+    Traceback (most recent call last):
+    ...
+    eb_core.errors.InvalidAction: the four-card option belongs to Run Two Trains: use ruleset(..., 'run-two-trains') first
+    """
+    if "run-two-trains" not in r.variants:
+        raise InvalidAction("the four-card option belongs to Run Two Trains: use ruleset(..., 'run-two-trains') first",
+                            field="variants")
+    return r.with_(hand_size=4, opening_hand=max(4, r.opening_hand), name=f"{r.name}+four-cards")
+
+
 def _slow_start(r: Ruleset) -> Ruleset:
     # Challenging Variants > Slow Start
     return r.with_(start_train=Train(6, 2),
@@ -395,6 +426,7 @@ VARIANTS = _ro({
     "branching": _branching,
     "pay-to-move": _pay_to_move,
     "pay-to-load": _pay_to_load,
+    "run-two-trains": _run_two_trains,
     "reshuffle": _reshuffle,
     "no-events": _no_events,
 })

@@ -20,6 +20,8 @@ Vocabulary (rulebook sections in brackets):
   this turn [Movement Using a Ferry].
 * ``PlayerState.prev`` -- the milepost the train came from, i.e. its direction of travel
   [Running the Train].
+* ``PlayerState.second`` -- the second train under Run Two Trains (a :class:`TrainState`; absent from the
+  JSON of a one-train game) [Variants & Optional Rules > Challenging Variants > Run Two Trains].
 * ``active_events`` -- event cards in effect, each ``{"card", "kind", "drawn_by", "duration",
   "expires_after", "data"}`` where ``expires_after`` is the drawing player's completed-turn count after
   which a one-round event ends [Event Card Effects].
@@ -36,7 +38,47 @@ from .errors import InvalidAction
 from .rules import Train
 from .track import Track
 
-__all__ = ["PlayerState", "GameState", "Position"]
+__all__ = ["PlayerState", "TrainState", "GameState", "Position", "TRAIN_FIELDS"]
+
+#: The :class:`PlayerState` fields that belong to one train rather than to the player: what a second
+#: train (Run Two Trains) has of its own. Money, cards, track, the build phase, rent and fees are the
+#: player's, shared by both trains.
+TRAIN_FIELDS = ("train", "position", "prev", "loads", "moves_used", "half_rate", "staged", "crossed", "handling",
+                "no_pickup")
+
+
+@dataclass
+class TrainState:
+    """A player's second train under Run Two Trains (Variants & Optional Rules > Challenging Variants >
+    Run Two Trains): the :data:`TRAIN_FIELDS` of :class:`PlayerState`, with the same meanings."""
+
+    train: Train
+    position: int | None = None
+    prev: int | None = None
+    loads: list[str] = field(default_factory=list)
+    moves_used: int = 0
+    half_rate: bool = False
+    staged: bool = False
+    crossed: bool = False
+    handling: int = 0
+    no_pickup: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {f.name: copy.copy(getattr(self, f.name)) for f in fields(self)}
+        d["train"] = str(self.train)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TrainState:
+        d = dict(d)
+        d["train"] = Train.parse(d["train"])
+        d["loads"] = list(d.get("loads", []))
+        return cls(**d)
+
+    def copy(self) -> TrainState:
+        new = copy.copy(self)
+        new.loads = list(self.loads)
+        return new
 
 
 @dataclass
@@ -77,10 +119,31 @@ class PlayerState:
     loan: int = 0            # Mercy variant: what is still owed to the bank
     fee_paid: bool = False   # Pay To Move: this turn's fee for moving on one's own track is paid
     handling: int = 0        # Pay To Load And Deliver: movement points spent on loads this turn
+    second: TrainState | None = None   # Run Two Trains: the player's second train (None: one train)
+
+    @property
+    def trains(self) -> int:
+        """How many trains the player runs: 1, or 2 under Run Two Trains."""
+        return 1 if self.second is None else 2
+
+    def swap_trains(self) -> None:
+        """Exchange the :data:`TRAIN_FIELDS` with those of the second train (the engine does this, and
+        undoes it, around an action for train 2; see :func:`eb_core.engine.common.train_view`)."""
+        o = self.second
+        if o is None:
+            raise ValueError(f"{self.name} has only one train")
+        for k in TRAIN_FIELDS:
+            a, b = getattr(self, k), getattr(o, k)
+            setattr(self, k, b)
+            setattr(o, k, a)
 
     def to_dict(self) -> dict[str, Any]:
         d = {f.name: copy.copy(getattr(self, f.name)) for f in fields(self)}
         d["train"] = str(self.train)
+        if self.second is None:      # one train: the same JSON as before the variant existed
+            del d["second"]
+        else:
+            d["second"] = self.second.to_dict()
         return d
 
     @classmethod
@@ -89,6 +152,8 @@ class PlayerState:
         d["train"] = Train.parse(d["train"])
         for k in ("loads", "hand", "built_out_of", "rented"):
             d[k] = list(d.get(k, []))
+        if d.get("second") is not None:
+            d["second"] = TrainState.from_dict(d["second"])
         return cls(**d)
 
 
@@ -171,6 +236,8 @@ class GameState:
         new.players = [copy.copy(p) for p in self.players]
         for p in new.players:
             p.loads, p.hand, p.built_out_of, p.rented = list(p.loads), list(p.hand), list(p.built_out_of), list(p.rented)
+            if p.second is not None:
+                p.second = p.second.copy()
         new.track = self.track.copy()
         for k in ("draw_pile", "discard_pile", "sudden_death", "winners", "log", "open_contracts", "removed_cards"):
             setattr(new, k, list(getattr(self, k)))
@@ -187,7 +254,7 @@ class GameState:
         invariant)."""
         tot = dict(self.bank)
         for p in self.players:
-            for ld in p.loads:
+            for ld in p.loads + (p.second.loads if p.second is not None else []):
                 tot[ld] = tot.get(ld, 0) + 1
         for ld, n in self.dropped.items():
             tot[ld] = tot.get(ld, 0) + n

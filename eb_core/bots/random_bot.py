@@ -10,6 +10,8 @@ phase if the engine rejects it, so a game always advances). It plans with plain 
   afford to);
 * build: extend its network towards a demand city or load source -- or, once rich enough, towards the
   major cities it still needs for victory -- within the 20M budget; sometimes upgrade the train.
+* Run Two Trains: train 1 acts until it has nothing left to do, then train 2 (with a demand plan of its
+  own); an upgrade picks either train at random.
 
 >>> import random, eb_core as eb
 >>> from eb_core.bots.random_bot import RandomBot, play_game
@@ -87,36 +89,56 @@ class RandomBot:
         st, rules = game.state, game.rules
         p = st.players[self.seat]
         if st.phase == "operations":
-            if len(p.hand) > rules.hand_size:
-                worst = min(p.hand, key=lambda c: max(d.payout for d in game.deck.card(c).demands))
-                return Discard(worst)
-            if p.position is None:
-                return PlaceTrain(self._start_city(game))
-            if not st.ops_started and self._stuck(p) and self.rng.random() < 0.3:
-                self._progress = (p.delivered, p.turns)
-                self._current_plan = None
-                return DiscardHand()
-            dl = game.legal_deliveries()
-            if dl:
-                return Deliver(*max(dl, key=lambda x: self._payout(game, x[1], x[0])))
-            for ld in self._wanted_pickups(game):
-                return PickUp(ld)
-            if game.movement_left() > 0:
-                path = self._move_path(game)
-                if path and repr(Move(path)) not in self._failed:
-                    return Move(path)
-            return EndOperations()
+            a = self._operate(game, p)
+            if isinstance(a, EndOperations) and p.second is not None:
+                # Run Two Trains: once train 1 has nothing left to do, train 2 runs (both move each turn)
+                self._current_plan, self._plan2 = getattr(self, "_plan2", None), getattr(self, "_current_plan", None)
+                try:
+                    with game.train_view(2, self.seat):
+                        a2 = self._operate(game, p, second=True)
+                finally:
+                    self._current_plan, self._plan2 = self._plan2, self._current_plan
+                if not isinstance(a2, EndOperations):
+                    a2 = _for_train(a2, 2)
+                    if repr(a2) not in self._failed:
+                        return a2
+            return a
         # build phase (special or normal)
         if st.special_round and p.spent == 0 and self.rng.random() < 0.03:
             return DiscardHand()
-        opts = rules.upgrade_options(p.train)
+        k = 1 if p.second is None else self.rng.choice((1, 2))   # Run Two Trains: upgrade either train
+        opts = rules.upgrade_options(p.train if k == 1 else p.second.train)
         if (opts and p.spent == 0 and not p.upgraded and p.cash >= rules.upgrade_cost + 30
                 and not st.special_round and self.rng.random() < 0.35):
-            a = Upgrade(self.rng.choice(opts))
+            a = Upgrade(self.rng.choice(opts), train=k)
             if repr(a) not in self._failed:
                 return a
         b = self._next_build(game)
         return b if b is not None else EndTurn()
+
+    def _operate(self, game, p, *, second: bool = False):
+        """The next operations action for the train in front (``second``: train 2 of Run Two Trains, which
+        leaves the cards -- discards, a new hand -- to train 1)."""
+        st, rules = game.state, game.rules
+        if not second and len(p.hand) > rules.hand_size:
+            worst = min(p.hand, key=lambda c: max(d.payout for d in game.deck.card(c).demands))
+            return Discard(worst)
+        if p.position is None:
+            return PlaceTrain(self._start_city(game))
+        if not second and not st.ops_started and self._stuck(p) and self.rng.random() < 0.3:
+            self._progress = (p.delivered, p.turns)
+            self._current_plan = None
+            return DiscardHand()
+        dl = game.legal_deliveries()
+        if dl:
+            return Deliver(*max(dl, key=lambda x: self._payout(game, x[1], x[0])))
+        for ld in self._wanted_pickups(game):
+            return PickUp(ld)
+        if game.movement_left() > 0:
+            path = self._move_path(game)
+            if path and repr(Move(path)) not in self._failed:
+                return Move(path)
+        return EndOperations()
 
     def _payout(self, game, card_id, load) -> int:
         for d in game.deck.card(card_id).demands:
@@ -401,6 +423,17 @@ class RandomBot:
                     prev[b] = a
                     heapq.heappush(heap, (nd, b))
         return dist, prev, end
+
+
+def _for_train(a, train: int):
+    """The same train action for ``train`` (Run Two Trains)."""
+    if isinstance(a, Move):
+        return Move(a.path, a.rent_from, train=train)
+    if isinstance(a, Deliver):
+        return Deliver(a.load, a.card_id, train=train)
+    if isinstance(a, (PickUp, PlaceTrain)):
+        return type(a)(a.load if isinstance(a, PickUp) else a.where, train=train)
+    return a
 
 
 def _static_costs(board, rules) -> dict[tuple[int, int], int]:

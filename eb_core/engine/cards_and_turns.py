@@ -15,8 +15,8 @@ from .. import rulebook as R
 from ..actions import Borrow, Discard, DiscardHand, EndBuild, EndOperations, EndTurn
 from ..errors import IllegalAction
 from .admin import admin_phase, end_of_round
-from .common import (active_effects, build_first, last_phase, operations_next, require_hand_ready, require_operations,
-                     turn_rule)
+from .common import (active_effects, build_first, each_train, last_phase, operations_next, require_hand_ready,
+                     require_operations, turn_rule)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -283,12 +283,14 @@ def end_turn(game: Game) -> None:
         st.turn_over = False
         p.turns += 1
         st.turn += 1
-        # staging: a train that ends its turn on a ferry port is staged
-        if p.position is not None and p.position in game.index.ferry_ports and not st.special_round:
-            blocked = any(eff.blocks_staging(game, act, st.current, p.position) for act, eff in active_effects(game))
-            p.staged = not blocked
-        else:
-            p.staged = False
+        # staging: a train that ends its turn on a ferry port is staged (each train, under Run Two Trains)
+        for _ in each_train(game, st.current):
+            if p.position is not None and p.position in game.index.ferry_ports and not st.special_round:
+                blocked = any(eff.blocks_staging(game, act, st.current, p.position)
+                              for act, eff in active_effects(game))
+                p.staged = not blocked
+            else:
+                p.staged = False
         _events.turn_ended(game, st.current, lost=lost)
         admin_phase(game)
         if st.phase == "over":
@@ -341,10 +343,12 @@ def begin_turn(game: Game, seat: int) -> None:
     st = game.state
     st.current = seat
     p = st.players[seat]
-    p.moves_used, p.half_rate, p.crossed = 0, False, False
+    for _ in each_train(game, seat):   # each train's movement starts afresh (Run Two Trains: both may move)
+        p.moves_used, p.half_rate, p.crossed = 0, False, False
+        p.no_pickup, p.handling = False, 0
     p.spent, p.upgraded = 0, False
     p.built_out_of, p.rented = [], []
-    p.no_pickup, p.fee_paid, p.handling = False, False, 0
+    p.fee_paid = False
     st.ops_started = False
     st.flags.pop(FREE_DISCARDS, None)
     st.phase = "build" if st.special_round or build_first(game) else "operations"

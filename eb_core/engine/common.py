@@ -5,6 +5,7 @@ Functions over a :class:`~eb_core.engine.game.Game` (``game``); nothing here cha
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
@@ -167,8 +168,80 @@ def require_placed(game, what: str) -> PlayerState:
     p = game.player()
     require_hand_ready(game, what)
     if p.position is None:
+        if p.second is not None:
+            k = train_in_front(game, game.state.current)
+            raise IllegalAction(R.START_TRAIN, f"Place train {k} in a city first (PlaceTrain(..., train={k})) "
+                                               f"before {what}.")
         raise IllegalAction(R.START_TRAIN, f"Place your train in a city first (PlaceTrain) before {what}.")
     return p
+
+
+# -- Run Two Trains: which train an action is for
+def _front(game) -> set[int]:
+    front = getattr(game, "_train_front", None)
+    if front is None:
+        front = game._train_front = set()
+    return front
+
+
+def train_in_front(game: Game, seat: int) -> int:
+    """Which of ``seat``'s trains the :data:`~eb_core.state.TRAIN_FIELDS` of its
+    :class:`~eb_core.state.PlayerState` hold now: 1, except while :func:`train_view` has brought train 2
+    forward (between actions it is always 1)."""
+    return 2 if seat in _front(game) else 1
+
+
+@contextmanager
+def train_view(game: Game, seat: int, train: int) -> Iterator[PlayerState]:
+    """Bring ``seat``'s train number ``train`` forward for the block: the player's ``position``,
+    ``loads``, ``train`` ... (:data:`~eb_core.state.TRAIN_FIELDS`) are that train's, so every rule of
+    running, loading and upgrading a train applies to it unchanged; afterwards (also on an error) the
+    state is exactly as before. Refuses train 2 when the player has one train (Run Two Trains)."""
+    p = game.state.players[seat]
+    if isinstance(train, bool) or train not in (1, 2):
+        raise InvalidAction(f"train must be 1 or 2, got {train!r}", field="train")
+    if train == 2 and p.second is None:
+        raise IllegalAction(R.RUN_TWO_TRAINS, f"{p.name} has one train: a second train (train=2) runs only "
+                                              "under the Run Two Trains variant.")
+    front = _front(game)
+    if train_in_front(game, seat) == train:
+        yield p
+        return
+    p.swap_trains()
+    front ^= {seat}
+    try:
+        yield p
+    finally:
+        p.swap_trains()
+        front ^= {seat}
+
+
+def each_train(game: Game, seat: int) -> Iterator[int]:
+    """Bring each of ``seat``'s trains forward in turn (1, then 2 under Run Two Trains), yielding its
+    number: for events that hit every train in an area."""
+    if game.state.players[seat].second is None:
+        yield train_in_front(game, seat)
+        return
+    for k in (1, 2):
+        with train_view(game, seat, k):
+            yield k
+
+
+def train_name(game: Game, seat: int, train: int | None = None) -> str:
+    """How messages name a train: ``"the train"`` with one train, ``"train 2"`` under Run Two Trains."""
+    if game.state.players[seat].second is None:
+        return "the train"
+    return f"train {train_in_front(game, seat) if train is None else train}"
+
+
+def trains_at(game: Game, seat: int) -> list[tuple[int, int]]:
+    """``(train number, milepost)`` of each of ``seat``'s placed trains (whichever is in front)."""
+    p = game.state.players[seat]
+    k = train_in_front(game, seat)
+    out = [(k, p.position)] if p.position is not None else []
+    if p.second is not None and p.second.position is not None:
+        out.append((3 - k, p.second.position))
+    return sorted(out)
 
 
 def check_mp(game, mp: int, fld: str) -> int:

@@ -63,6 +63,15 @@ How some rules are read (the rulebook leaves room):
   and turn. Field Warehousing's "event affects a city" is an event whose area (mileposts, blocked
   mileposts, bridges, closed ports) covers one of the city's mileposts. Pay To Load And Deliver counts a
   delivery as dropping off a load. Reshuffle: the tax takes effect, then leaves the game.
+* Run Two Trains (``Ruleset.trains == 2``): the second train is ``PlayerState.second``; an action for it
+  carries ``train=2`` and the engine applies the usual rule to that train (its position, loads, speed,
+  movement used, staging, ferry half rate, Pay To Load's handling, a lost load's no-pick-up). Cash, cards,
+  track, the build phase, rent ("unlimited use of another player's network that turn") and Pay To Move's
+  1M per turn are the player's, shared by both trains. "Upgraded in the usual way": one upgrade (of either
+  train) is the turn's whole build phase. Each train is placed once, in any city; a train not yet placed
+  may be placed at a later operations turn (only the first train must be placed before the turn ends). A
+  derailment takes a load from each of the player's trains in its area and one turn from the player
+  (Losing Turns are not cumulative). The log names the train ("Train 2: Ann moves ...").
 
 Helpers for bots: :meth:`Game.buildable_segments`, :meth:`Game.movable_steps`,
 :meth:`Game.legal_pickups`, :meth:`Game.legal_deliveries`, :meth:`Game.legal_drops`,
@@ -92,10 +101,10 @@ from ..costs import BuildPlan
 from ..errors import IllegalAction, InvalidAction
 from ..files import data_dir
 from ..rules import Ruleset, ruleset as _named_ruleset
-from ..state import GameState, PlayerState
+from ..state import GameState, PlayerState, TrainState
 from . import admin, build, cards_and_turns, express, legal, operations
 from .cards_and_turns import end_turn
-from .common import board_index, is_event
+from .common import board_index, is_event, train_view, trains_at
 
 __all__ = ["Game", "GAME_SCHEMA"]
 
@@ -153,7 +162,11 @@ class Game:
         players = list(players)
         setup = rules.setup if setup is None else setup
         if setup == "demo":
-            return express.demo_setup(cls, rules, board, deck, players, seed)
+            g = express.demo_setup(cls, rules, board, deck, players, seed)
+            if rules.trains == 2:   # Run Two Trains: the second train starts unplaced, like the first would
+                for p in g.state.players:
+                    p.second = TrainState(train=p.train)
+            return g
         if setup != "standard":
             raise InvalidAction(f"setup must be 'standard' or 'demo', got {setup!r}", field="setup")
         if not 1 <= len(players) <= 6:
@@ -162,6 +175,9 @@ class Game:
             raise InvalidAction(f"seed must be an int, got {seed!r}", field="seed")
         st = GameState(players=[PlayerState(name=str(nm), cash=rules.start_cash, train=rules.start_train)
                                 for nm in players], seed=seed)
+        if rules.trains == 2:   # Run Two Trains: "Each player starts with two trains"
+            for p in st.players:
+                p.second = TrainState(train=rules.start_train)
         st.bank = {ld: max(0, n - rules.chips_removed_per_load) for ld, n in board.loads.items()}
         rng = random.Random(f"eb:{seed}:setup")
         events_in = [e.id for e in deck.event_cards
@@ -173,6 +189,17 @@ class Game:
             sets = rng.sample(range(len(deck.starter_sets)), len(players))
             for p, si in zip(st.players, sets):
                 p.hand = [c.id for c in deck.starter_sets[si]]
+            aside = []
+            for p in st.players:   # a hand larger than a starter set (Run Two Trains' four cards): deal the rest
+                while len(p.hand) < rules.hand_size and pile:
+                    cid = pile.pop()
+                    if is_event(g, cid) or cid in p.hand:
+                        aside.append(cid)
+                    else:
+                        p.hand.append(cid)
+            if aside:
+                pile.extend(aside)
+                rng.shuffle(pile)
             st.draw_pile = pile
         else:
             # Standard Game: deal one card at a time; events dealt are set aside, then shuffled back
@@ -296,7 +323,15 @@ class Game:
         if handler is None:
             raise InvalidAction(f"not an action: {action!r}", field="action")
         try:
-            handler(self, action, check)
+            train = getattr(action, "train", None)
+            if train is None:
+                handler(self, action, check)
+            else:   # the action is for one train (Run Two Trains): its rules run on that train
+                seat, lines = st.current, len(st.log)
+                with train_view(self, seat, train):
+                    handler(self, action, check)
+                if st.players[seat].second is not None and len(st.log) > lines:
+                    st.log[lines] = f"Train {train}: {st.log[lines]}"
         except IllegalAction as err:
             cited = R.cite(err.rule, self.rules.rulebook)   # a US game cites the US overview where it speaks
             if cited == err.rule:
@@ -368,6 +403,25 @@ class Game:
         """``(card_id, Demand)`` for every demand in the player's hand."""
         seat = self.state.current if seat is None else seat
         return [(cid, d) for cid in self.state.players[seat].hand for d in self.deck.card(cid).demands]
+
+    def train_view(self, train: int, seat: int | None = None):
+        """A context manager bringing ``seat``'s (default: the current player's) train ``train`` forward, so
+        that ``game.player().position``, ``.loads``, ``.train``, :meth:`movement_left`, :meth:`legal_pickups`,
+        :meth:`legal_deliveries`, :meth:`longest_legal_move` ... answer for that train (Run Two Trains);
+        the state is restored when the block ends. Do not apply actions inside it: give them ``train=``.
+
+        >>> import eb_core as eb
+        >>> g = eb.Game.new(eb.ruleset("europe-basic", "run-two-trains"), board="tutorial", seed=1)
+        >>> with g.train_view(2):
+        ...     g.player().position is None
+        True
+        """
+        return train_view(self, self.state.current if seat is None else seat, train)
+
+    def trains_at(self, seat: int | None = None) -> list[tuple[int, int]]:
+        """``(train number, milepost)`` of each placed train of ``seat`` (default: the current player):
+        one pair, or two under Run Two Trains."""
+        return trains_at(self, self.state.current if seat is None else seat)
 
     def movement_left(self, seat: int | None = None) -> int:
         """Movement points the player's train has left this turn."""

@@ -54,20 +54,23 @@ class Derailment(EventEffect):
             cities = [d.city for cid in demand for d in game.deck.card(cid).demands]
             area = derailment_area(board, cities, radius)
             st.log.append(f"Derailments within {radius} mileposts of {', '.join(cities)}.")
-            hit = [s for s, p in enumerate(st.players) if p.position is not None and p.position in area]
-            # one derailment per train and event, however many of the cities it is near
+            # one derailment per train and event, however many of the cities it is near; under Run Two
+            # Trains each train in the area derails and loses a load, and its player loses a turn
+            hit = {s: [k for k, mp in game.trains_at(s) if mp in area] for s in range(len(st.players))}
             order = [(drawer + i) % len(st.players) for i in range(len(st.players))]
             for s in order:
-                if s not in hit:
-                    continue
                 p = st.players[s]
-                st.log.append(f"{p.name}'s train derails at {where(game, p.position)}; it stays there, facing "
-                              "the same way, and loses a turn and a load.")
-                lose_load_to_event(game, s, "a derailment")
-                game.lose_turn(s)
+                for k in hit[s]:
+                    with game.train_view(k, s):
+                        name = "train" if p.second is None else f"train {k}"
+                        st.log.append(f"{p.name}'s {name} derails at {where(game, p.position)}; it stays there, "
+                                      "facing the same way, and loses a turn and a load.")
+                        lose_load_to_event(game, s, "a derailment")
+                if hit[s]:
+                    game.lose_turn(s)
             for cid in demand:
                 st.discard_pile.append(cid)
-            active["data"]["cities"], active["data"]["derailed"] = cities, [s for s in order if s in hit]
+            active["data"]["cities"], active["data"]["derailed"] = cities, [s for s in order if hit[s]]
         st.flags["last_derailment"] = dict(active["data"])
         for cid in evs:
             resolve(game, game.deck.card(cid), drawer)
@@ -215,7 +218,7 @@ class Strike(EventEffect):
             return
         st = game.state
         area = active_area(game, active).mileposts
-        hit = [s for s, q in enumerate(st.players) if q.position is not None and q.position in area]
+        hit = [s for s in range(len(st.players)) if any(mp in area for _, mp in game.trains_at(s))]
         active["data"]["hit"] = hit
         if not hit:
             st.log.append(f"{active_title(game, active)}: no train is in {p.get('region', 'the region')}.")

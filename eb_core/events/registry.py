@@ -252,7 +252,7 @@ def lose_load_to_event(game: Game, seat: int, why: str) -> str | None:
 # ---------------------------------------------------------------------------- helpers for people
 def affected(game: Game, card) -> dict[str, Any]:
     """What ``card`` covers in this game now: ``mileposts``, ``blocked`` mileposts, ``edges`` and
-    ``track`` (built segments in the area, with owners), ``trains`` (seats whose train stands in the area),
+    ``track`` (built segments in the area, with owners), ``trains`` (seats with a train in the area),
     ``ports`` (closed ferry ports) and ``text``."""
     if isinstance(card, (int, str)):
         card = _find_card(game, card)
@@ -262,7 +262,7 @@ def affected(game: Game, card) -> dict[str, Any]:
         track = {k: o for k, o in st.track.segments.items() if k in a.edges}
     else:
         track = {k: o for k, o in st.track.segments.items() if k[0] in a.mileposts or k[1] in a.mileposts}
-    trains = [s for s, p in enumerate(st.players) if p.position is not None and p.position in a.mileposts]
+    trains = [s for s in range(len(st.players)) if any(mp in a.mileposts for _, mp in game.trains_at(s))]
     return {"title": card.title, "text": a.text, "mileposts": a.mileposts, "blocked": a.blocked,
             "edges": a.edges, "ports": a.ports, "track": track, "trains": trains}
 

@@ -7,7 +7,8 @@ action the invariants a player would recognise:
   Honeymoon Game);
 * every card is in exactly one place: a hand, the draw or discard pile, in play, face up as an open
   contract, or removed from the game (Reshuffle); at most the allowed number of open contracts;
-* nobody spends more than the build limit in a turn; no train carries more than its capacity;
+* nobody spends more than the build limit in a turn; no train carries more than its capacity or moves
+  farther than its speed (each of the two trains under Run Two Trains);
 * the game round-trips through JSON (``to_json`` / ``from_json``) and the same seed plays the same game.
 
 Short games (a turn cap) and few of them, to stay fast; the random bot plays every seat.
@@ -63,13 +64,16 @@ def check(game, cards):
     assert len(st.open_contracts) <= max(rules.open_contracts, rules.open_contracts_dealt)
     for p in st.players:
         assert p.cash >= 0, (p.name, p.cash, st.log[-3:])
-        assert p.spent <= rules.build_limit and len(p.loads) <= p.train.capacity
-        assert p.moves_used <= p.train.speed + 1          # half rate rounds in the player's favour
+        assert p.spent <= rules.build_limit
+        assert p.trains == rules.trains                   # Run Two Trains: every player has both trains
+        for t in (p, p.second) if p.second is not None else (p,):
+            assert len(t.loads) <= t.train.capacity
+            assert t.moves_used <= t.train.speed + 1      # half rate rounds in the player's favour
     total = {ld: max(0, n - rules.chips_removed_per_load) for ld, n in BOARD.loads.items()}
     assert st.chips_total() == total, (st.chips_total(), total, st.warehouses)
 
 
-def play(rules, seed, players=3):
+def play(rules, seed, players=3, *, turns=TURN_CAP, seen=None):
     game = eb.Game.new(rules.with_(victory_cash=80), board=BOARD, players=[f"P{i}" for i in range(players)],
                        seed=seed)
     bots = [AnyOrderBot(i, random.Random(100 * seed + i)) for i in range(players)]
@@ -78,12 +82,14 @@ def play(rules, seed, players=3):
 
     def on_step(g, a):
         steps[0] += 1
+        if seen is not None:
+            seen.append(a)
         check(g, cards)
         if steps[0] % 60 == 0:
             text = g.to_json()
             assert eb.Game.from_json(text).to_json() == text
 
-    play_game(game, bots, max_turns=TURN_CAP, on_step=on_step)
+    play_game(game, bots, max_turns=turns, on_step=on_step)
     text = game.to_json()
     assert eb.Game.from_json(text).to_json() == text
     return game
@@ -121,3 +127,19 @@ def test_same_seed_same_game_under_the_challenging_variants():
     r = eb.ruleset("europe-basic", "open-contracts", "field-warehousing", "pay-to-move", "reshuffle")
     a, b = play(r, 7), play(r, 7)
     assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("variants,seed", [(("run-two-trains",), 5),
+                                           (("run-two-trains", "pay-to-load", "less-thinking"), 6)])
+def test_random_games_run_both_trains_under_run_two_trains(variants, seed):
+    """Run Two Trains: "Both may move in the same turn" -- the random bot moves, loads and delivers with
+    its second train as well as its first, alone and combined with other variants."""
+    from eb_core.actions import Deliver
+
+    seen: list = []
+    g = play(eb.ruleset("europe-basic", *variants), seed=seed, turns=3 * TURN_CAP, seen=seen)
+    by_train = {k: {type(a).__name__ for a in seen if getattr(a, "train", 0) == k} for k in (1, 2)}
+    for k in (1, 2):
+        assert {"PlaceTrain", "Move", "PickUp"} <= by_train[k], (k, by_train)
+    assert any(isinstance(a, Deliver) and a.train == 2 for a in seen), "train 2 never delivered"
+    assert all(p.second.position is not None for p in g.state.players)

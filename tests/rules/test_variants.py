@@ -1,11 +1,11 @@
 """Engine support for "Variants & Optional Rules" (and "Challenging Variants > Slow Start") on the tutorial
 board: each variant's effect, one legal and one illegal case; a rejected action changes nothing."""
 import pytest
+from support import rejects as _rejects
 
 import eb_core as eb
-from support import rejects as _rejects
-from eb_core.actions import Build, Move, Upgrade
 from eb_core import rulebook as R
+from eb_core.actions import Build, Move, Upgrade
 from eb_core.rules import Train
 
 BOARD = eb.load_board("tutorial")
@@ -511,3 +511,248 @@ def test_less_thinking_builds_first_and_draws_only_at_the_end_of_the_turn():
     cid, d = _deliverable(s)
     s.apply(Deliver(d.load, cid))
     assert s.phase == "operations" and len(s.state.players[0].hand) == 3
+
+
+# ------------------------------------------------------------------------------------------ Run Two Trains
+def _two(rules="europe-standard", *variants, seed=3):
+    """A Europe game in Ann's first operations turn under Run Two Trains (support.ops_game)."""
+    from support import ops_game
+
+    return ops_game(rules=eb.ruleset(rules, "run-two-trains", *variants), seed=seed)
+
+
+def test_run_two_trains_every_player_starts_with_two_trains_and_one_train_games_are_unchanged():
+    """Run Two Trains: "Each player starts with two trains"; without it the state (and its JSON) is the
+    one-train state exactly."""
+    r = eb.ruleset("europe-basic", "run-two-trains")
+    assert r.trains == 2 and R.VARIANT_SECTIONS["run-two-trains"] == R.RUN_TWO_TRAINS
+    assert "Both may move in the same turn" in R.VARIANT_QUOTES["run-two-trains"]
+    two = eb.Game.new(r, board=BOARD, players=["Ann", "Ben"], seed=4)
+    one = eb.Game.new("europe-basic", board=BOARD, players=["Ann", "Ben"], seed=4)
+    for p in two.state.players:
+        assert p.trains == 2 and p.second.train == p.train == Train(12, 2) and p.second.position is None
+    assert all(p.trains == 1 and "second" not in p.to_dict() for p in one.state.players)
+    d2, d1 = two.state.to_dict(), one.state.to_dict()
+    for p in d2["players"]:
+        del p["second"]
+    assert d2 == d1                                           # the variant adds the second train, nothing else
+    assert eb.Game.from_json(two.to_json()).to_json() == two.to_json()
+
+
+def test_run_two_trains_both_trains_move_in_the_same_turn_each_with_its_own_movement():
+    from support import EUROPE, lay_track, line_from, place
+
+    g = _two()
+    p = g.state.players[0]
+    line = line_from(EUROPE, EUROPE.city("Paris").center, 10)
+    other = line_from(EUROPE, EUROPE.city("Madrid").center, 10)
+    lay_track(g, 0, line)
+    lay_track(g, 0, other)
+    place(g, 0, line[0])
+    place(g, 1, line[0])
+    p.second.position = other[0]
+    g.apply(Move(line[1:10]))                                  # train 1: all 9 points of its 9/2
+    err = rejects(g, Move((line[10],)), R.RUNNING)
+    assert "no movement left" in err.reason
+    g.apply(Move(other[1:10], train=2))                        # train 2 moves in the same turn, 9 more
+    assert (p.position, p.moves_used, p.second.position, p.second.moves_used) == (line[9], 9, other[9], 9)
+    rejects(g, Move((other[10],), train=2), R.RUNNING)
+    assert g.state.log[-1].startswith("Train 2: Ann moves 9 step(s)")
+    # next turn both trains have their full movement again
+    from eb_core.actions import EndTurn
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert g.current_player == 0 and (p.moves_used, p.second.moves_used) == (0, 0)
+
+
+def test_run_two_trains_a_second_train_needs_the_variant_and_must_be_placed():
+    from support import ops_game
+
+    from eb_core.actions import PlaceTrain
+
+    one = ops_game()
+    err = rejects(one, PlaceTrain("Paris", train=2), R.RUN_TWO_TRAINS)
+    assert "one train" in err.reason
+    g = _two()
+    g.apply(PlaceTrain("Paris"))
+    err = rejects(g, Move((g.board.neighbors(g.board.city("Paris").center)[0],), train=2), R.START_TRAIN)
+    assert "train 2" in err.reason
+    g.apply(PlaceTrain("Madrid", train=2))
+    p = g.state.players[0]
+    assert (g.board.place(p.position), g.board.place(p.second.position)) == ("Paris", "Madrid")
+    rejects(g, PlaceTrain("Berlin", train=2), R.START_TRAIN)   # placed once
+    with pytest.raises(eb.InvalidAction):
+        Move((1,), train=3)
+
+
+def test_run_two_trains_loads_ride_on_the_train_that_picked_them_up():
+    from eb_core.actions import Deliver, PickUp
+
+    g = _two()
+    p = g.state.players[0]
+    cid = p.hand[0]
+    d = g.deck.card(cid).demands[0]
+    src = g.board.sources(d.load)[0]
+    p.position, p.second.position = g.board.city(d.city).center, src.center
+    g.apply(PickUp(d.load, train=2))
+    assert (p.loads, p.second.loads) == ([], [d.load])
+    err = rejects(g, Deliver(d.load, cid), R.DELIVER)            # train 1, at the city, carries nothing
+    assert "does not carry" in err.reason
+    rejects(g, Deliver(d.load, cid, train=2), R.DELIVER)         # train 2 is not at the demand city
+    p.second.position = p.position
+    cash = p.cash
+    g.apply(Deliver(d.load, cid, train=2))
+    assert p.cash == cash + d.payout and p.second.loads == [] and len(p.hand) == 3
+    assert g.state.chips_total() == eb.Game.new("europe-standard", board="europe", seed=3).state.chips_total()
+
+
+def test_run_two_trains_each_train_carries_its_own_capacity():
+    from eb_core.actions import PickUp
+
+    g = _two()
+    p = g.state.players[0]
+    city = next(c for c in g.board.cities if c.loads)
+    ld = city.loads[0]
+    p.position = p.second.position = city.center
+    g.apply(PickUp(ld))
+    g.apply(PickUp(ld))
+    err = rejects(g, PickUp(ld), R.PICKUP)                       # a 9/2 carries two
+    assert "already carries 2" in err.reason
+    g.apply(PickUp(ld, train=2))
+    assert (p.loads, p.second.loads) == ([ld, ld], [ld])
+
+
+def test_run_two_trains_each_train_is_upgraded_in_the_usual_way():
+    """ "... two trains, which may be upgraded in the usual way": 20M and the whole build phase, per train."""
+    g = _two()
+    g.state.phase = "build"
+    p = g.state.players[0]
+    p.position = p.second.position = g.board.city("Paris").center
+    cash = p.cash
+    g.apply(Upgrade("12/2", train=2))
+    assert (p.train, p.second.train, p.cash) == (Train(9, 2), Train(12, 2), cash - 20)
+    assert "Train 2: Ann upgrades the train from 9/2 to 12/2" in g.state.log[-1]
+    err = rejects(g, Upgrade("12/2"), R.UPGRADE)                 # one upgrade is the whole build phase
+    assert "already spent" in err.reason
+    h = _two()
+    h.state.phase = "build"
+    h.state.players[0].position = h.board.city("Paris").center
+    rejects(h, Upgrade("12/3", train=2), R.UPGRADE)              # 9/2 cannot go straight to 12/3
+
+
+def test_run_two_trains_a_train_on_a_ferry_port_is_staged_and_crosses_at_half_speed_alone():
+    from support import EUROPE
+
+    from eb_core.actions import EndTurn
+
+    g = _two()
+    cr = EUROPE.ferries[0]
+    g.state.track.add_crossing(0, cr.name)
+    p = g.state.players[0]
+    p.position, p.second.position = EUROPE.city("Paris").center, cr.ports[0]
+    g.state.players[1].position = EUROPE.city("Paris").center
+    g.apply(EndTurn())
+    assert (p.staged, p.second.staged) == (False, True)
+    g.apply(EndTurn())
+    g.apply(Move((cr.ports[1],), train=2))
+    assert (p.second.position, p.second.half_rate, p.half_rate) == (cr.ports[1], True, False)
+
+
+def test_run_two_trains_a_derailment_hits_each_train_in_its_area_and_costs_one_turn():
+    """Derailments: "every train within 3 mileposts" loses a load; a player with both trains there loses
+    two loads and (Losing Turns, not cumulative) one turn."""
+    from support import EUROPE, demand_card_with, place
+
+    from eb_core import events
+
+    g = _two()
+    st = g.state
+    c1 = demand_card_with("Wien")
+    c2 = demand_card_with("Madrid", avoid=[d.city for d in c1.demands] + ["Oslo"])
+    for p in st.players:
+        p.hand = []
+    place(g, 0, EUROPE.city("Wien").center, ["Wine", "Coal"])
+    ann = st.players[0]
+    ann.second.position, ann.second.loads = EUROPE.city("Wien").mileposts[1], ["Beer"]
+    st.bank["Beer"] -= 1
+    place(g, 1, EUROPE.city("Oslo").center, ["Fish"])
+    for c in (c2, c1):
+        for pile in (st.draw_pile, st.discard_pile):
+            if c.id in pile:
+                pile.remove(c.id)
+        st.draw_pile.append(c.id)
+    chips = st.chips_total()
+    events.play_event(g, "Derailments!", drawer=1)
+    assert (len(ann.loads), ann.second.loads, ann.lost_turns) == (1, [], 1), st.log[-6:]
+    assert ann.no_pickup and ann.second.no_pickup
+    assert st.players[1].loads == ["Fish"] and st.players[1].lost_turns == 0
+    assert any("Ann's train 1 derails" in line for line in st.log) and any("Ann's train 2 derails" in line
+                                                                            for line in st.log)
+    assert st.chips_total() == chips
+
+
+def test_run_two_trains_four_card_option_keeps_four_demand_cards_at_all_times():
+    """ "Players may agree to have four demand cards at all times instead of three." """
+    from eb_core.actions import Deliver, Discard, EndTurn, PlaceTrain
+    from eb_core.rules import four_cards
+
+    g = eb.Game.new(four_cards(eb.ruleset("europe-standard", "run-two-trains")), board=BOARD, seed=2)
+    assert [len(p.hand) for p in g.state.players] == [4, 4]
+    while g.state.special_round:
+        g.apply(EndTurn())
+    p = g.player()
+    err = rejects(g, Discard(p.hand[0]), R.START_TRAIN)         # four is the hand now: no discard to three
+    assert "already hold 4" in err.reason
+    g.apply(PlaceTrain("Paris"))
+    cid = p.hand[0]
+    d = g.deck.card(cid).demands[0]
+    p.position, p.loads = BOARD.city(d.city).center, [d.load]
+    g.state.bank[d.load] -= 1
+    g.apply(Deliver(d.load, cid))
+    assert len(p.hand) == 4                                     # refilled to four
+    basic = eb.Game.new(four_cards(eb.ruleset("europe-basic", "run-two-trains")), board=BOARD, seed=2)
+    assert all(len(q.hand) == 4 and all(hasattr(basic.deck.card(c), "demands") for c in q.hand)
+               for q in basic.state.players)
+    three = eb.Game.new(eb.ruleset("europe-standard", "run-two-trains"), board=BOARD, seed=2)
+    while three.state.special_round:
+        three.apply(EndTurn())
+    rejects(three, PlaceTrain("Paris"), R.START_TRAIN)          # without the option: down to three first
+
+
+def test_run_two_trains_json_clone_and_narration_name_the_train():
+    from eb_core.actions import PickUp
+    from eb_core.narrate import describe
+
+    g = _two()
+    p = g.state.players[0]
+    city = next(c for c in g.board.cities if c.loads)
+    p.position, p.second.position = g.board.city("Paris").center, city.center
+    before = g.clone()
+    g.apply(PickUp(city.loads[0], train=2))
+    assert before.state.players[0].second.loads == []             # the clone is independent
+    assert describe(PickUp(city.loads[0], train=2), before, after=g) == \
+        f"Ann picks up {city.loads[0]} in {city.name} onto train 2."
+    back = eb.Game.from_json(g.to_json())
+    assert back.to_json() == g.to_json() and back.history[-1] == PickUp(city.loads[0], train=2)
+    assert back.state.players[0].second.loads == [city.loads[0]]
+    one = eb.Game.new("europe-standard", board="europe", seed=1)
+    one.state.players[0].position = city.center
+    assert describe(PickUp(city.loads[0]), one, seat=0) == f"Ann picks up {city.loads[0]} in {city.name}."
+
+
+def test_run_two_trains_a_recorded_game_replays_step_by_step_naming_each_train():
+    """The stepper's replay (eb_core.narrate.replay) of a random two-train game: every step is replayed
+    from the JSON record to the same position, and train 2's moves are told as train 2's, on its own path."""
+    import random
+
+    from eb_core.bots.random_bot import RandomBot, play_game
+    from eb_core.narrate import replay
+
+    g = eb.Game.new(eb.ruleset("europe-basic", "run-two-trains"), board=BOARD, players=["Ann", "Ben"], seed=5)
+    play_game(g, [RandomBot(i, random.Random(50 + i)) for i in range(2)], max_turns=12)
+    steps = replay(g.to_json())
+    moves = [s for s in steps if isinstance(s.action, Move) and s.action.train == 2]
+    assert moves and all(" moves train 2 " in s.text for s in moves)
+    for s in moves:
+        assert s.train_path[0] == s.before.state.players[s.seat].second.position
+        assert s.train_path[-1] == s.after.state.players[s.seat].second.position
