@@ -17,17 +17,19 @@ help:
 
 # Installs go through uv (from PyPI, into the venv): the same packages as pip, resolved and installed in
 # seconds instead of minutes, which keeps `make test` on a fresh machine inside its time budget.
-UV := $(BIN)/python -m uv pip install --python $(BIN)/python --quiet
+UV := $(BIN)/uv pip install --python $(BIN)/python --quiet
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
+
+$(BIN)/uv: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv
 
-$(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.lab-installed: pyproject.toml | $(BIN)/uv
 	$(UV) -e ".[notebooks]"
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/uv
 	$(UV) -e ".[test,browser]"
 	touch $@
 
@@ -61,7 +63,7 @@ SLOW_DOCTESTS := eb_core/bots/planner.py::eb_core.bots.planner eb_core/sim.py::e
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest -n 2 -m "not slow" tests/unit tests/rules eb_core $(addprefix --deselect ,$(SLOW_DOCTESTS))
 
-$(VENV)/.present-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.present-installed: pyproject.toml | $(BIN)/uv
 	$(UV) -e ".[notebooks,present]"
 	touch $@
 
