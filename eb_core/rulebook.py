@@ -180,8 +180,30 @@ US_CITES: dict[str, str] = {
     FLOOD: US_SPECIAL_RULES,               # Flood cards destroy bridges
 }
 
+#: For an Empire Express game (``Ruleset.rulebook == "express"``): the Express section that states the rule
+#: of each Europe section the engine cites. The Express rulebook is short; what it leaves unsaid (ferries,
+#: events, the no-blocking rules) keeps its Empire Builder: Europe citation, the rule that applies.
+EXPRESS_CITES: dict[str, str] = {
+    HOW_TO_PLAY: EXPRESS_TURN,             # build, then move; discard one; draw to three
+    HOW_TO_WIN: EXPRESS_END,               # "$150 million or more on their turn"; the most money wins
+    ENDING: EXPRESS_END,                   # "finish the current round"
+    SETUP: EXPRESS_SETUP,
+    STARTING: EXPRESS_SETUP,
+    START_TRAIN: EXPRESS_SETUP,            # "Place your train piece in the city shown below"
+    NO_CREDIT: EXPRESS_SETUP,              # "You receive NO money at the beginning of the game"
+    BUILD: EXPRESS_BUILD,
+    BEGIN: EXPRESS_BUILD,                  # "You must connect to (or from) a milepost you are already connected to"
+    RIGHT_OF_WAY: EXPRESS_BUILD,           # "You cannot draw over another player's track"
+    MAJOR_ENTRY: EXPRESS_BUILD,            # "You never draw track inside major cities"
+    CITY_LIMIT: EXPRESS_CHANGES,           # "Any number of players may connect to a city"
+    RUNNING: EXPRESS_MOVE,                 # "up to 12 spaces"
+    RENT: EXPRESS_MOVE,                    # "you pay that player $4 million for any turn"
+    PICKUP: EXPRESS_MOVE,                  # "one or two load tokens"
+    DELIVER: EXPRESS_CARDS,                # "you may only use ONE of the two deliveries listed on the card"
+}
+
 #: The section maps of the rulebooks other than Europe's, by ``Ruleset.rulebook``.
-CITES: dict[str, dict[str, str]] = {"us": US_CITES}
+CITES: dict[str, dict[str, str]] = {"us": US_CITES, "express": EXPRESS_CITES}
 
 
 def cite(section: str, rulebook: str = "europe") -> str:
@@ -190,5 +212,7 @@ def cite(section: str, rulebook: str = "europe") -> str:
 
     >>> cite(RIGHT_OF_WAY, "us"), cite(NO_CREDIT, "us"), cite(RIGHT_OF_WAY)
     ('US overview > Actions > Building Track', 'Build Phase Rules > No Credit/No Loans', 'Build Phase Rules > Right of Way')
+    >>> cite(RENT, "express"), cite(FERRY_MOVE, "express")
+    ('Empire Express > Move Your Train', 'Operations Phase Rules > Movement Using a Ferry')
     """
     return CITES.get(rulebook, {}).get(section, section)

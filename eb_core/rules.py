@@ -71,7 +71,7 @@ class Ruleset:
     game: str = "europe"
     board: str = "europe"
     deck: str = "europe"
-    rulebook: str = "europe"          # whose sections errors cite (eb_core.rulebook.cite): "europe" or "us"
+    rulebook: str = "europe"          # whose sections errors cite (eb_core.rulebook.cite): "europe", "us" or "express"
     # Setting Up the Game
     start_cash: int = 50
     start_train: Train = Train(9, 2)
@@ -279,7 +279,7 @@ _US = _STANDARD.with_(
 # the Empire Builder rule: its "Experienced Empire Builder Players Only!" section lists the changes.
 _EXPRESS = _STANDARD.with_(
     name="express", title="Empire Express (introductory game)", game="express", board="eastern_us",
-    deck="eastern_us",
+    deck="eastern_us", rulebook="express",
     # Demo Set Up: no money ("your initial track represents your starting capital"), youngest first, no
     # special build turns; the demo's cards, track, trains and loads; "Event cards are not used in this game"
     start_cash=0, opening_hand=3, hand_size=3, starter_cards=False, special_build_turns=0, events=False,

@@ -332,7 +332,7 @@ def test_rent_is_4m_per_turn_to_each_owner():
     orange.cash = 3
     g2 = demo(["Orange", "Green"])
     g2.player(0).position = gseg[0]
-    rejects(g2, Move([gseg[1]]), R.RENT)
+    rejects(g2, Move([gseg[1]]), R.EXPRESS_MOVE)   # "you pay that player $4 million": the Express section of rent
 
 
 # ------------------------------------------------------------------------------------------ game end
