@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 
-from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndOperations, EndTurn, Move, PickUp,
-                      PlaceTrain, Upgrade)
+from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndOperations, EndTurn, Move,
+                      PickUp, PlaceTrain, Upgrade)
 from .board import Board
 from .costs import SegmentCost, is_free, path_cost
 from .engine import Game
@@ -252,6 +252,8 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         return f"{who} gives up the turn to discard the whole hand and draw new cards."
     if isinstance(action, EndOperations):
         return f"{who} ends the operations phase and turns to building."
+    if isinstance(action, EndBuild):
+        return f"{who} ends the building phase and turns to moving" + (f" (spent {money(p.spent)} on building)" if p.spent else "") + "."
     if isinstance(action, EndTurn):
         spent = p.spent
         return f"{who} ends the turn" + (f" (spent {money(spent)} on building)" if spent else "") + "."

@@ -10,7 +10,8 @@ import pytest
 import eb_core as eb
 from support import tutorial_opening
 from eb_core import narrate
-from eb_core.actions import Build, Deliver, Discard, EndOperations, EndTurn, Move, PickUp, PlaceTrain, Upgrade
+from eb_core.actions import (Build, Deliver, Discard, EndBuild, EndOperations, EndTurn, Move, PickUp, PlaceTrain,
+                             Upgrade)
 
 DIGITS_IN_PARENS = re.compile(r"\(\d+\)|\(\d+, \d+")
 MILEPOST_ID = re.compile(r"milepost \d")
@@ -63,6 +64,7 @@ def test_describe_every_kind_of_action_in_words(board, game):
     assert narrate.describe(PlaceTrain("Paris"), game) == f"{who} places the train in Paris."
     assert narrate.describe(EndTurn(), game) == f"{who} ends the turn."
     assert "turns to building" in narrate.describe(EndOperations(), game)
+    assert narrate.describe(EndBuild(), game) == f"{who} ends the building phase and turns to moving."
     game.state.players[game.current_player].position = board.city("London").center
     path = eb.cheapest_build(board, game.rules, "London", "Birmingham").mileposts[1:]
     text = narrate.describe(Move(path), game)
