@@ -355,6 +355,24 @@ class Board:
             return f"the {tun[0].name}" if tun else "a tunnel"
         return f"a {m.terrain.value} milepost near {self.near(mp)}"
 
+    def between(self, a: int, b: int) -> str:
+        """Where a segment lies, in words: ``"between London and Birmingham"``, ``"in Ruhr"`` when both
+        mileposts belong to one city, ``"between two clear mileposts near Lyon"``.
+
+        >>> import eb_core as eb
+        >>> b = eb.load_board("tutorial")
+        >>> b.between(*b.city("Paris").mileposts[:2])
+        'in Paris'
+        """
+        pa, pb = self.place(a), self.place(b)
+        if pa != pb:
+            return f"between {pa} and {pb}"
+        if self.city_at(a) is not None:
+            return f"in {pa}"
+        if pa.startswith("a ") and " milepost " in pa:
+            return "between two " + pa[2:].replace(" milepost ", " mileposts ", 1)
+        return f"at {pa}"
+
     def city_at(self, mp: int) -> City | None:
         """The city a milepost belongs to, or ``None``."""
         return self._city_at.get(int(mp))

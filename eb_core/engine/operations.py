@@ -83,7 +83,7 @@ def step_info(game: Game, seat: int, a: int, b: int) -> Step | str:
             return f"nobody has built the {cr.name} ferry yet"
         return Step(a, b, "ferry", owners)
     if b in game.board.neighbors(a):
-        return f"there is no track between {where(game, a)} and {where(game, b)}"
+        return f"there is no track {game.board.between(a, b)}"
     return f"{where(game, a)} and {where(game, b)} are not neighbours"
 
 

@@ -167,14 +167,14 @@ class Flood(EventEffect):
 
     def blocks_move(self, game, active, player, a, b):
         if b is not None and (min(a, b), max(a, b)) in active_area(game, active).edges:
-            return (f"{active_title(game, active)}: no train may move over the flooding river between "
-                    f"{where(game, a)} and {where(game, b)} (rulebook: {R.FLOOD}).")
+            return (f"{active_title(game, active)}: no train may move over the flooding river "
+                    f"{game.board.between(a, b)} (rulebook: {R.FLOOD}).")
         return None
 
     def blocks_build(self, game, active, player, a, b):
         if (min(a, b), max(a, b)) in active_area(game, active).edges:
-            return (f"{active_title(game, active)}: no track may be built over the flooding river between "
-                    f"{where(game, a)} and {where(game, b)} until the card is discarded.")
+            return (f"{active_title(game, active)}: no track may be built over the flooding river "
+                    f"{game.board.between(a, b)} until the card is discarded.")
         return None
 
     def on_expire(self, game, active):

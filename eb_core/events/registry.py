@@ -303,7 +303,7 @@ def rebuild_reserved(game: Game, seat: int, a: int, b: int) -> str | None:
     if owner is None or owner == seat:
         return None
     name = game.state.players[owner].name
-    return (f"The flood destroyed {name}'s bridge between {where(game, a)} and {where(game, b)}; nobody else "
+    return (f"The flood destroyed {name}'s bridge {game.board.between(a, b)}; nobody else "
             f"may build there until {name} has taken one turn in which they could have rebuilt it "
             f"(rulebook: {R.FLOOD}).")
 
