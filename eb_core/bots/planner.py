@@ -118,6 +118,8 @@ class PlannerBot:
         self.pair_options: int = cfg.get("pair_options", 6)
         self.search_limit: float = cfg.get("search_limit", 120)
         self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
+        self.ride_cost: float = cfg.get("ride_cost", 0.0)
+        self.hop_cost: float = cfg.get("hop_cost", self.ride_cost)
         self.major_cushion: int = cfg.get("major_cushion", 50)
         self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
         self.plan: Plan | None = None
@@ -131,6 +133,7 @@ class PlannerBot:
         self._discards = 0
         self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
         self._stuck = 0
+        self._rs: tuple[Any, RouteState] | None = None
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -208,9 +211,18 @@ class PlannerBot:
         return bool(self.stops)
 
     def route_state(self, game) -> RouteState:
-        """The bot's :class:`~eb_core.routes.RouteState` for the position now."""
-        return RouteState(game.board, game.rules, Position.of(game.state, self.seat), limit=self.search_limit,
-                          blocked_edges=sorted(self._blocked))
+        """The bot's :class:`~eb_core.routes.RouteState` for the position now (kept while the track and the
+        segments it plans around are unchanged: its computed rows are reused within and across turns)."""
+        tr = game.state.track
+        key = (id(game.board), id(game.rules), frozenset(tr.segments.items()),
+               frozenset((k, tuple(v)) for k, v in tr.crossings.items()), frozenset(self._blocked))
+        if self._rs is None or self._rs[0] != key or self._rs[1].board is not game.board \
+                or self._rs[1].rules is not game.rules:
+            rs = RouteState(game.board, game.rules, Position.of(game.state, self.seat),
+                            limit=self.search_limit + 150 * self.ride_cost, blocked_edges=sorted(self._blocked),
+                            ride_cost=self.ride_cost, hop_cost=self.hop_cost)
+            self._rs = (key, rs)
+        return self._rs[1]
 
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
@@ -288,6 +300,9 @@ class PlannerBot:
             if hit is None:
                 if a is None or a == b:
                     hit = (0.0, 0)
+                elif self.ride_cost > 0:      # the route weighs its length: walk it for track cost and length
+                    c, path, steps = leg(a, b)
+                    hit = (_INF, 0) if c == _INF else (sum(w for _, w in steps), max(0, len(path) - 1))
                 else:
                     hit = (min(rs.cost(a, b), rs.cost(b, a)), _lattice(board, a, b))
                 quick_legs[a, b] = quick_legs[b, a] = hit
