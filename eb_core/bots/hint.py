@@ -52,6 +52,12 @@ class Hint:
     moved_to: str | None = None
     cash_before: int = 0
     cash_after: int = 0
+    then: Plan | None = None        # the plan the rest of the turn served, when the turn changed the plan
+
+    @property
+    def plans(self) -> list[Plan]:
+        """The plans this turn served, in order (the one it began with, then the one after a delivery)."""
+        return [p for p in (self.plan, self.then) if p is not None]
 
     @property
     def builds(self) -> list[Build]:
@@ -67,11 +73,15 @@ class Hint:
             return "No demand in hand can be delivered with the track and cash there are."
         p = self.plan
         s = (f"the plan ({p.describe()}) pays {p.payout}M for {p.build_cost:.0f}M of new track in about "
-             f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn")
+             f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn{_invest(p)}")
         if self.next_best is not None:
             q = self.next_best
             s += (f", against {q.income_per_turn:.1f}M per turn for the next best ({q.describe()}, "
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
+        if self.then is not None:
+            t = self.then
+            s += (f"; then the next plan ({t.describe()}) pays {t.payout}M for {t.build_cost:.0f}M of new track in "
+                  f"about {t.turns:.1f} turns: {t.income_per_turn:.1f}M per turn{_invest(t)}")
         return s + "."
 
     def __str__(self) -> str:
@@ -110,6 +120,13 @@ class Hint:
                     f"<td>{p.build_cost:.0f}</td><td>{p.turns:.1f}</td></tr>{alt}</table>")
         return (f"<div><p><b>{html.escape(str(self))}</b></p>{plan}"
                 f"<details><summary>actions</summary><table>{rows}</table></details></div>")
+
+
+def _invest(p: Plan) -> str:
+    """The plan's rank when its track is counted as an investment the network reuses (the planner's value)."""
+    if p.build_cost <= 0 or abs(p.value - p.income_per_turn) < 0.05:
+        return ""
+    return f" ({p.value:.1f}M per turn counting the track as reused later)"
 
 
 def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
@@ -156,5 +173,6 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
             moved_to = bot._here(g) or f"milepost {g.state.players[seat].position}"
         elif isinstance(a, Drop):
             pass
+    then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
-                moved_to, cash0, g.state.players[seat].cash)
+                moved_to, cash0, g.state.players[seat].cash, then)
