@@ -53,6 +53,7 @@ class Hint:
     cash_before: int = 0
     cash_after: int = 0
     then: Plan | None = None        # the plan the rest of the turn served, when the turn changed the plan
+    built: list[tuple[str, str, int]] = field(default_factory=list)      # (from, to, cost) of each build
 
     @property
     def plans(self) -> list[Plan]:
@@ -98,7 +99,8 @@ class Hint:
         if self.moved_to:
             parts.append(f"move to {self.moved_to}")
         if self.build_cost:
-            parts.append(f"build {self.build_cost}M of track")
+            where = "; ".join(f"{a} → {b}" for a, b, _ in self.built)
+            parts.append(f"build {self.build_cost}M of track ({where})" if where else f"build {self.build_cost}M of track")
         if self.upgrade is not None:
             parts.append(f"upgrade to a {self.upgrade} train for 20M")
         if not parts:
@@ -150,7 +152,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     p0 = g.state.players[seat]
     cash0 = p0.cash
     turn = (g.state.turn, g.state.current)
-    actions, deliveries, pickups = [], [], []
+    actions, deliveries, pickups, built = [], [], [], []
     build_cost, upgrade, discard, moved_to = 0, None, False, None
     guard = 0
     while not g.over and (g.state.turn, g.state.current) == turn and guard < 200:
@@ -160,7 +162,9 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
         a = bot.step(g)
         actions.append(a)
         if isinstance(a, Build):
-            build_cost += before - g.state.players[seat].cash
+            spent = before - g.state.players[seat].cash
+            build_cost += spent
+            built.append((g.board.place(a.path[0]), g.board.place(a.path[-1]), spent))
         elif isinstance(a, Upgrade):
             upgrade = a.to
         elif isinstance(a, DiscardHand):
@@ -175,4 +179,4 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
             pass
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
-                moved_to, cash0, g.state.players[seat].cash, then)
+                moved_to, cash0, g.state.players[seat].cash, then, built)

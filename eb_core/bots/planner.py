@@ -119,6 +119,8 @@ class PlannerBot:
         self.search_limit: float = cfg.get("search_limit", 120)
         self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
         self.ride_cost: float = cfg.get("ride_cost", 0.0)
+        self.upgrade_rule: str = cfg.get("upgrade_rule", "cash")
+        self.capacity_gain: float = cfg.get("capacity_gain", 0.25)
         self.hop_cost: float = cfg.get("hop_cost", self.ride_cost)
         self.major_cushion: int = cfg.get("major_cushion", 50)
         self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
@@ -416,11 +418,17 @@ class PlannerBot:
             plans.extend(extra)
             plans.sort(key=_rank)
         # the leaders re-priced with shared track paid once
-        top = []
-        for pl in plans[:12]:
+        top, seen_stops = [], set()
+        for pl in plans:
+            key = tuple(pl.stops)
+            if key in seen_stops:          # the same stops reached by two enumerations: price them once
+                continue
+            seen_stops.add(key)
             ex = score(pl.stops, True)
             if ex is not None:
                 top.append(ex)
+            if len(seen_stops) >= 12:
+                break
         top.sort(key=_rank)
         return top
 
@@ -697,7 +705,16 @@ class PlannerBot:
         reserve = self._remaining_cost(game)
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
-        return p.cash >= rules.upgrade_cost + reserve + 10
+        if p.cash < rules.upgrade_cost + reserve + 10:
+            return False
+        if self.upgrade_rule != "payback":
+            return True
+        # payback (rulebook advice: upgrade early): the turns the faster or bigger train saves on plans
+        # like the present one, against its price
+        value = max((pl.value for pl in self.alternatives[:1]), default=0.0)
+        to = max(rules.upgrade_options(p.train), key=lambda t: (t.speed, t.capacity))
+        gain = value * (1 - p.train.speed / to.speed) + value * self.capacity_gain * (to.capacity > p.train.capacity)
+        return gain > 0 and rules.upgrade_cost / gain <= self.upgrade_payback
 
     def _majors_now(self, game, p, budget: int) -> bool:
         rules = game.rules
