@@ -120,6 +120,7 @@ class PlannerBot:
         self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
         self.ride_cost: float = cfg.get("ride_cost", 0.0)
         self.upgrade_rule: str = cfg.get("upgrade_rule", "cash")
+        self.credit_margin: float = cfg.get("credit_margin", 0.0)
         self.capacity_gain: float = cfg.get("capacity_gain", 0.25)
         self.hop_cost: float = cfg.get("hop_cost", self.ride_cost)
         self.major_cushion: int = cfg.get("major_cushion", 50)
@@ -136,6 +137,7 @@ class PlannerBot:
         self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
         self._stuck = 0
         self._rs: tuple[Any, RouteState] | None = None
+        self._memos: dict[tuple, Any] = {}
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -212,6 +214,28 @@ class PlannerBot:
                 return False
         return bool(self.stops)
 
+    def _track_key(self, game) -> tuple:
+        """The track now, as a hashable key (the track only changes through an applied action)."""
+        tr = game.state.track
+        return (id(game.board), frozenset(tr.segments.items()),
+                frozenset((k, tuple(v)) for k, v in tr.crossings.items()))
+
+    def _memo(self, game, what: str, compute) -> Any:
+        """``compute()`` for the track now, kept until the track changes (network, majors connected)."""
+        key = (what, self._track_key(game))
+        hit = self._memos.get(key)
+        if hit is None:
+            if len(self._memos) > 8:
+                self._memos.clear()
+            hit = self._memos[key] = compute()
+        return hit
+
+    def _network(self, game) -> frozenset[int]:
+        return self._memo(game, "network", lambda: frozenset(game.network(self.seat)))
+
+    def _majors(self, game) -> tuple[str, ...]:
+        return self._memo(game, "majors", lambda: tuple(game.connected_majors(self.seat)))
+
     def route_state(self, game) -> RouteState:
         """The bot's :class:`~eb_core.routes.RouteState` for the position now (kept while the track and the
         segments it plans around are unchanged: its computed rows are reused within and across turns)."""
@@ -242,12 +266,12 @@ class PlannerBot:
         st, board, rules = game.state, game.board, game.rules
         p = st.players[self.seat]
         rs = rs or self.route_state(game)
-        net = game.network(self.seat)
+        net = self._network(game)
         here = self._here(game)
         start: Any = here if here is not None else p.position
         cap = p.train.capacity
         speed = p.train.speed
-        have_majors = set(game.connected_majors(self.seat)) if net else set()
+        have_majors = set(self._majors(game)) if net else set()
         need_majors = {c.name for c in board.major_cities} - have_majors if \
             len(have_majors) < rules.victory_majors else set()
 
@@ -337,7 +361,7 @@ class PlannerBot:
                     if c == _INF:
                         return None
                 cost += c
-                cash -= c
+                cash -= c * (1 + self.credit_margin)
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
                 if stop[0] == "deliver":
@@ -469,7 +493,7 @@ class PlannerBot:
             need = sum(1 for s in self.stops if s[0] == "pickup")
             room = p.train.capacity - len(p.loads) - need
             if room > 0 and self.level != "greedy":
-                net = game.network(self.seat)
+                net = self._network(game)
                 reach = {d.load for _, d in game.demands(self.seat)
                          if any(m in net for m in board.city(d.city).mileposts)}
                 for ld in picks:
@@ -503,11 +527,15 @@ class PlannerBot:
         fresh hand has been worth (the loads on the train stay on it)."""
         if self._discards >= 300 or "DiscardHand()" in self._failed:
             return False
-        if self.plan is None or self._stuck >= 2:       # no plan, or no delivery in 12 turns: new cards
+        if self.plan is None:
+            return True
+        carried = any(s[0] == "deliver" and s[2] in p.loads for s in self.stops)
+        if carried and self.plan.build_cost <= p.cash:
+            return False        # a load on the train goes to a card in hand, with the track paid for: run it
+        if self._stuck >= 2:       # no delivery in 12 turns and nothing on the way: new cards
             self._stuck = 0
             return True
-        if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops) or \
-                self.discard_ratio <= 0 or len(self._fresh) < 3:
+        if carried or self.discard_ratio <= 0 or len(self._fresh) < 3:
             return False
         typical = sorted(self._fresh)[len(self._fresh) // 2]
         return self.plan.value < self.discard_ratio * typical
@@ -520,7 +548,7 @@ class PlannerBot:
     def _start_city(self, game) -> str:
         """The first stop if the network reaches it, else the network's city nearest to it."""
         board = game.board
-        net = game.network(self.seat)
+        net = self._network(game)
         cities = sorted({c.name for c in board.cities if any(m in net for m in c.mileposts)})
         for act, city, _, _ in self.stops:
             if city in cities or not cities:
@@ -583,7 +611,7 @@ class PlannerBot:
     # ================================================================================ build
     def _build(self, game, p) -> Any:
         st, rules = game.state, game.rules
-        if st.special_round and not p.spent and not game.network(self.seat) and self.plan is None \
+        if st.special_round and not p.spent and not self._network(game) and self.plan is None \
                 and "DiscardHand()" not in self._failed and self._discards < 300:
             self._discards += 1
             self._hand_key = None
@@ -602,7 +630,7 @@ class PlannerBot:
                 return Upgrade(to)
         # 3. the major cities still missing for victory
         if budget > 0 and not st.special_round and not p.upgraded:
-            have = set(game.connected_majors(self.seat))
+            have = set(self._majors(game))
             if len(have) < rules.victory_majors and self._majors_now(game, p, budget):
                 a = self._build_to_major(game, have, budget)
                 if a is not None:
@@ -615,7 +643,7 @@ class PlannerBot:
         board = game.board
         tr = game.state.track
         seat = self.seat
-        net = game.network(seat)
+        net = self._network(game)
         start = self._here(game) or p.position
         places = ([start] if start is not None else []) + [c for _, c, _, _ in self.stops]
         if len(places) < 2:
@@ -693,7 +721,7 @@ class PlannerBot:
 
     def _remaining_cost(self, game) -> float:
         """What the plan's stops not on the network still cost to join."""
-        net = game.network(self.seat)
+        net = self._network(game)
         board = game.board
         missing = [c for _, c, _, _ in self.stops if not any(m in net for m in board.city(c).mileposts)]
         if not missing or self.plan is None:
