@@ -305,11 +305,22 @@ class PlannerBot:
                 options.append((cid, ld, city, pay, keep))
         rs.prepare([s for o in options for s in o[4] if s is not None])
 
+        rooted_of: dict = {}
+
+        def rooted(x) -> bool:
+            """Track may start there: the network, or a major/key city (rulebook: Beginning Construction)."""
+            hit = rooted_of.get(x)
+            if hit is None:
+                hit = rooted_of[x] = self._rooted(board, net, x)
+            return hit
+
         def leg(a, b):
+            """The cheapest build between ``a`` and ``b``, built from the end track may start from (into a
+            city costs more than out of it, so the direction matters)."""
             if a is None or a == b:
                 return (0.0, (), ())
             f, r = rs.leg(a, b), rs.leg(b, a)
-            if r[0] < f[0]:
+            if r[0] < f[0] and (rooted(b) or not rooted(a)):
                 return (r[0], r[1][::-1], r[2])
             return f
 
@@ -330,8 +341,10 @@ class PlannerBot:
                     c, path, steps = leg(a, b)
                     hit = (_INF, 0) if c == _INF else (sum(w for _, w in steps), max(0, len(path) - 1))
                 else:
-                    hit = (min(rs.cost(a, b), rs.cost(b, a)), _lattice(board, a, b))
-                quick_legs[a, b] = quick_legs[b, a] = hit
+                    f, r = rs.cost(a, b), rs.cost(b, a)
+                    c = r if r < f and (rooted(b) or not rooted(a)) else f
+                    hit = (c, _lattice(board, a, b))
+                quick_legs[a, b] = hit
             return hit
 
         def discount(city: str) -> float:
@@ -530,8 +543,8 @@ class PlannerBot:
         if self.plan is None:
             return True
         carried = any(s[0] == "deliver" and s[2] in p.loads for s in self.stops)
-        if carried and self.plan.build_cost <= p.cash:
-            return False        # a load on the train goes to a card in hand, with the track paid for: run it
+        if carried and self.plan.build_cost == 0:
+            return False        # a load on the train goes to a card in hand over track already built: run it
         if self._stuck >= 2:       # no delivery in 12 turns and nothing on the way: new cards
             self._stuck = 0
             return True
@@ -664,7 +677,8 @@ class PlannerBot:
             if a == b:
                 continue
             f, r = rs.leg(a, b), rs.leg(b, a)
-            c, path, steps = r if r[0] < f[0] else f
+            c, path, steps = r if r[0] < f[0] and (self._rooted(board, net, b) or
+                                                   not self._rooted(board, net, a)) else f
             price = dict(steps)
             if c == _INF or c == 0 or len(path) < 2:
                 continue
@@ -689,6 +703,15 @@ class PlannerBot:
                         return act
             return None
         return None
+
+    @staticmethod
+    def _rooted(board, net, where) -> bool:
+        """New track may start at ``where`` (a city name or milepost): it is on the network ``net`` or is a
+        major/key city (rulebook: Beginning Construction)."""
+        if isinstance(where, str):
+            c = board.city(where)
+            return c.has_red_area or any(m in net for m in c.mileposts)
+        return where in net or PlannerBot._red(board, where)
 
     @staticmethod
     def _red(board, m: int) -> bool:
