@@ -41,6 +41,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..actions import (
     Build,
     Deliver,
@@ -121,6 +123,9 @@ class PlannerBot:
         self.ride_cost: float = cfg.get("ride_cost", 0.0)
         self.upgrade_rule: str = cfg.get("upgrade_rule", "cash")
         self.credit_margin: float = cfg.get("credit_margin", 0.0)
+        self.end_penalty: float = cfg.get("end_penalty", 0.0)
+        self.core_reuse: float | None = cfg.get("core_reuse", None)
+        self.core_radius: int = cfg.get("core_radius", 6)
         self.capacity_gain: float = cfg.get("capacity_gain", 0.25)
         self.hop_cost: float = cfg.get("hop_cost", self.ride_cost)
         self.major_cushion: int = cfg.get("major_cushion", 50)
@@ -347,6 +352,12 @@ class PlannerBot:
                 quick_legs[a, b] = hit
             return hit
 
+        far = derived(board, "planner:far-from-majors", _far_from_majors)
+        core = derived(board, ("planner:core", self.core_radius), lambda b: _core(b, self.core_radius))
+
+        def near(k) -> bool:
+            return k[0] in core or k[1] in core
+
         def discount(city: str) -> float:
             return self.major_reuse if city in need_majors else self.reuse
 
@@ -386,7 +397,13 @@ class PlannerBot:
             build_turns = math.ceil(cost / rules.build_limit) if cost > 0 else 0
             travel = math.ceil(dist / speed) if dist else 0
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
-            value = (payout - weight * cost) / turns
+            rank_turns = turns
+            if self.end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
+                rank_turns += self.end_penalty * far[stops[-1][1]] / speed
+            priced = cost
+            if exact and self.core_reuse is not None and seen:   # track near major cities is reused more
+                priced = sum(w * (self.core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
+            value = (payout - weight * priced) / rank_turns
             return Plan(list(stops), payout, cost, dist, turns, value)
 
         plans: list[Plan] = []
@@ -839,6 +856,27 @@ def _xy(board, where) -> tuple[float, float]:
         return derived(board, "planner:city-xy", _city_xy)[where]
     m = board.mileposts[where]
     return (m.x, m.y)
+
+
+def _far_from_majors(board) -> dict[str, float]:
+    """Each city's distance on the lattice (mileposts, as the crow flies) to the nearest major city."""
+    majors = [_xy(board, c.name) for c in board.major_cities] or [(0.0, 0.0)]
+    out = {}
+    for c in board.cities:
+        x, y = _xy(board, c.name)
+        out[c.name] = min(math.hypot(x - a, y - b) for a, b in majors) if board.major_cities else 0.0
+    return out
+
+
+def _core(board, radius: int) -> frozenset[int]:
+    """Mileposts within ``radius`` (lattice distance) of a major city's centre: the part of the board that
+    track is reused most on (the victory network runs there)."""
+    xy = board.xy
+    centres = np.array([xy[c.center] for c in board.major_cities]) if board.major_cities else np.zeros((0, 2))
+    if not len(centres):
+        return frozenset()
+    d = np.sqrt(((xy[:, None, :] - centres[None, :, :]) ** 2).sum(-1)).min(axis=1)
+    return frozenset(np.flatnonzero(d <= radius).tolist())
 
 
 def _city_xy(board) -> dict[str, tuple[float, float]]:
