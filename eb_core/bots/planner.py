@@ -70,7 +70,7 @@ from ..actions import (
 )
 from ..errors import IllegalAction, InvalidAction
 from ..files import derived
-from ..routes import RouteState, cheapest_connection, shortest_trip
+from ..routes import RouteState, cheapest_build, cheapest_connection, shortest_trip
 from ..state import Position
 from ..track import seg_key
 
@@ -812,6 +812,11 @@ class PlannerBot:
             if c.name in have:
                 continue
             plan = cheapest_connection(board, rules, c.name, position=pos)
+            if plan is not None and plan.cost == 0 and have:
+                # the network touches the city, but that part of it is not joined to the main group
+                # (How to Win counts one connected network): join the city to a major already in it
+                joins = [cheapest_build(board, rules, c.name, m, position=pos) for m in sorted(have)]
+                plan = min((j for j in joins if j is not None), key=lambda j: j.cost, default=None)
             if plan is not None and plan.cost > 0 and (best is None or plan.cost < best.cost):
                 best = plan
         if best is None:
