@@ -186,8 +186,9 @@ class TurnStepper(App):
         figures.add_area(fig, board, d["events"], "events in force")
         x, y, text = self._plan_xy()
         fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition="top center",
-                                 textfont=dict(size=11, color=PLAN), line=dict(color=PLAN, width=3, dash="dash"),
-                                 marker=dict(size=9, color=PLAN), hoverinfo="text", hovertext=text,
+                                 textfont={"size": 11, "color": PLAN},
+                                 line={"color": PLAN, "width": 3, "dash": "dash"},
+                                 marker={"size": 9, "color": PLAN}, hoverinfo="text", hovertext=text,
                                  name="the planner's plan", meta="plan", visible=self.why_shown))
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
