@@ -80,6 +80,7 @@ def summary(rows: list[dict], cpu: float, max_turns: int) -> dict:
         "stuck": n - len(won), "speed": n / cpu if cpu else float("nan"), "cpu_per_game": cpu / n if n else 0,
         "chart": {c: sum(1 for r in won if r["category"] == c) for c in CATEGORIES},
         "deliveries": statistics.mean(r["deliveries"] for r in rows) if n else 0,
+        "ms_per_turn": 1000 * cpu / max(1, sum(r["turns"] for r in rows)),
     }
 
 
@@ -116,7 +117,8 @@ def main(argv=None) -> int:
           f"{time.perf_counter() - t0:.0f}s wall on {args.workers} worker(s)")
     keys = [("games", "games"), ("won", "won"), ("median", "median turns to win"), ("p95", "95th percentile"),
             ("within80", "won within 80 turns"), ("stuck", "not won by the cap"),
-            ("deliveries", "deliveries per game"), ("speed", "games/s/core"), ("cpu_per_game", "CPU s/game")]
+            ("deliveries", "deliveries per game"), ("speed", "games/s/core"), ("cpu_per_game", "CPU s/game"),
+            ("ms_per_turn", "CPU ms/turn")]
     print(f"{'':24}" + "".join(f"{b:>12}" for b in bots))
     for k, label in keys:
         print(f"{label:24}" + "".join(f"{fmt(res[b][k]):>12}" for b in bots))

@@ -52,6 +52,13 @@ class Hint:
     moved_to: str | None = None
     cash_before: int = 0
     cash_after: int = 0
+    then: Plan | None = None        # the plan the rest of the turn served, when the turn changed the plan
+    built: list[tuple[str, str, int]] = field(default_factory=list)      # (from, to, cost) of each build
+
+    @property
+    def plans(self) -> list[Plan]:
+        """The plans this turn served, in order (the one it began with, then the one after a delivery)."""
+        return [p for p in (self.plan, self.then) if p is not None]
 
     @property
     def builds(self) -> list[Build]:
@@ -67,11 +74,15 @@ class Hint:
             return "No demand in hand can be delivered with the track and cash there are."
         p = self.plan
         s = (f"the plan ({p.describe()}) pays {p.payout}M for {p.build_cost:.0f}M of new track in about "
-             f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn")
+             f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn{_invest(p)}")
         if self.next_best is not None:
             q = self.next_best
             s += (f", against {q.income_per_turn:.1f}M per turn for the next best ({q.describe()}, "
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
+        if self.then is not None:
+            t = self.then
+            s += (f"; then the next plan ({t.describe()}) pays {t.payout}M for {t.build_cost:.0f}M of new track in "
+                  f"about {t.turns:.1f} turns: {t.income_per_turn:.1f}M per turn{_invest(t)}")
         return s + "."
 
     def __str__(self) -> str:
@@ -88,7 +99,8 @@ class Hint:
         if self.moved_to:
             parts.append(f"move to {self.moved_to}")
         if self.build_cost:
-            parts.append(f"build {self.build_cost}M of track")
+            where = "; ".join(f"{a} → {b}" for a, b, _ in self.built)
+            parts.append(f"build {self.build_cost}M of track ({where})" if where else f"build {self.build_cost}M of track")
         if self.upgrade is not None:
             parts.append(f"upgrade to a {self.upgrade} train for 20M")
         if not parts:
@@ -112,6 +124,13 @@ class Hint:
                 f"<details><summary>actions</summary><table>{rows}</table></details></div>")
 
 
+def _invest(p: Plan) -> str:
+    """The plan's rank when its track is counted as an investment the network reuses (the planner's value)."""
+    if p.build_cost <= 0 or abs(p.value - p.income_per_turn) < 0.05:
+        return ""
+    return f" ({p.value:.1f}M per turn counting the track as reused later)"
+
+
 def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     """What the planner would do in ``seat``'s turn (default: the player whose turn it is), and why.
 
@@ -133,7 +152,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     p0 = g.state.players[seat]
     cash0 = p0.cash
     turn = (g.state.turn, g.state.current)
-    actions, deliveries, pickups = [], [], []
+    actions, deliveries, pickups, built = [], [], [], []
     build_cost, upgrade, discard, moved_to = 0, None, False, None
     guard = 0
     while not g.over and (g.state.turn, g.state.current) == turn and guard < 200:
@@ -143,7 +162,9 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
         a = bot.step(g)
         actions.append(a)
         if isinstance(a, Build):
-            build_cost += before - g.state.players[seat].cash
+            spent = before - g.state.players[seat].cash
+            build_cost += spent
+            built.append((g.board.place(a.path[0]), g.board.place(a.path[-1]), spent))
         elif isinstance(a, Upgrade):
             upgrade = a.to
         elif isinstance(a, DiscardHand):
@@ -156,5 +177,6 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
             moved_to = bot._here(g) or f"milepost {g.state.players[seat].position}"
         elif isinstance(a, Drop):
             pass
+    then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
-                moved_to, cash0, g.state.players[seat].cash)
+                moved_to, cash0, g.state.players[seat].cash, then, built)

@@ -8,6 +8,7 @@ import pytest
 import eb_core as eb
 from eb_core.bots.planner import PlannerBot, play_solo
 from eb_core.errors import IllegalAction, InvalidAction
+from eb_core.sim import solo_game
 
 
 def play_checked(game, bots, max_turns):
@@ -76,3 +77,17 @@ def test_the_better_plan_wins_more_often():
         for w in g.winners:
             wins[levels[w]] += 1
     assert wins["planner"] > wins["greedy"], wins
+
+
+@pytest.mark.parametrize("seed", [2008, 2022, 1019])
+def test_planner_is_not_stuck(seed):
+    """No stuck game: on these seeds the opening leaves the planner with almost no cash (2M on seed 2022)
+    and a load whose delivery still needs track. It used to price that track below what the engine
+    charges (building into a small city costs its entry; out of it, only terrain), so it waited forever
+    for track it could not afford, or threw away a paid-for delivery two mileposts from its city. Now it
+    discards for new cards until a hand pays, and wins the solo game (Solo Play Scenario 1) within 150.
+    On seed 1019 the network reached Paris and Madrid in a part not joined to the other six majors (How to
+    Win counts one connected network): the bot saw no track to build and ended the cap with 610M; now it
+    joins that part to the main group."""
+    r = solo_game("europe-standard", seed=seed, bot="planner", max_turns=150, keep_game=False)
+    assert r.won and r.turns < 150 and r.deliveries >= 10

@@ -123,3 +123,17 @@ def test_hint_refuses_another_players_turn_and_a_finished_game():
     g = eb.position("board: tutorial\nplayer Ann: cash 50, at London\nplayer Ben: cash 50, at Paris\n")
     with pytest.raises(eb.InvalidAction):
         eb.hint(g, seat=1)
+
+
+def test_a_plan_into_a_city_off_the_network_pays_the_city_entry():
+    """Build Phase Rules: track starts from the network or a major city, and building into a small city
+    costs its entry (3M into Lyon) while building out of it costs only the terrain. Ann's network is at
+    Paris; the planner prices the Wine for Lyon as the engine charges it, not as the cheaper reverse."""
+    g = eb.position("board: tutorial\nplayer Ann: cash 50, at Paris, loads Wine, track Paris-Milano, cards 13\n")
+    bot = PlannerBot(0, random.Random(0))
+    bot._ensure_plan(g)
+    rs = bot.route_state(g)
+    wine = next(pl for pl in bot.alternatives if pl.describe() == "deliver Wine at Lyon")
+    assert wine.build_cost == rs.cost("Paris", "Lyon") > rs.cost("Lyon", "Paris")
+    h = eb.hint(g)
+    assert h.build_cost == wine.build_cost and h.built[-1][1] == "Lyon"

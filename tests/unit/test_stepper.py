@@ -122,3 +122,25 @@ def test_a_solo_game_steps_turn_by_turn():
     for f in frames:
         turns = {s.before.state.players[0].turns for s in f}
         assert len(turns) == 1, "a frame never spans two turns"
+
+
+def test_each_planner_turn_has_its_why_drawn_and_told():
+    """The stepper over a planner game gives each turn the planner's reason in figures (income per turn
+    against the next best) and draws that plan's stops on the map, in order from the train."""
+    game = eb.Game.new(eb.ruleset("europe-basic"), board="tutorial", players=["Solo"], seed=1)
+    bot = PlannerBot(0, random.Random(1))
+    while game.state.players[0].turns < 3 and not game.over:
+        bot.step(game)
+    s = TurnStepper(game.to_json(), why=True)
+    assert s.why in s.widget.children
+    for frame in range(len(s.frames)):
+        s.show(frame)
+        h = s.hint_for()
+        assert h is not None and h.plan is not None
+        assert "M per turn" in s.why.value and h.player in s.why.value
+        tr = figures.find_trace(s.figure, "plan")
+        stops = [f"{i}. {'pick up' if a == 'pickup' else 'deliver'} {ld} at {c}"
+                 for i, (a, c, ld, _) in enumerate(h.plan.stops, 1)]
+        assert [t for t in tr.text if t] == stops
+    plain = TurnStepper(game.to_json())
+    assert plain.why not in plain.widget.children and not figures.find_trace(plain.figure, "plan").visible

@@ -28,6 +28,8 @@ import plotly.graph_objects as go
 
 from ... import events
 from ...board import Board
+from ...bots.hint import hint as _hint
+from ...errors import InvalidAction
 from ...narrate import Step, place, replay
 from .. import figures
 from .base import App
@@ -35,6 +37,7 @@ from .base import App
 __all__ = ["TurnStepper", "turn_stepper", "frames_of"]
 
 NEW_TRACK = "#D55E00"
+PLAN = "#009E73"
 
 
 def frames_of(steps: Sequence[Step], by: str = "turn") -> list[list[Step]]:
@@ -91,10 +94,15 @@ class TurnStepper(App):
     :class:`~eb_core.narrate.Step`), ``frames`` (steps grouped per press of Next), ``frame`` (the one
     shown), ``figure`` (a plotly ``FigureWidget`` built from frame 0 before it is shown), ``narration``,
     ``money``, ``hand``, ``events`` (HTML widgets).
+
+    ``why=True`` adds the planner's reason for each turn (:func:`eb_core.bots.hint.hint` on the position the
+    turn began with): the plan drawn on the map in green (the train, then each stop in order) and, in the
+    ``why`` widget, its income per turn against the next best plan. :meth:`hint_for` gives the
+    :class:`~eb_core.bots.hint.Hint` of a frame (computed when first shown, then kept).
     """
 
     def __init__(self, record, *, by: str = "turn", start=None, frame: int = 0, height: int | None = None,
-                 interval_ms: int = 1200):
+                 interval_ms: int = 1200, why: bool = False):
         self.steps = replay(record, start=start)
         if not self.steps:
             raise ValueError("the recorded game has no actions to step through")
@@ -115,13 +123,17 @@ class TurnStepper(App):
         self.money = W.HTML()
         self.hand = W.HTML()
         self.events = W.HTML()
+        self.why_shown = bool(why)
+        self.why = W.HTML()
+        self._hints: dict[int, Any] = {}
         self.figure = self.wrap(self._figure(height), self.board)
         self._texts()
         self.prev.on_click(lambda _: self.show(self.frame - 1))
         self.next_button.on_click(lambda _: self.show(self.frame + 1))
         self.slider.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.widget = W.VBox([W.HBox([self.play, self.prev, self.next_button, self.slider]), self.narration,
-                              self.figure, W.HBox([self.money, self.hand]), self.events])
+        self.widget = W.VBox([W.HBox([self.play, self.prev, self.next_button, self.slider]), self.narration]
+                             + ([self.why] if self.why_shown else [])
+                             + [self.figure, W.HBox([self.money, self.hand]), self.events])
 
     # ----------------------------------------------------------------------- what a frame shows
     @property
@@ -172,6 +184,12 @@ class TurnStepper(App):
                                  marker=dict(size=4, color="black"), hoverinfo="skip", name="train's path",
                                  meta="train_path"))
         figures.add_area(fig, board, d["events"], "events in force")
+        x, y, text = self._plan_xy()
+        fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition="top center",
+                                 textfont={"size": 11, "color": PLAN},
+                                 line={"color": PLAN, "width": 3, "dash": "dash"},
+                                 marker={"size": 9, "color": PLAN}, hoverinfo="text", hovertext=text,
+                                 name="the planner's plan", meta="plan", visible=self.why_shown))
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
             fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", text=text, textposition="bottom center",
@@ -182,6 +200,45 @@ class TurnStepper(App):
                                      meta=f"train:{seat}"))
         figures.place_labels(fig, board)
         return fig
+
+    # ----------------------------------------------------------------------- the planner's why
+    def hint_for(self, frame: int | None = None):
+        """The planner's :class:`~eb_core.bots.hint.Hint` for the turn that ``frame`` (default: the one
+        shown) begins, or ``None`` when that position has no turn to advise on."""
+        frame = self.frame if frame is None else frame
+        if frame not in self._hints:
+            game = self.frames[frame][0].before
+            try:
+                self._hints[frame] = _hint(game) if not game.over else None
+            except (InvalidAction, ValueError):
+                self._hints[frame] = None
+        return self._hints[frame]
+
+    def _plan_xy(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The chosen plan's stops in order from the train, as map points with labels."""
+        h = self.hint_for() if self.why_shown else None
+        if h is None or h.plan is None:
+            e = np.empty(0)
+            return e, e, np.empty(0, dtype=object)
+        board = self.board
+        pts, text = [], []
+        pos = self.frames[self.frame][0].before.state.players[h.seat].position
+        if pos is not None:
+            pts.append(pos)
+            text.append("")
+        for i, (act, city, load, _) in enumerate(h.plan.stops, 1):
+            pts.append(board.city(city).center)
+            text.append(f"{i}. {'pick up' if act == 'pickup' else 'deliver'} {load} at {city}")
+        return board.xy[pts, 0], board.xy[pts, 1], np.array(text, dtype=object)
+
+    def _why_text(self) -> str:
+        if not self.why_shown:
+            return ""
+        h = self.hint_for()
+        if h is None:
+            return "<div><i>No turn to advise on here.</i></div>"
+        return (f"<div style='border-left:4px solid {PLAN};padding-left:8px'><b>The planner's view of this turn:</b> "
+                f"{html.escape(str(h))}</div>")
 
     def _train(self, st, seat: int):
         p = st.players[seat]
@@ -199,6 +256,7 @@ class TurnStepper(App):
         f = self.steps_shown
         st = f[-1].after.state
         sentences = "".join(f"<li>{html.escape(s.text)}</li>" for s in f)
+        self.why.value = self._why_text()
         self.narration.value = (f"<div style='font-size:1.05em'><b>{html.escape(self._title())}</b>"
                                 f"<ul style='margin:4px 0'>{sentences}</ul></div>")
         rows = "".join(
@@ -242,6 +300,9 @@ class TurnStepper(App):
             tr = figures.find_trace(fig, "new_track")
             tr.x, tr.y = _pairs_xy(board, d["new"])
             figures.set_area(fig, board, d["events"], "events in force")
+            tr = figures.find_trace(fig, "plan")
+            tr.x, tr.y, tr.text = self._plan_xy()
+            tr.hovertext = tr.text
             tr = figures.find_trace(fig, "train_path")
             path = d["path"]
             tr.x = board.xy[path, 0] if path else np.empty(0)
