@@ -54,7 +54,7 @@ lab: $(VENV)/.lab-installed nbstripout
 test:
 	@sh tools/ensure_chromium.sh & chromium=$$!; $(MAKE) --no-print-directory $(VENV)/.test-installed; \
 	  status=$$?; wait $$chromium; exit $$status
-	$(BIN)/python -m pytest -n 2 --dist loadgroup tests eb_core --nbval-lax notebooks
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests eb_core --nbval-lax notebooks
 
 # the inner loop: tests/unit, tests/rules and the eb_core doctests, without the tests marked slow (bot games,
 # brute-force optimality, subprocesses) and the four doctests that play whole games; `make test` runs them all

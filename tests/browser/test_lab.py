@@ -1,10 +1,9 @@
 """Every explorer and the turn stepper in JupyterLab (Run All Cells in headless Chromium): first paint,
 a control change redrawn, the stepper's Next moving the train (see :mod:`pages` for what is checked).
 
-One JupyterLab server serves each xdist worker's session and one page loads the JupyterLab application once;
-each notebook is opened in it once and every check is made on that page; it is closed and its kernel shut
-down afterwards. The Voila half is ``test_voila.py``; under ``make test`` (``--dist loadgroup``) the tests of
-both files are handed to whichever worker is free.
+One JupyterLab server serves the session and one page loads the JupyterLab application once; each notebook
+is opened in it once and every check is made on that page; it is closed and its kernel shut down afterwards. The Voila half is ``test_voila.py``: with ``--dist loadfile``
+the two files run side by side on the two xdist workers.
 """
 from __future__ import annotations
 

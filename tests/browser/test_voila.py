@@ -3,7 +3,7 @@
 Voila runs every cell on the server and shows only outputs. One Voila server serves the whole folder for
 the session: its tree lists every notebook, and every explorer and the turn stepper of each app page are
 checked (first paint, a control change redrawn, the stepper's Next; see :mod:`pages`). The JupyterLab
-half is ``test_lab.py``: under ``make test`` (``--dist loadgroup``) its tests are handed to whichever xdist worker is free.
+half is ``test_lab.py``: with ``--dist loadfile`` the two files run side by side on the two xdist workers.
 """
 from __future__ import annotations
 
