@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import importlib.util
+import logging
 import math
 import os
 import shutil
@@ -982,6 +983,20 @@ def export(fig: go.Figure, name: str | os.PathLike, folder: str | os.PathLike | 
         raise RuntimeError("PNG export needs Chrome or Chromium (Debian: apt-get install chromium); "
                            "or set BROWSER_PATH to the browser's executable")
     os.environ.setdefault("BROWSER_PATH", browser)
+    importlib.import_module("choreographer.channels.pipe")   # its own logger class first (logistro), then ours
+    pipe_log = logging.getLogger("choreographer.channels.pipe")
+    if not any(isinstance(f, _IgnoredPipeMessage) for f in pipe_log.filters):
+        pipe_log.addFilter(_IgnoredPipeMessage())
     h = height or int(fig.layout.height or 700)
     fig.write_image(path, format="png", width=width, height=h, scale=scale)
     return path
+
+
+class _IgnoredPipeMessage(logging.Filter):
+    """kaleido's browser driver (choreographer) logs a whole traceback when Chromium writes something on its
+    devtools pipe that is not JSON, and then ignores that message. The PNG is written all the same, but in a
+    notebook the traceback shows as red error output under the export cell (seen in Voila under load):
+    drop just that record."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("JSONError decoding message")
