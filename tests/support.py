@@ -144,3 +144,19 @@ def tutorial_opening(board: eb.Board, rules: eb.Ruleset) -> eb.Game:
     g.apply(EndTurn())
     g.apply(Discard(g.player().hand[0]))          # the standard game's four-card opening hand
     return g
+
+
+def comm_opens(monkeypatch) -> list[dict]:
+    """Record every widget comm opened from now on (the keyword arguments of ``comm.create_comm``: its
+    ``data`` holds the model's first state), for the display tests."""
+    import comm   # only the display tests need ipykernel's comm package
+
+    seen: list[dict] = []
+    real = comm.create_comm
+
+    def spy(**kwargs):
+        seen.append(kwargs)
+        return real(**kwargs)
+
+    monkeypatch.setattr(comm, "create_comm", spy)
+    return seen

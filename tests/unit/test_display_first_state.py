@@ -3,30 +3,20 @@ layout (the cause of the stale first paint in JupyterLab: a model created empty 
 update raced the view)."""
 from __future__ import annotations
 
-import comm
 import plotly.graph_objects as go
 
 import eb_core as eb
+from support import comm_opens
 from eb_core.display import figures
 from eb_core.display.widgets import App, city_inspector
 
 
-def _opened(monkeypatch):
-    seen = []
-    real = comm.create_comm
-
-    def spy(**kwargs):
-        seen.append(kwargs)
-        return real(**kwargs)
-
-    monkeypatch.setattr(comm, "create_comm", spy)
-    return seen
 
 
 def test_comm_opens_with_the_whole_figure(monkeypatch):
     board = eb.load_board("tutorial")
     fig = figures.board_figure(board, title="complete")
-    seen = _opened(monkeypatch)
+    seen = comm_opens(monkeypatch)
     w = App.wrap(fig, board)
     plots = [s for s in seen if "_widget_data" in s["data"]["state"]]
     assert len(plots) == 1, "one comm for the figure"
@@ -37,7 +27,7 @@ def test_comm_opens_with_the_whole_figure(monkeypatch):
 
 def test_plain_figurewidget_would_open_empty(monkeypatch):
     """What the map widget avoids (if plotly ever fills the state first, this documents the change)."""
-    seen = _opened(monkeypatch)
+    seen = comm_opens(monkeypatch)
     go.FigureWidget(go.Figure(go.Scatter(x=[1, 2], y=[3, 4])))
     state = next(s for s in seen if "_widget_data" in s["data"]["state"])["data"]["state"]
     assert state["_widget_data"] == []
@@ -45,7 +35,7 @@ def test_plain_figurewidget_would_open_empty(monkeypatch):
 
 def test_explorer_figures_are_complete_at_open(monkeypatch):
     board, rules = eb.load_board("europe"), eb.ruleset("europe-standard")
-    seen = _opened(monkeypatch)
+    seen = comm_opens(monkeypatch)
     app = city_inspector(board, rules, city="Paris")
     state = next(s for s in seen if "_widget_data" in s["data"]["state"])["data"]["state"]
     assert len(state["_widget_data"]) == len(app.figure.data)

@@ -4,29 +4,19 @@ that took longer never redrew in the browser); it travels once as binary state a
 page by a small module. A front end that missed updates while loading asks for the whole figure again."""
 from __future__ import annotations
 
-import comm
 
 import eb_core as eb
+from support import comm_opens
 from eb_core.display import figures
 from eb_core.display.widgets import App, city_inspector
 from eb_core.display.widgets.base import MAP_WIDGET_ESM, MapWidget, plotly_widget_bundle
 
 
-def _opened(monkeypatch):
-    seen = []
-    real = comm.create_comm
-
-    def spy(**kwargs):
-        seen.append(kwargs)
-        return real(**kwargs)
-
-    monkeypatch.setattr(comm, "create_comm", spy)
-    return seen
 
 
 def test_esm_is_small_and_the_bundle_travels_as_binary_state(monkeypatch):
     board = eb.load_board("tutorial")
-    seen = _opened(monkeypatch)
+    seen = comm_opens(monkeypatch)
     w = App.wrap(figures.board_figure(board, title="complete"), board)
     assert isinstance(w, MapWidget)
     opened = next(s for s in seen if "_widget_data" in s["data"]["state"])
