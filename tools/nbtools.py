@@ -182,7 +182,9 @@ COVERAGE_INTRO = """\
 
 Where each section of the rulebook's table of contents is demonstrated (section names as in the
 rulebook; errors raised by the engine name the same sections, e.g.
-`Build Phase Rules > Right of Way`)."""
+`Build Phase Rules > Right of Way`). Each link opens the notebook at its section (in JupyterLab, a
+notebook not open yet may first open at its top: JupyterLab 4.6 jumps to the section once the notebook
+is open, so follow the link again)."""
 
 
 def generated_source(problems: list[str]) -> str:
