@@ -17,7 +17,7 @@ help:
 
 # Installs go through uv (from PyPI, into the venv): the same packages as pip, resolved and installed in
 # seconds instead of minutes, which keeps `make test` on a fresh machine inside its time budget.
-UV := $(BIN)/uv pip install --python $(BIN)/python --quiet
+UV := $(BIN)/uv pip install --python $(BIN)/python --quiet --override tools/uv-overrides.txt
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

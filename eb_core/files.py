@@ -166,7 +166,8 @@ def _jsonschema():
 
     Imported on first use, like the display hooks, because importing ``jsonschema`` also imports its
     optional format checkers: with the notebook stack installed (``rfc3987-syntax`` builds a grammar at
-    import) that takes seconds, which ``import eb_core`` must not pay; only an invalid file does."""
+    import) that takes seconds, which ``import eb_core`` must not pay; only an invalid file does. (The Makefile's
+    installs leave ``rfc3987-syntax`` out: ``tools/uv-overrides.txt``.)"""
     import jsonschema
     from jsonschema import exceptions
 

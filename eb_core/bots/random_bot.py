@@ -374,7 +374,10 @@ class RandomBot:
         if not starts:
             for c in board.red_cities if hasattr(board, "red_cities") else board.major_cities:
                 starts.update(c.mileposts)
-        static = _static_costs(board, rules)
+        adjacency = _static_adjacency(board, rules)
+        ports = derived(board, "random_bot:ports", lambda b: frozenset(m for cr in b.crossings for m in cr.ports))
+        segments = tr.segments
+        far = 1 << 30
         dist = {s: 0 for s in starts}
         prev: dict[int, int | None] = {s: None for s in starts}
         heap = [(0, s) for s in sorted(starts)]
@@ -382,35 +385,34 @@ class RandomBot:
         end = None
         while heap:
             d, a = heapq.heappop(heap)
-            if d > dist.get(a, 1 << 30):
+            if d > dist.get(a, far):
                 continue
             if goal is not None and a in goal:
                 end = a
                 break
-            for b in board.neighbors(a):
-                k = seg_key(a, b)
-                if board.is_red_area(a, b):
+            for b, k, red, w in adjacency[a]:
+                if red:
                     w = 0
                 else:
-                    o = tr.segments.get(k)
+                    o = segments.get(k)
                     if o is not None:
                         if o != seat:
                             continue
                         w = 0
-                    else:
-                        w = static.get((a, b))
-                        if w is None:
+                    elif w is None:
+                        continue
+                    elif w < 0:  # into a ferry/tunnel port: depends on what we own
+                        sc = segment_cost(board, rules, a, b, owned_crossings=owned)
+                        if sc is None:
                             continue
-                        if w < 0:  # into a ferry/tunnel port: depends on what we own
-                            sc = segment_cost(board, rules, a, b, owned_crossings=owned)
-                            if sc is None:
-                                continue
-                            w = sc.total
+                        w = sc.total
                 nd = d + w
-                if nd < dist.get(b, 1 << 30):
+                if nd < dist.get(b, far):
                     dist[b] = nd
                     prev[b] = a
                     heapq.heappush(heap, (nd, b))
+            if a not in ports:
+                continue
             for cr in board.crossings_at(a):
                 b = cr.other_port(a)
                 if cr.name not in owned:
@@ -418,7 +420,7 @@ class RandomBot:
                     if len(tr.crossing_owners(cr.name)) >= cap:
                         continue
                 nd = d  # building into the port already paid for the whole crossing
-                if nd < dist.get(b, 1 << 30):
+                if nd < dist.get(b, far):
                     dist[b] = nd
                     prev[b] = a
                     heapq.heappush(heap, (nd, b))
@@ -440,6 +442,17 @@ def _static_costs(board, rules) -> dict[tuple[int, int], int]:
     """Build cost of every directed segment ignoring ownership (-1 where it depends on crossings owned),
     computed once per board and costs (:func:`eb_core.files.derived`)."""
     return derived(board, ("random_bot:static", cost_key(rules)), lambda b: _compute_static(b, rules))
+
+
+def _static_adjacency(board, rules) -> tuple[tuple[tuple[int, tuple[int, int], bool, int | None], ...], ...]:
+    """Every milepost's neighbours in :meth:`~eb_core.board.Board.neighbors` order (so ties break as
+    before), each as ``(neighbour, segment key, inside one red area, static build cost or None)``: what
+    :meth:`RandomBot._dijkstra` reads per step, computed once per board and costs."""
+    def compute(b):
+        static = _static_costs(b, rules)
+        return tuple(tuple((n, seg_key(m, n), b.is_red_area(m, n), static.get((m, n))) for n in b.neighbors(m))
+                     for m in range(len(b.mileposts)))
+    return derived(board, ("random_bot:adjacency", cost_key(rules)), compute)
 
 
 def _compute_static(board, rules) -> dict[tuple[int, int], int]:

@@ -61,8 +61,13 @@ def check_invariants(game, action, cards=None):
         cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
         owners = st.track.crossing_owners(cr.name)
         assert len(owners) <= cap and len(set(owners)) == len(owners), (cr.name, owners)
+    # a city no segment and no owned ferry touches has no tracks: only the others need counting
+    touched = {m for k in st.track.segments for m in k}
+    for name, owners in st.track.crossings.items():
+        if owners:
+            touched.update(board.crossing(name).ports)
     for c in board.cities:
-        if c.size in (CitySize.SMALL, CitySize.MEDIUM):
+        if c.size in (CitySize.SMALL, CitySize.MEDIUM) and not touched.isdisjoint(c.mileposts):
             tracks = st.track.city_tracks(board, c)
             assert len(tracks) <= rules.city_max_players[c.size.value], (c.name, tracks)
             assert all(n <= rules.city_max_tracks_per_player for n in tracks.values()), (c.name, tracks)

@@ -26,7 +26,7 @@ from plotly.basewidget import BaseFigureWidget
 from ...board import Board
 from .. import figures
 
-__all__ = ["MAP_WIDGET_ESM", "App", "MapWidget", "plotly_widget_bundle"]
+__all__ = ["MAP_WIDGET_ESM", "App", "MapWidget", "PlotlyBundle", "plotly_widget_bundle", "shared_plotly_bundle"]
 
 
 @lru_cache(maxsize=1)
@@ -35,6 +35,26 @@ def plotly_widget_bundle() -> bytes:
     plotly.js), read once per kernel."""
     esm = BaseFigureWidget._esm
     return Path(esm).read_bytes() if isinstance(esm, (str, Path)) and Path(esm).is_file() else str(esm).encode()
+
+
+class PlotlyBundle(W.Widget):
+    """plotly's widget code (``code``, 5 MB of plotly.js), as one model without a view that every
+    :class:`MapWidget` of the kernel refers to: the bytes travel to a page once, not once per map (six
+    maps in notebook 01 were 30 MB of widget state in Voila, sent twice when its first state request
+    timed out). :func:`shared_plotly_bundle` gives the kernel's one instance."""
+
+    code = traitlets.Bytes(b"").tag(sync=True)
+    version = traitlets.Unicode("").tag(sync=True)
+
+
+_SHARED: list[PlotlyBundle] = []
+
+
+def shared_plotly_bundle() -> PlotlyBundle:
+    """The kernel's one :class:`PlotlyBundle` (a new one if it was closed, e.g. by ``Widget.close_all``)."""
+    if not _SHARED or _SHARED[0].comm is None:
+        _SHARED[:] = [PlotlyBundle(code=plotly_widget_bundle(), version=plotly.__version__)]
+    return _SHARED[0]
 
 
 #: The map widget's front end (anywidget ES module). It imports plotly's widget bundle once per page,
@@ -48,12 +68,30 @@ const PY2JS = ["_py2js_addTraces", "_py2js_deleteTraces", "_py2js_moveTraces", "
                "_py2js_removeTraceProps"];
 const BUNDLES = (globalThis[Symbol.for("eb.plotly-widget-bundles")] ??= new Map());
 
+async function bundleCode(model) {
+  // the bytes of plotly's widget code: held by one shared model of the kernel (`_plotly_bundle` names it,
+  // "IPY_MODEL_<id>"), which the page may receive after this map's model (Voila loads models in parallel)
+  const ref = model.get("_plotly_bundle"), manager = model.widget_manager;
+  if (ref && typeof ref !== "string") return ref;
+  const id = String(ref || "").replace(/^IPY_MODEL_/, "");
+  for (let i = 0; i < 1200; i++) {
+    try {
+      const shared = manager && (await manager.get_model(id));
+      if (shared) return shared.get("code");
+    } catch (err) { /* not registered yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`plotly's widget code (widget model ${id}) did not reach the page`);
+}
+
 function bundle(model) {
   // one import (one compile of plotly.js) per page, however many maps it shows
   const version = model.get("_plotly_version");
   if (!BUNDLES.has(version)) {
-    const url = URL.createObjectURL(new Blob([model.get("_plotly_bundle")], { type: "text/javascript" }));
-    BUNDLES.set(version, import(url).finally(() => URL.revokeObjectURL(url)));
+    BUNDLES.set(version, bundleCode(model).then((code) => {
+      const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+      return import(url).finally(() => URL.revokeObjectURL(url));
+    }));
   }
   return BUNDLES.get(version);
 }
@@ -152,14 +190,15 @@ class MapWidget(go.FigureWidget):
     right, but no control change is ever redrawn. Under load, or for the first map of a page, the
     import takes 2-16 s in headless Chromium (measured), hence the maps that "did not redraw".
     Here ``_esm`` is :data:`MAP_WIDGET_ESM`, a small module whose ``initialize`` returns at once and
-    which imports plotly's bundle (sent as the binary ``_plotly_bundle``) once per page for every map,
+    which imports plotly's bundle once per page for every map (the bytes travel once per kernel, in the
+    shared :class:`PlotlyBundle` model that ``_plotly_bundle`` refers to),
     then runs plotly's own model and view code unchanged. On a page so starved of CPU that even that
     small module took over 2 s, it also routes the model's later messages past anywidget's rejected
     promise to ipywidgets' own handler (found by ``_eb_model_id``, the comm id), so they still arrive.
     """
 
     _esm = MAP_WIDGET_ESM
-    _plotly_bundle = traitlets.Bytes(b"").tag(sync=True)
+    _plotly_bundle = traitlets.Instance(PlotlyBundle, allow_none=True).tag(sync=True, **W.widget_serialization)
     _plotly_version = traitlets.Unicode(plotly.__version__).tag(sync=True)
     _eb_model_id = traitlets.Unicode("").tag(sync=True)   # the comm id, so the front end finds its model
 
@@ -167,7 +206,7 @@ class MapWidget(go.FigureWidget):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._plotly_bundle = plotly_widget_bundle()
+        self._plotly_bundle = shared_plotly_bundle()
         if self._model_id is None:           # the comm id, chosen before the comm opens
             self._model_id = uuid.uuid4().hex
         self._eb_model_id = self._model_id
