@@ -74,7 +74,7 @@ from ..routes import RouteState, cheapest_build, cheapest_connection, shortest_t
 from ..state import Position
 from ..track import seg_key
 
-__all__ = ["LEVELS", "Plan", "PlannerBot", "play_solo"]
+__all__ = ["LEVELS", "CoreTree", "Plan", "PlannerBot", "core_tree", "play_solo"]
 
 _INF = float("inf")
 
@@ -138,10 +138,15 @@ class PlannerBot:
         self.end_penalty: float = cfg.get("end_penalty", 0.0)
         self.core_reuse: float | None = cfg.get("core_reuse", None)
         self.core_radius: int = cfg.get("core_radius", 6)
+        self.core: str = cfg.get("core", "radius")
         self.capacity_gain: float = cfg.get("capacity_gain", 0.25)
         self.hop_cost: float = cfg.get("hop_cost", self.ride_cost)
         self.major_cushion: int = cfg.get("major_cushion", 50)
         self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
+        self.upgrade_margin: float = cfg.get("upgrade_margin", 10)
+        self.upgrade_after: int = cfg.get("upgrade_after", 0)
+        self.en_route: bool = cfg.get("en_route", False)
+        self._stopped: set[tuple[int, str]] = set()
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -365,10 +370,17 @@ class PlannerBot:
             return hit
 
         far = derived(board, "planner:far-from-majors", _far_from_majors)
-        core = derived(board, ("planner:core", self.core_radius), lambda b: _core(b, self.core_radius))
+        if self.core == "tree":
+            tree = core_tree(board, rules)
+            tree_segs = tree.segments if tree is not None else frozenset()
 
-        def near(k) -> bool:
-            return k[0] in core or k[1] in core
+            def near(k) -> bool:
+                return k in tree_segs
+        else:
+            core = derived(board, ("planner:core", self.core_radius), lambda b: _core(b, self.core_radius))
+
+            def near(k) -> bool:
+                return k[0] in core or k[1] in core
 
         def discount(city: str) -> float:
             return self.major_reuse if city in need_majors else self.reuse
@@ -624,8 +636,33 @@ class PlannerBot:
             found = True
             path = game.longest_legal_move(list(trip.path[1:1 + game.movement_left() + 4]))
             if path and repr(Move(path)) not in self._failed:
-                return tuple(path)
+                return self._en_route(game, p, tuple(path))
         return self._escape(game, p) if found and p.moves_used == 0 else None
+
+    def _en_route(self, game, p, path: tuple[int, ...]) -> tuple[int, ...]:
+        """``path`` cut at the first city on it that supplies a load a card in hand wants delivered to a
+        city on the network, while the train has room the plan does not need (a pick-up en route costs
+        no movement: rulebook, Movement / Picking Up Loads). Each city stops the train once a turn."""
+        if not self.en_route or self.level == "greedy" or len(path) < 2:
+            return path
+        need = sum(1 for s in self.stops if s[0] == "pickup")
+        if p.train.capacity - len(p.loads) - need <= 0:
+            return path
+        board = game.board
+        net = self._network(game)
+        planned = {s[2] for s in self.stops if s[0] == "deliver"}
+        want = {d.load for _, d in game.demands(self.seat)
+                if any(m in net for m in board.city(d.city).mileposts)} - set(p.loads) - planned
+        if not want:
+            return path
+        here = self._here(game)
+        turn = game.state.turn
+        for i, m in enumerate(path[:-1]):
+            c = board.city_at(m)
+            if c is not None and c.name != here and (turn, c.name) not in self._stopped and want & set(c.loads):
+                self._stopped.add((turn, c.name))
+                return path[:i + 1]
+        return path
 
     def _escape(self, game, p) -> tuple[int, ...] | None:
         """Forward to the nearest city when the trip would need reversing outside a city (rulebook:
@@ -785,7 +822,7 @@ class PlannerBot:
         reserve = self._remaining_cost(game)
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
-        if p.cash < rules.upgrade_cost + reserve + 10:
+        if p.cash < rules.upgrade_cost + reserve + self.upgrade_margin or p.delivered < self.upgrade_after:
             return False
         if self.upgrade_rule != "payback":
             return True
@@ -894,6 +931,77 @@ def _core(board, radius: int) -> frozenset[int]:
         return frozenset()
     d = np.sqrt(((xy[:, None, :] - centres[None, :, :]) ** 2).sum(-1)).min(axis=1)
     return frozenset(np.flatnonzero(d <= radius).tolist())
+
+
+@dataclass(frozen=True)
+class CoreTree:
+    """The board's core network: the cheapest tree found through ``majors`` (the victory's major cities)
+    as ``segments`` (segment keys) costing ``cost`` on an empty board, and ``links`` the major-city pairs
+    it joins. ``one_at_a_time`` is what the same majors cost joined one cheapest link at a time from the
+    first (each link priced on its own, as the endgame used to build them)."""
+
+    majors: tuple[str, ...]
+    links: tuple[tuple[str, str], ...]
+    segments: frozenset
+    cost: float
+    one_at_a_time: float
+
+
+def core_tree(board, rules) -> CoreTree | None:
+    """The cheapest tree through ``rules.victory_majors`` of the board's major cities (How to Win: a
+    continuous line connecting that many major cities), computed once per board and build costs: the
+    minimum spanning tree over the cheapest builds between every two majors (a Steiner-tree heuristic),
+    for every choice of the majors to leave out, keeping the cheapest; a segment two links share is paid
+    once. ``None`` on a board without enough major cities.
+
+    >>> import eb_core as eb
+    >>> t = core_tree(eb.load_board("europe"), eb.ruleset("europe-standard"))
+    >>> len(t.majors), t.cost < t.one_at_a_time
+    (7, True)
+    """
+    from ..routes import cost_key
+    return derived(board, ("planner:core-tree", cost_key(rules), rules.victory_majors),
+                   lambda b: _core_tree(b, rules))
+
+
+def _core_tree(board, rules) -> CoreTree | None:
+    majors = sorted(c.name for c in board.major_cities)
+    need = rules.victory_majors
+    if need < 2 or len(majors) < need:
+        return None
+    rs = RouteState(board, rules)
+    rs.prepare(majors)
+    best = None
+    for keep in itertools.combinations(majors, need):
+        # Prim's tree over the pairwise cheapest builds (both directions: into a city costs its entry)
+        inside, links, total = [keep[0]], [], 0.0
+        rest = set(keep[1:])
+        while rest:
+            c, a, b = min((min(rs.cost(x, y), rs.cost(y, x)), x, y) for x in inside for y in sorted(rest))
+            if c == _INF:
+                break
+            inside.append(b)
+            rest.discard(b)
+            links.append((a, b))
+            total += c
+        if rest or (best is not None and total >= best[0]):
+            continue
+        best = (total, keep, tuple(links))
+    if best is None:
+        return None
+    _, keep, links = best
+    segs: dict = {}
+    for a, b in links:
+        leg = rs.leg(a, b) if rs.cost(a, b) <= rs.cost(b, a) else rs.leg(b, a)
+        segs.update(leg[2])
+    # the same majors joined one cheapest link at a time, each link priced on its own
+    inside, rest, one = [keep[0]], set(keep[1:]), 0.0
+    while rest:
+        c, b = min((min(rs.cost(x, y), rs.cost(y, x)), y) for x in inside for y in sorted(rest))
+        inside.append(b)
+        rest.discard(b)
+        one += c
+    return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), one)
 
 
 def _city_xy(board) -> dict[str, tuple[float, float]]:
