@@ -100,6 +100,7 @@ class Plan:
     turns: float
     value: float
     legs: list[tuple[Any, Any]] = field(default_factory=list)
+    rank: float | None = None
 
     @property
     def income_per_turn(self) -> float:
@@ -146,6 +147,11 @@ class PlannerBot:
         self.upgrade_margin: float = cfg.get("upgrade_margin", 10)
         self.upgrade_after: int = cfg.get("upgrade_after", 0)
         self.en_route: bool = cfg.get("en_route", False)
+        self.time_rate: float | None = cfg.get("time_rate", None)
+        self.time_share: float | None = cfg.get("time_share", None)
+        self.hold_bad: bool = cfg.get("hold_bad", False)
+        self.build_ahead: str | None = cfg.get("build_ahead", None)
+        self.ahead_reserve: float = cfg.get("ahead_reserve", 0)
         self._stopped: set[tuple[int, str]] = set()
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
@@ -370,6 +376,9 @@ class PlannerBot:
             return hit
 
         far = derived(board, "planner:far-from-majors", _far_from_majors)
+        time_rate = self.time_rate
+        if self.time_share is not None and self._fresh:
+            time_rate = self.time_share * sorted(self._fresh)[len(self._fresh) // 2]
         if self.core == "tree":
             tree = core_tree(board, rules)
             tree_segs = tree.segments if tree is not None else frozenset()
@@ -428,7 +437,10 @@ class PlannerBot:
             if exact and self.core_reuse is not None and seen:   # track near major cities is reused more
                 priced = sum(w * (self.core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
-            return Plan(list(stops), payout, cost, dist, turns, value)
+            pl = Plan(list(stops), payout, cost, dist, turns, value)
+            if time_rate is not None:      # profit less the turns' worth at a typical income rate
+                pl.rank = payout - weight * priced - time_rate * rank_turns
+            return pl
 
         plans: list[Plan] = []
         n_opt = len(options)
@@ -591,6 +603,14 @@ class PlannerBot:
             return True
         if carried or self.discard_ratio <= 0 or len(self._fresh) < 3:
             return False
+        return self._poor(p)
+
+    def _poor(self, p) -> bool:
+        """The plan is worth less than ``discard_ratio`` times a typical fresh hand (and carries no load)."""
+        if self.plan is None or self.discard_ratio <= 0 or len(self._fresh) < 3:
+            return False
+        if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops):
+            return False
         typical = sorted(self._fresh)[len(self._fresh) // 2]
         return self.plan.value < self.discard_ratio * typical
 
@@ -696,11 +716,20 @@ class PlannerBot:
             self._hand_key = None
             return DiscardHand()
         budget = min(rules.build_limit - p.spent, p.cash)
-        # 1. the plan's track, leg by leg from where the train is
-        if budget > 0 and not p.upgraded:
+        # 1. the plan's track, leg by leg from where the train is (not for a plan the next operations
+        # phase will discard: the hand is worth less than a fresh one)
+        if budget > 0 and not p.upgraded and not (self.hold_bad and self._poor(p)):
             a = self._build_plan_legs(game, p, budget)
             if a is not None:
                 return a
+            # 1b. the plan's track is built: the next plan's (cards the plan does not use)
+            if self.build_ahead and (self.build_ahead == "always" or st.special_round) and self.plan is not None:
+                used = {s[3] for s in self.plan.stops}
+                nxt = next((pl for pl in self.alternatives if not used & {s[3] for s in pl.stops}), None)
+                if nxt is not None and p.cash - budget >= self.ahead_reserve:
+                    a = self._build_plan_legs(game, p, budget, stops=nxt.stops, from_train=False)
+                    if a is not None:
+                        return a
         # 2. upgrade when it pays back
         opts = rules.upgrade_options(p.train)
         if opts and not st.special_round and not p.spent and not p.upgraded and self._upgrade_pays(game, p):
@@ -716,15 +745,15 @@ class PlannerBot:
                     return a
         return EndTurn()
 
-    def _build_plan_legs(self, game, p, budget: int) -> Build | None:
+    def _build_plan_legs(self, game, p, budget: int, stops=None, from_train: bool = True) -> Build | None:
         """The first stretch of new track on the plan's legs that can be built now (from the network or
         a major/key city, rulebook: Beginning Construction), as far as ``budget`` goes."""
         board = game.board
         tr = game.state.track
         seat = self.seat
         net = self._network(game)
-        start = self._here(game) or p.position
-        places = ([start] if start is not None else []) + [c for _, c, _, _ in self.stops]
+        start = (self._here(game) or p.position) if from_train else None
+        places = ([start] if start is not None else []) + [c for _, c, _, _ in (self.stops if stops is None else stops)]
         if len(places) < 2:
             return None
         rs = self.route_state(game)
@@ -1039,7 +1068,7 @@ def _orders2_gen(a_carried: bool, b_carried: bool, cap: int, loaded: int):
 
 
 def _rank(plan: Plan) -> tuple:
-    return (-plan.value, plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
+    return (-(plan.value if plan.rank is None else plan.rank), plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
 
 
 def _feasible(stops, carried, cap: int) -> bool:
