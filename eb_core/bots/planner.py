@@ -81,7 +81,7 @@ _INF = float("inf")
 #: Bot levels and their settings (see :class:`PlannerBot`).
 LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
-                "upgrade_payback": 12, "sources": 2},
+                "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -133,6 +133,7 @@ class PlannerBot:
         self.pair_options: int = cfg.get("pair_options", 6)
         self.search_limit: float = cfg.get("search_limit", 120)
         self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
+        self.quick_ferry: bool = cfg.get("quick_ferry", False)
         self.ride_cost: float = cfg.get("ride_cost", 0.0)
         self.upgrade_rule: str = cfg.get("upgrade_rule", "cash")
         self.credit_margin: float = cfg.get("credit_margin", 0.0)
@@ -166,6 +167,7 @@ class PlannerBot:
         self._stuck = 0
         self._rs: tuple[Any, RouteState] | None = None
         self._memos: dict[tuple, Any] = {}
+        self._trip: tuple[Any, tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -376,6 +378,10 @@ class PlannerBot:
             return hit
 
         far = derived(board, "planner:far-from-majors", _far_from_majors)
+        lands = derived(board, "planner:land", _land)
+
+        def land(x) -> int:
+            return lands[board.city(x).center if isinstance(x, str) else x]
         time_rate = self.time_rate
         if self.time_share is not None and self._fresh:
             time_rate = self.time_share * sorted(self._fresh)[len(self._fresh) // 2]
@@ -417,6 +423,8 @@ class PlannerBot:
                     c, d = quick(a, b)
                     if c == _INF:
                         return None
+                    if self.ferry_turns and self.quick_ferry and a is not None and land(a) != land(b):
+                        ferry += self.ferry_turns     # another landmass: at least one ferry crossing
                 cost += c
                 cash -= c * (1 + self.credit_margin)
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
@@ -646,15 +654,27 @@ class PlannerBot:
         pos = Position.of(game.state, self.seat)
         rent = p.cash >= rules.rent + 10
         found = False
+        key = (self._track_key(game), target, rent)
         for blocked in [None] + ([[(p.position, p.prev)]] if p.prev is not None else []):
-            try:
-                trip = shortest_trip(board, rules, p.position, target, position=pos, rent=rent, blocked_edges=blocked)
-            except (InvalidAction, ValueError):
-                continue
-            if trip is None or len(trip.path) < 2:
+            cached = self._trip if blocked is None and self._trip is not None and self._trip[0] == key else None
+            if cached is not None and p.position in cached[1]:
+                # the rest of the trip found earlier on this track (a fewest-milepost trip's tail is one)
+                trip_path = cached[1][cached[1].index(p.position):]
+            else:
+                try:
+                    trip = shortest_trip(board, rules, p.position, target, position=pos, rent=rent,
+                                         blocked_edges=blocked)
+                except (InvalidAction, ValueError):
+                    continue
+                if trip is None:
+                    continue
+                trip_path = trip.path
+                if blocked is None:
+                    self._trip = (key, trip_path)
+            if len(trip_path) < 2:
                 continue
             found = True
-            path = game.longest_legal_move(list(trip.path[1:1 + game.movement_left() + 4]))
+            path = game.longest_legal_move(list(trip_path[1:1 + game.movement_left() + 4]))
             if path and repr(Move(path)) not in self._failed:
                 return self._en_route(game, p, tuple(path))
         return self._escape(game, p) if found and p.moves_used == 0 else None
@@ -965,7 +985,7 @@ def _core(board, radius: int) -> frozenset[int]:
 @dataclass(frozen=True)
 class CoreTree:
     """The board's core network: the cheapest tree found through ``majors`` (the victory's major cities)
-    as ``segments`` (segment keys) costing ``cost`` on an empty board, and ``links`` the major-city pairs
+    as ``segments`` (the keys of every step on it) costing ``cost`` on an empty board, and ``links`` the major-city pairs
     it joins. ``one_at_a_time`` is what the same majors cost joined one cheapest link at a time from the
     first (each link priced on its own, as the endgame used to build them)."""
 
@@ -1022,6 +1042,8 @@ def _core_tree(board, rules) -> CoreTree | None:
     segs: dict = {}
     for a, b in links:
         leg = rs.leg(a, b) if rs.cost(a, b) <= rs.cost(b, a) else rs.leg(b, a)
+        for x, y in itertools.pairwise(leg[1]):     # every step, a ferry hop or a red area's too
+            segs.setdefault(seg_key(x, y), 0.0)
         segs.update(leg[2])
     # the same majors joined one cheapest link at a time, each link priced on its own
     inside, rest, one = [keep[0]], set(keep[1:]), 0.0
@@ -1031,6 +1053,25 @@ def _core_tree(board, rules) -> CoreTree | None:
         rest.discard(b)
         one += c
     return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), one)
+
+
+def _land(board) -> np.ndarray:
+    """Each milepost's landmass: the connected piece of the board its buildable edges reach without a
+    ferry or tunnel hop (Britain, Ireland, Scandinavia and the continent on the Europe board)."""
+    n = len(board.mileposts)
+    out = np.full(n, -1, dtype=np.int64)
+    for m0 in range(n):
+        if out[m0] >= 0:
+            continue
+        out[m0] = m0
+        stack = [m0]
+        while stack:
+            m = stack.pop()
+            for nb in board.neighbors(m):
+                if out[nb] < 0:
+                    out[nb] = m0
+                    stack.append(nb)
+    return out
 
 
 def _city_xy(board) -> dict[str, tuple[float, float]]:
