@@ -12,12 +12,16 @@ not hold on to bad cards):
   holds) is scored, the best are extended by a third delivery, and the leaders are re-priced with their
   legs' track as one network (a segment two legs share is paid once). A plan's value is its **income
   per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride at the train's
-  speed (ferries staged) and the 20M-a-turn build limit overlapping with it; track into a major city
-  the bot still needs for victory is worth more than its price (``reuse`` < 1).
+  speed, half a turn for every ferry crossing on the plan's route (``ferry_turns``: the train stops at
+  the port and crosses at half speed the next turn, rulebook: Ferries) and the 20M-a-turn build limit
+  overlapping with the ride; track into a major city the bot still needs for victory is worth more than
+  its price (``reuse`` < 1).
 * **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
   is below ``discard_ratio`` times what the bot's fresh hands have been worth so far.
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
-  any load a card in hand wants), then move along the fewest-milepost trip to the next stop.
+  any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
+  while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
+  turns').
 * **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the
   20M budget goes); then an upgrade when it pays back (faster first); then, with cash to spare or near
   the victory cash, the cheapest missing major city (the endgame tree grows one cheapest link at a time).
@@ -27,12 +31,32 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Options tried and left off by default (measured on 24 seeded solo Standard games, seeds 2000-2023, no
-better than the default's median of 81 turns; see ``benchmarks/README.md``): ``ride_cost``/``hop_cost``
-(a price per milepost ridden and per ferry hop in the route graph), ``upgrade_rule="payback"`` (upgrade
-when 20M is earned back within ``upgrade_payback`` turns at the best plan's rate), ``credit_margin``
-(keep a share of a plan's track cost in hand), ``end_penalty`` (turns to get back from a plan's last
-city to a major city) and ``core_reuse`` (track within ``core_radius`` of a major city discounted more).
+:func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
+(a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
+cheapest; 83M through Berlin, Holland, London, Milano, Paris, Ruhr and Wien on the Europe board), computed
+once per board; ``core="tree"`` prices track on it at ``core_reuse``.
+
+Options tried and left off by default (solo Standard games, median turns to win; each against the
+default of the same seeds; see ``benchmarks/README.md``). First session, 24 games, seeds 2000-2023,
+default 81: ``ride_cost``/``hop_cost`` (a price per milepost ridden and per ferry hop in the route graph,
+81-88), ``upgrade_rule="payback"`` (upgrade when 20M is earned back within ``upgrade_payback`` turns at the
+best plan's rate, 84), ``credit_margin`` (keep a share of a plan's track cost in hand, 86.5),
+``end_penalty`` (turns to get back from a plan's last city to a major city, 85) and ``core_reuse`` with
+the default ``core="radius"`` (track within ``core_radius`` of a major city discounted more, 85). This
+session, 48 games, seeds 2000-2047, default 80.5 (mean 81.3) before ``ferry_turns``: ``core="tree"`` with
+``core_reuse`` 0.35 / 0.15 (81.5 / 80.5), ``en_route`` (stop at a city passed through for a load a card
+wants: it hardly ever has room the plan does not need; 79.5 = the default on 24 games),
+``build_ahead="initial"`` / ``"always"`` (build the next plan's track once the plan's is built, 83.5 /
+82), ``hold_bad`` (no track for a plan the next turn will discard, 82), ``time_rate`` 4 / 7 / 10 (rank
+plans by profit less the turns at that income rate rather than by income per turn, 78.5 / 78.5 / 88.5;
+81 on seeds 3000-3047 at 5.5 against the default's 81.5; with ``ferry_turns`` two games stuck),
+``time_share`` 1.0 (the same at the typical fresh hand's rate, 80), ``upgrade_margin`` 25 and
+``upgrade_after`` 1-2 (85.5, 80.5 on 24 games), ``reuse``/``major_reuse`` 1.0/0.6, 0.9/0.35, 0.75/0.6,
+0.6/0.35, 0.75/0.2, 0.6/0.25 (82-85), ``sources`` 3 (81), ``pair_options`` 9 (78, then 82 with
+``ferry_turns`` on seeds 3000-3047), ``quick_ferry`` (a ferry counted in the quick ranking too when the
+stops lie on different landmasses: 79.5 / 82 against 77.5 / 80.5). ``ferry_turns`` 0.5 was kept: 77.5,
+80.5 and 77 on seeds 2000, 3000 and 4000 (48 games each) against 80.5, 81.5 and 81 (1.0 and 0.75 gave
+83.5 on 24 games and 78.5 / 81).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -574,12 +598,14 @@ class PlannerBot:
                     if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
                         self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
                         return PickUp(ld)
-            pending = [ld for act, city, ld, _ in self.stops if act == "pickup" and city == here]
-            if pending:
+            # pick-ups due here now: the plan's first stops, up to its first stop elsewhere (a plan may come
+            # back here later for a load the full train has no room for yet: that one waits, seed 1199)
+            pending = list(itertools.takewhile(lambda s: s[1] == here, self.stops))
+            if any(s[0] == "pickup" for s in pending):
                 # the chip is gone or an event blocks it: plan again (the plan then goes elsewhere)
                 self._hand_key = None
                 self._ensure_plan(game)
-                if any(s[0] == "pickup" and s[1] == here for s in self.stops):
+                if any(s[0] == "pickup" for s in itertools.takewhile(lambda s: s[1] == here, self.stops)):
                     return EndOperations()
         if game.movement_left() > 0:
             path = self._move_path(game, p)
@@ -986,14 +1012,14 @@ def _core(board, radius: int) -> frozenset[int]:
 class CoreTree:
     """The board's core network: the cheapest tree found through ``majors`` (the victory's major cities)
     as ``segments`` (the keys of every step on it) costing ``cost`` on an empty board, and ``links`` the major-city pairs
-    it joins. ``one_at_a_time`` is what the same majors cost joined one cheapest link at a time from the
-    first (each link priced on its own, as the endgame used to build them)."""
+    it joins. ``star`` is what the same majors cost joined to the first of them each on its own (every
+    link priced alone, no track shared)."""
 
     majors: tuple[str, ...]
     links: tuple[tuple[str, str], ...]
     segments: frozenset
     cost: float
-    one_at_a_time: float
+    star: float
 
 
 def core_tree(board, rules) -> CoreTree | None:
@@ -1005,7 +1031,7 @@ def core_tree(board, rules) -> CoreTree | None:
 
     >>> import eb_core as eb
     >>> t = core_tree(eb.load_board("europe"), eb.ruleset("europe-standard"))
-    >>> len(t.majors), t.cost < t.one_at_a_time
+    >>> len(t.majors), t.cost < t.star
     (7, True)
     """
     from ..routes import cost_key
@@ -1045,14 +1071,8 @@ def _core_tree(board, rules) -> CoreTree | None:
         for x, y in itertools.pairwise(leg[1]):     # every step, a ferry hop or a red area's too
             segs.setdefault(seg_key(x, y), 0.0)
         segs.update(leg[2])
-    # the same majors joined one cheapest link at a time, each link priced on its own
-    inside, rest, one = [keep[0]], set(keep[1:]), 0.0
-    while rest:
-        c, b = min((min(rs.cost(x, y), rs.cost(y, x)), y) for x in inside for y in sorted(rest))
-        inside.append(b)
-        rest.discard(b)
-        one += c
-    return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), one)
+    star = sum(min(rs.cost(keep[0], m), rs.cost(m, keep[0])) for m in keep[1:])
+    return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), float(star))
 
 
 def _land(board) -> np.ndarray:

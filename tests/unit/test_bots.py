@@ -167,7 +167,9 @@ def test_core_tree_joins_seven_major_cities_for_less_than_a_star_from_one():
     rs = RouteState(board, rules)
     hub = tree.majors[0]
     star = sum(min(rs.cost(hub, m), rs.cost(m, hub)) for m in tree.majors[1:])
-    assert 0 < tree.cost < star
+    assert 0 < tree.cost < star == tree.star
+    # Holland-London by ferry is one of its links: London is reached from the continent, not left out
+    assert "London" in tree.majors and ("Holland", "London") in tree.links
 
 
 def test_a_plan_over_a_ferry_counts_the_crossing_turns():
