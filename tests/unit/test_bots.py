@@ -186,3 +186,25 @@ def test_a_plan_over_a_ferry_counts_the_crossing_turns():
     same = [pl for pl in ferry.alternatives if "Birmingham" not in pl.describe() and "London" not in pl.describe()
             and tuple(pl.stops) in turns]
     assert all(pl.turns >= turns[tuple(pl.stops)] for pl in same)
+
+
+
+@pytest.mark.slow   # left out of `make test-fast`
+def test_a_full_train_leaves_for_its_next_stop_before_coming_back_for_a_load():
+    """Europe solo game, seed 1199: on turn 112 the train stands at Wroclaw, full (3 loads), with a plan
+    that delivers Wine at Beograd first and only then comes back to Wroclaw for Copper. The planner used
+    to wait at Wroclaw for room the train only has after Beograd (40 turns, game not won by turn 150);
+    it now moves on, and the train never stands still in one place for 4 turns running."""
+    from eb_core.sim import solo_game
+    still, longest, last = 0, 0, None
+
+    def watch(g):
+        nonlocal still, longest, last
+        p = g.state.players[0]
+        here = (p.position, tuple(p.loads))
+        still = still + 1 if here == last else 0
+        longest, last = max(longest, still), here
+
+    r = solo_game("europe-standard", seed=1199, bot="planner", max_turns=150, on_turn=watch)
+    assert r.won and r.turns < 150
+    assert longest < 4
