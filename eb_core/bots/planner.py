@@ -31,6 +31,13 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 81 turns
+to win, 95th percentile 100, 45 % within 80 turns, all 200 won (greedy: 116, 141, 0 %, 196); the Basic
+game's median 54. Where the turns go (``benchmarks/bots.py --diagnose``): the first 40 turns net next to
+nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its 9-12 mileposts a turn with
+less than 15M in hand), later the train carries 1-1.5 loads of its 3; the seventh major city is joined
+long before the 250M.
+
 :func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
 (a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
 cheapest; 83M through Berlin, Holland, London, Milano, Paris, Ruhr and Wien on the Europe board), computed
