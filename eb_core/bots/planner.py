@@ -63,7 +63,10 @@ plans by profit less the turns at that income rate rather than by income per tur
 ``ferry_turns`` on seeds 3000-3047), ``quick_ferry`` (a ferry counted in the quick ranking too when the
 stops lie on different landmasses: 79.5 / 82 against 77.5 / 80.5). ``ferry_turns`` 0.5 was kept: 77.5,
 80.5 and 77 on seeds 2000, 3000 and 4000 (48 games each) against 80.5, 81.5 and 81 (1.0 and 0.75 gave
-83.5 on 24 games and 78.5 / 81).
+83.5 on 24 games and 78.5 / 81). Then, against the new default (77.5 / 80.5 / 77 on seeds 2000, 3000,
+4000): ``time_rate`` 5 77.5 / 80.5 / 76, ``time_share`` 0.9 82.5 / 82 / 77, ``fill_alternatives`` (top
+the train up with loads the next-best plans pick up where it stands) 78 / 81.5 / 77, ``upgrade_after`` 1
+79.5 / 81.5 / 77, ``discard_ratio`` 0.55 77.5 / 81.5 / 78.
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -179,6 +182,7 @@ class PlannerBot:
         self.upgrade_margin: float = cfg.get("upgrade_margin", 10)
         self.upgrade_after: int = cfg.get("upgrade_after", 0)
         self.en_route: bool = cfg.get("en_route", False)
+        self.fill_alternatives: bool = cfg.get("fill_alternatives", False)
         self.time_rate: float | None = cfg.get("time_rate", None)
         self.time_share: float | None = cfg.get("time_share", None)
         self.hold_bad: bool = cfg.get("hold_bad", False)
@@ -601,6 +605,8 @@ class PlannerBot:
                 net = self._network(game)
                 reach = {d.load for _, d in game.demands(self.seat)
                          if any(m in net for m in board.city(d.city).mileposts)}
+                if self.fill_alternatives:      # or a load the next-best plans pick up here
+                    reach |= {s[2] for pl in self.alternatives for s in pl.stops if s[0] == "pickup" and s[1] == here}
                 for ld in picks:
                     if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
                         self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
