@@ -66,6 +66,71 @@ def head_to_head(job: tuple) -> str | None:
     return levels[g.winners[0]] if len(g.winners) == 1 else None
 
 
+def diagnose(seed: int, rules: str = "europe-standard", max_turns: int = 150, **options) -> dict:
+    """Where one planner game's turns go: play seed ``seed`` solo (the bot's rng seeded as the benchmark's
+    bot is not: this is a trace, not a benchmark row) and count, per phase of the game (turns 1-20, 21-40,
+    41 on), the gross income, track spent and mileposts ridden per turn, the loads on the train while it
+    moves and the share of turns with less than 15M in hand; and for the whole game the turn of the
+    first delivery, of the upgrades, of the 7th major city connected and the reuse of the track (the mean
+    number of times a segment of the bot's own track was ridden over)."""
+    from eb_core.actions import Build, Deliver, DiscardHand, Move, Upgrade
+    from eb_core.track import seg_key
+    g = eb.Game.new(eb.ruleset(rules), board="europe", players=["Solo"], seed=seed)
+    bot = PlannerBot(0, random.Random(seed), **options)
+    p = g.state.players[0]
+    turns: list[dict] = []
+    ridden: dict = {}
+    cur = {"pay": 0, "built": 0, "moved": 0, "loads": [], "discards": 0}
+    first = None
+    upgrades = []
+    while not g.over and p.turns < max_turns:
+        before, cash = p.turns, p.cash
+        a = bot.step(g)
+        if isinstance(a, Build):
+            cur["built"] += cash - p.cash
+        elif isinstance(a, Move):
+            cur["moved"] += len(a.path)
+            cur["loads"].append(len(p.loads))
+            for x, y in zip(a.path[:-1], a.path[1:]):
+                ridden[seg_key(x, y)] = ridden.get(seg_key(x, y), 0) + 1
+        elif isinstance(a, Deliver):
+            cur["pay"] += p.cash - cash
+            first = p.turns + 1 if first is None else first
+        elif isinstance(a, Upgrade):
+            upgrades.append(p.turns + 1)
+        elif isinstance(a, DiscardHand):
+            cur["discards"] += 1
+        if p.turns != before:
+            turns.append(dict(cur, cash=p.cash, majors=len(g.connected_majors(0))))
+            cur = {"pay": 0, "built": 0, "moved": 0, "loads": [], "discards": 0}
+    own = [k for k, v in g.state.track.segments.items() if v == 0]
+
+    def phase(rows):
+        n = max(1, len(rows))
+        loads = [x for r in rows for x in r["loads"]]
+        return {"gross": sum(r["pay"] for r in rows) / n, "track": sum(r["built"] for r in rows) / n,
+                "ride": sum(r["moved"] for r in rows) / n, "loads": statistics.mean(loads) if loads else 0.0,
+                "low_cash": sum(1 for r in rows if r["cash"] < 15) / n}
+
+    return {"seed": seed, "won": g.over, "turns": p.turns, "first_delivery": first, "upgrades": upgrades,
+            "gross": sum(r["pay"] for r in turns), "track": sum(r["built"] for r in turns),
+            "deliveries": p.delivered, "discards": sum(r["discards"] for r in turns),
+            "majors7": next((i + 1 for i, r in enumerate(turns) if r["majors"] >= 7), None),
+            "reuse": statistics.mean(ridden.get(k, 0) for k in own) if own else 0.0,
+            "phases": [phase(turns[:20]), phase(turns[20:40]), phase(turns[40:])]}
+
+
+def print_diagnosis(seeds: list[int]) -> None:
+    print("seed turns 1st-deliv upgrades 7-majors gross track deliv reuse | per turn in turns 1-20 / 21-40 / 41+: "
+          "gross, track, mileposts ridden, loads on the moving train, share of turns under 15M")
+    for s in seeds:
+        d = diagnose(s)
+        ph = " / ".join(f"{x['gross']:.1f} {x['track']:.1f} {x['ride']:.1f} {x['loads']:.2f} {x['low_cash']:.0%}"
+                        for x in d["phases"])
+        print(f"{s:4} {d['turns']:5} {d['first_delivery']!s:>10} {d['upgrades']!s:>9} {d['majors7']!s:>8} "
+              f"{d['gross']:5} {d['track']:5} {d['deliveries']:5} {d['reuse']:5.1f} | {ph}")
+
+
 def summary(rows: list[dict], cpu: float, max_turns: int) -> dict:
     n = len(rows)
     turns = sorted(r["turns"] if r["won"] else float("inf") for r in rows)
@@ -101,7 +166,13 @@ def main(argv=None) -> int:
     ap.add_argument("--h2h", type=int, default=20,
                     help="two-player games planner against greedy (seats alternating; default 20)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
+    ap.add_argument("--diagnose", default="", metavar="SEEDS",
+                    help="instead: trace the planner's games of these seeds (e.g. 0-3) and print where the turns go")
     args = ap.parse_args(argv)
+    if args.diagnose:
+        a, _, b = args.diagnose.partition("-")
+        print_diagnosis(list(range(int(a), int(b or a) + 1)))
+        return 0
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     t0 = time.perf_counter()
     res = {}

@@ -12,12 +12,16 @@ not hold on to bad cards):
   holds) is scored, the best are extended by a third delivery, and the leaders are re-priced with their
   legs' track as one network (a segment two legs share is paid once). A plan's value is its **income
   per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride at the train's
-  speed (ferries staged) and the 20M-a-turn build limit overlapping with it; track into a major city
-  the bot still needs for victory is worth more than its price (``reuse`` < 1).
+  speed, half a turn for every ferry crossing on the plan's route (``ferry_turns``: the train stops at
+  the port and crosses at half speed the next turn, rulebook: Ferries) and the 20M-a-turn build limit
+  overlapping with the ride; track into a major city the bot still needs for victory is worth more than
+  its price (``reuse`` < 1).
 * **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
   is below ``discard_ratio`` times what the bot's fresh hands have been worth so far.
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
-  any load a card in hand wants), then move along the fewest-milepost trip to the next stop.
+  any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
+  while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
+  turns').
 * **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the
   20M budget goes); then an upgrade when it pays back (faster first); then, with cash to spare or near
   the victory cash, the cheapest missing major city (the endgame tree grows one cheapest link at a time).
@@ -27,12 +31,42 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Options tried and left off by default (measured on 24 seeded solo Standard games, seeds 2000-2023, no
-better than the default's median of 81 turns; see ``benchmarks/README.md``): ``ride_cost``/``hop_cost``
-(a price per milepost ridden and per ferry hop in the route graph), ``upgrade_rule="payback"`` (upgrade
-when 20M is earned back within ``upgrade_payback`` turns at the best plan's rate), ``credit_margin``
-(keep a share of a plan's track cost in hand), ``end_penalty`` (turns to get back from a plan's last
-city to a major city) and ``core_reuse`` (track within ``core_radius`` of a major city discounted more).
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 81 turns
+to win, 95th percentile 100, 45 % within 80 turns, all 200 won (greedy: 116, 141, 0 %, 196); the Basic
+game's median 54. Where the turns go (``benchmarks/bots.py --diagnose``): the first 40 turns net next to
+nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its 9-12 mileposts a turn with
+less than 15M in hand), later the train carries 1-1.5 loads of its 3; the seventh major city is joined
+long before the 250M.
+
+:func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
+(a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
+cheapest; 83M through Berlin, Holland, London, Milano, Paris, Ruhr and Wien on the Europe board), computed
+once per board; ``core="tree"`` prices track on it at ``core_reuse``.
+
+Options tried and left off by default (solo Standard games, median turns to win; each against the
+default of the same seeds; see ``benchmarks/README.md``). First session, 24 games, seeds 2000-2023,
+default 81: ``ride_cost``/``hop_cost`` (a price per milepost ridden and per ferry hop in the route graph,
+81-88), ``upgrade_rule="payback"`` (upgrade when 20M is earned back within ``upgrade_payback`` turns at the
+best plan's rate, 84), ``credit_margin`` (keep a share of a plan's track cost in hand, 86.5),
+``end_penalty`` (turns to get back from a plan's last city to a major city, 85) and ``core_reuse`` with
+the default ``core="radius"`` (track within ``core_radius`` of a major city discounted more, 85). This
+session, 48 games, seeds 2000-2047, default 80.5 (mean 81.3) before ``ferry_turns``: ``core="tree"`` with
+``core_reuse`` 0.35 / 0.15 (81.5 / 80.5), ``en_route`` (stop at a city passed through for a load a card
+wants: it hardly ever has room the plan does not need; 79.5 = the default on 24 games),
+``build_ahead="initial"`` / ``"always"`` (build the next plan's track once the plan's is built, 83.5 /
+82), ``hold_bad`` (no track for a plan the next turn will discard, 82), ``time_rate`` 4 / 7 / 10 (rank
+plans by profit less the turns at that income rate rather than by income per turn, 78.5 / 78.5 / 88.5;
+81 on seeds 3000-3047 at 5.5 against the default's 81.5; with ``ferry_turns`` two games stuck),
+``time_share`` 1.0 (the same at the typical fresh hand's rate, 80), ``upgrade_margin`` 25 and
+``upgrade_after`` 1-2 (85.5, 80.5 on 24 games), ``reuse``/``major_reuse`` 1.0/0.6, 0.9/0.35, 0.75/0.6,
+0.6/0.35, 0.75/0.2, 0.6/0.25 (82-85), ``sources`` 3 (81), ``pair_options`` 9 (78, then 82 with
+``ferry_turns`` on seeds 3000-3047), ``quick_ferry`` (a ferry counted in the quick ranking too when the
+stops lie on different landmasses: 79.5 / 82 against 77.5 / 80.5). ``ferry_turns`` 0.5 was kept: 77.5,
+80.5 and 77 on seeds 2000, 3000 and 4000 (48 games each) against 80.5, 81.5 and 81 (1.0 and 0.75 gave
+83.5 on 24 games and 78.5 / 81). Then, against the new default (77.5 / 80.5 / 77 on seeds 2000, 3000,
+4000): ``time_rate`` 5 77.5 / 80.5 / 76, ``time_share`` 0.9 82.5 / 82 / 77, ``fill_alternatives`` (top
+the train up with loads the next-best plans pick up where it stands) 78 / 81.5 / 77, ``upgrade_after`` 1
+79.5 / 81.5 / 77, ``discard_ratio`` 0.55 77.5 / 81.5 / 78.
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -74,14 +108,14 @@ from ..routes import RouteState, cheapest_build, cheapest_connection, shortest_t
 from ..state import Position
 from ..track import seg_key
 
-__all__ = ["LEVELS", "Plan", "PlannerBot", "play_solo"]
+__all__ = ["LEVELS", "CoreTree", "Plan", "PlannerBot", "core_tree", "play_solo"]
 
 _INF = float("inf")
 
 #: Bot levels and their settings (see :class:`PlannerBot`).
 LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
-                "upgrade_payback": 12, "sources": 2},
+                "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -100,6 +134,7 @@ class Plan:
     turns: float
     value: float
     legs: list[tuple[Any, Any]] = field(default_factory=list)
+    rank: float | None = None
 
     @property
     def income_per_turn(self) -> float:
@@ -132,16 +167,28 @@ class PlannerBot:
         self.pair_options: int = cfg.get("pair_options", 6)
         self.search_limit: float = cfg.get("search_limit", 120)
         self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
+        self.quick_ferry: bool = cfg.get("quick_ferry", False)
         self.ride_cost: float = cfg.get("ride_cost", 0.0)
         self.upgrade_rule: str = cfg.get("upgrade_rule", "cash")
         self.credit_margin: float = cfg.get("credit_margin", 0.0)
         self.end_penalty: float = cfg.get("end_penalty", 0.0)
         self.core_reuse: float | None = cfg.get("core_reuse", None)
         self.core_radius: int = cfg.get("core_radius", 6)
+        self.core: str = cfg.get("core", "radius")
         self.capacity_gain: float = cfg.get("capacity_gain", 0.25)
         self.hop_cost: float = cfg.get("hop_cost", self.ride_cost)
         self.major_cushion: int = cfg.get("major_cushion", 50)
         self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
+        self.upgrade_margin: float = cfg.get("upgrade_margin", 10)
+        self.upgrade_after: int = cfg.get("upgrade_after", 0)
+        self.en_route: bool = cfg.get("en_route", False)
+        self.fill_alternatives: bool = cfg.get("fill_alternatives", False)
+        self.time_rate: float | None = cfg.get("time_rate", None)
+        self.time_share: float | None = cfg.get("time_share", None)
+        self.hold_bad: bool = cfg.get("hold_bad", False)
+        self.build_ahead: str | None = cfg.get("build_ahead", None)
+        self.ahead_reserve: float = cfg.get("ahead_reserve", 0)
+        self._stopped: set[tuple[int, str]] = set()
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -155,6 +202,7 @@ class PlannerBot:
         self._stuck = 0
         self._rs: tuple[Any, RouteState] | None = None
         self._memos: dict[tuple, Any] = {}
+        self._trip: tuple[Any, tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -365,10 +413,24 @@ class PlannerBot:
             return hit
 
         far = derived(board, "planner:far-from-majors", _far_from_majors)
-        core = derived(board, ("planner:core", self.core_radius), lambda b: _core(b, self.core_radius))
+        lands = derived(board, "planner:land", _land)
 
-        def near(k) -> bool:
-            return k[0] in core or k[1] in core
+        def land(x) -> int:
+            return lands[board.city(x).center if isinstance(x, str) else x]
+        time_rate = self.time_rate
+        if self.time_share is not None and self._fresh:
+            time_rate = self.time_share * sorted(self._fresh)[len(self._fresh) // 2]
+        if self.core == "tree":
+            tree = core_tree(board, rules)
+            tree_segs = tree.segments if tree is not None else frozenset()
+
+            def near(k) -> bool:
+                return k in tree_segs
+        else:
+            core = derived(board, ("planner:core", self.core_radius), lambda b: _core(b, self.core_radius))
+
+            def near(k) -> bool:
+                return k[0] in core or k[1] in core
 
         def discount(city: str) -> float:
             return self.major_reuse if city in need_majors else self.reuse
@@ -396,6 +458,8 @@ class PlannerBot:
                     c, d = quick(a, b)
                     if c == _INF:
                         return None
+                    if self.ferry_turns and self.quick_ferry and a is not None and land(a) != land(b):
+                        ferry += self.ferry_turns     # another landmass: at least one ferry crossing
                 cost += c
                 cash -= c * (1 + self.credit_margin)
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
@@ -416,7 +480,10 @@ class PlannerBot:
             if exact and self.core_reuse is not None and seen:   # track near major cities is reused more
                 priced = sum(w * (self.core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
-            return Plan(list(stops), payout, cost, dist, turns, value)
+            pl = Plan(list(stops), payout, cost, dist, turns, value)
+            if time_rate is not None:      # profit less the turns' worth at a typical income rate
+                pl.rank = payout - weight * priced - time_rate * rank_turns
+            return pl
 
         plans: list[Plan] = []
         n_opt = len(options)
@@ -538,16 +605,20 @@ class PlannerBot:
                 net = self._network(game)
                 reach = {d.load for _, d in game.demands(self.seat)
                          if any(m in net for m in board.city(d.city).mileposts)}
+                if self.fill_alternatives:      # or a load the next-best plans pick up here
+                    reach |= {s[2] for pl in self.alternatives for s in pl.stops if s[0] == "pickup" and s[1] == here}
                 for ld in picks:
                     if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
                         self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
                         return PickUp(ld)
-            pending = [ld for act, city, ld, _ in self.stops if act == "pickup" and city == here]
-            if pending:
+            # pick-ups due here now: the plan's first stops, up to its first stop elsewhere (a plan may come
+            # back here later for a load the full train has no room for yet: that one waits, seed 1199)
+            pending = list(itertools.takewhile(lambda s: s[1] == here, self.stops))
+            if any(s[0] == "pickup" for s in pending):
                 # the chip is gone or an event blocks it: plan again (the plan then goes elsewhere)
                 self._hand_key = None
                 self._ensure_plan(game)
-                if any(s[0] == "pickup" and s[1] == here for s in self.stops):
+                if any(s[0] == "pickup" for s in itertools.takewhile(lambda s: s[1] == here, self.stops)):
                     return EndOperations()
         if game.movement_left() > 0:
             path = self._move_path(game, p)
@@ -578,6 +649,14 @@ class PlannerBot:
             self._stuck = 0
             return True
         if carried or self.discard_ratio <= 0 or len(self._fresh) < 3:
+            return False
+        return self._poor(p)
+
+    def _poor(self, p) -> bool:
+        """The plan is worth less than ``discard_ratio`` times a typical fresh hand (and carries no load)."""
+        if self.plan is None or self.discard_ratio <= 0 or len(self._fresh) < 3:
+            return False
+        if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops):
             return False
         typical = sorted(self._fresh)[len(self._fresh) // 2]
         return self.plan.value < self.discard_ratio * typical
@@ -614,18 +693,55 @@ class PlannerBot:
         pos = Position.of(game.state, self.seat)
         rent = p.cash >= rules.rent + 10
         found = False
+        key = (self._track_key(game), target, rent)
         for blocked in [None] + ([[(p.position, p.prev)]] if p.prev is not None else []):
-            try:
-                trip = shortest_trip(board, rules, p.position, target, position=pos, rent=rent, blocked_edges=blocked)
-            except (InvalidAction, ValueError):
-                continue
-            if trip is None or len(trip.path) < 2:
+            cached = self._trip if blocked is None and self._trip is not None and self._trip[0] == key else None
+            if cached is not None and p.position in cached[1]:
+                # the rest of the trip found earlier on this track (a fewest-milepost trip's tail is one)
+                trip_path = cached[1][cached[1].index(p.position):]
+            else:
+                try:
+                    trip = shortest_trip(board, rules, p.position, target, position=pos, rent=rent,
+                                         blocked_edges=blocked)
+                except (InvalidAction, ValueError):
+                    continue
+                if trip is None:
+                    continue
+                trip_path = trip.path
+                if blocked is None:
+                    self._trip = (key, trip_path)
+            if len(trip_path) < 2:
                 continue
             found = True
-            path = game.longest_legal_move(list(trip.path[1:1 + game.movement_left() + 4]))
+            path = game.longest_legal_move(list(trip_path[1:1 + game.movement_left() + 4]))
             if path and repr(Move(path)) not in self._failed:
-                return tuple(path)
+                return self._en_route(game, p, tuple(path))
         return self._escape(game, p) if found and p.moves_used == 0 else None
+
+    def _en_route(self, game, p, path: tuple[int, ...]) -> tuple[int, ...]:
+        """``path`` cut at the first city on it that supplies a load a card in hand wants delivered to a
+        city on the network, while the train has room the plan does not need (a pick-up en route costs
+        no movement: rulebook, Movement / Picking Up Loads). Each city stops the train once a turn."""
+        if not self.en_route or self.level == "greedy" or len(path) < 2:
+            return path
+        need = sum(1 for s in self.stops if s[0] == "pickup")
+        if p.train.capacity - len(p.loads) - need <= 0:
+            return path
+        board = game.board
+        net = self._network(game)
+        planned = {s[2] for s in self.stops if s[0] == "deliver"}
+        want = {d.load for _, d in game.demands(self.seat)
+                if any(m in net for m in board.city(d.city).mileposts)} - set(p.loads) - planned
+        if not want:
+            return path
+        here = self._here(game)
+        turn = game.state.turn
+        for i, m in enumerate(path[:-1]):
+            c = board.city_at(m)
+            if c is not None and c.name != here and (turn, c.name) not in self._stopped and want & set(c.loads):
+                self._stopped.add((turn, c.name))
+                return path[:i + 1]
+        return path
 
     def _escape(self, game, p) -> tuple[int, ...] | None:
         """Forward to the nearest city when the trip would need reversing outside a city (rulebook:
@@ -659,11 +775,20 @@ class PlannerBot:
             self._hand_key = None
             return DiscardHand()
         budget = min(rules.build_limit - p.spent, p.cash)
-        # 1. the plan's track, leg by leg from where the train is
-        if budget > 0 and not p.upgraded:
+        # 1. the plan's track, leg by leg from where the train is (not for a plan the next operations
+        # phase will discard: the hand is worth less than a fresh one)
+        if budget > 0 and not p.upgraded and not (self.hold_bad and self._poor(p)):
             a = self._build_plan_legs(game, p, budget)
             if a is not None:
                 return a
+            # 1b. the plan's track is built: the next plan's (cards the plan does not use)
+            if self.build_ahead and (self.build_ahead == "always" or st.special_round) and self.plan is not None:
+                used = {s[3] for s in self.plan.stops}
+                nxt = next((pl for pl in self.alternatives if not used & {s[3] for s in pl.stops}), None)
+                if nxt is not None and p.cash - budget >= self.ahead_reserve:
+                    a = self._build_plan_legs(game, p, budget, stops=nxt.stops, from_train=False)
+                    if a is not None:
+                        return a
         # 2. upgrade when it pays back
         opts = rules.upgrade_options(p.train)
         if opts and not st.special_round and not p.spent and not p.upgraded and self._upgrade_pays(game, p):
@@ -679,15 +804,15 @@ class PlannerBot:
                     return a
         return EndTurn()
 
-    def _build_plan_legs(self, game, p, budget: int) -> Build | None:
+    def _build_plan_legs(self, game, p, budget: int, stops=None, from_train: bool = True) -> Build | None:
         """The first stretch of new track on the plan's legs that can be built now (from the network or
         a major/key city, rulebook: Beginning Construction), as far as ``budget`` goes."""
         board = game.board
         tr = game.state.track
         seat = self.seat
         net = self._network(game)
-        start = self._here(game) or p.position
-        places = ([start] if start is not None else []) + [c for _, c, _, _ in self.stops]
+        start = (self._here(game) or p.position) if from_train else None
+        places = ([start] if start is not None else []) + [c for _, c, _, _ in (self.stops if stops is None else stops)]
         if len(places) < 2:
             return None
         rs = self.route_state(game)
@@ -785,7 +910,7 @@ class PlannerBot:
         reserve = self._remaining_cost(game)
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
-        if p.cash < rules.upgrade_cost + reserve + 10:
+        if p.cash < rules.upgrade_cost + reserve + self.upgrade_margin or p.delivered < self.upgrade_after:
             return False
         if self.upgrade_rule != "payback":
             return True
@@ -896,6 +1021,92 @@ def _core(board, radius: int) -> frozenset[int]:
     return frozenset(np.flatnonzero(d <= radius).tolist())
 
 
+@dataclass(frozen=True)
+class CoreTree:
+    """The board's core network: the cheapest tree found through ``majors`` (the victory's major cities)
+    as ``segments`` (the keys of every step on it) costing ``cost`` on an empty board, and ``links`` the major-city pairs
+    it joins. ``star`` is what the same majors cost joined to the first of them each on its own (every
+    link priced alone, no track shared)."""
+
+    majors: tuple[str, ...]
+    links: tuple[tuple[str, str], ...]
+    segments: frozenset
+    cost: float
+    star: float
+
+
+def core_tree(board, rules) -> CoreTree | None:
+    """The cheapest tree through ``rules.victory_majors`` of the board's major cities (How to Win: a
+    continuous line connecting that many major cities), computed once per board and build costs: the
+    minimum spanning tree over the cheapest builds between every two majors (a Steiner-tree heuristic),
+    for every choice of the majors to leave out, keeping the cheapest; a segment two links share is paid
+    once. ``None`` on a board without enough major cities.
+
+    >>> import eb_core as eb
+    >>> t = core_tree(eb.load_board("europe"), eb.ruleset("europe-standard"))
+    >>> len(t.majors), t.cost < t.star
+    (7, True)
+    """
+    from ..routes import cost_key
+    return derived(board, ("planner:core-tree", cost_key(rules), rules.victory_majors),
+                   lambda b: _core_tree(b, rules))
+
+
+def _core_tree(board, rules) -> CoreTree | None:
+    majors = sorted(c.name for c in board.major_cities)
+    need = rules.victory_majors
+    if need < 2 or len(majors) < need:
+        return None
+    rs = RouteState(board, rules)
+    rs.prepare(majors)
+    best = None
+    for keep in itertools.combinations(majors, need):
+        # Prim's tree over the pairwise cheapest builds (both directions: into a city costs its entry)
+        inside, links, total = [keep[0]], [], 0.0
+        rest = set(keep[1:])
+        while rest:
+            c, a, b = min((min(rs.cost(x, y), rs.cost(y, x)), x, y) for x in inside for y in sorted(rest))
+            if c == _INF:
+                break
+            inside.append(b)
+            rest.discard(b)
+            links.append((a, b))
+            total += c
+        if rest or (best is not None and total >= best[0]):
+            continue
+        best = (total, keep, tuple(links))
+    if best is None:
+        return None
+    _, keep, links = best
+    segs: dict = {}
+    for a, b in links:
+        leg = rs.leg(a, b) if rs.cost(a, b) <= rs.cost(b, a) else rs.leg(b, a)
+        for x, y in itertools.pairwise(leg[1]):     # every step, a ferry hop or a red area's too
+            segs.setdefault(seg_key(x, y), 0.0)
+        segs.update(leg[2])
+    star = sum(min(rs.cost(keep[0], m), rs.cost(m, keep[0])) for m in keep[1:])
+    return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), float(star))
+
+
+def _land(board) -> np.ndarray:
+    """Each milepost's landmass: the connected piece of the board its buildable edges reach without a
+    ferry or tunnel hop (Britain, Ireland, Scandinavia and the continent on the Europe board)."""
+    n = len(board.mileposts)
+    out = np.full(n, -1, dtype=np.int64)
+    for m0 in range(n):
+        if out[m0] >= 0:
+            continue
+        out[m0] = m0
+        stack = [m0]
+        while stack:
+            m = stack.pop()
+            for nb in board.neighbors(m):
+                if out[nb] < 0:
+                    out[nb] = m0
+                    stack.append(nb)
+    return out
+
+
 def _city_xy(board) -> dict[str, tuple[float, float]]:
     return {c.name: (board.mileposts[c.center].x, board.mileposts[c.center].y) for c in board.cities}
 
@@ -931,7 +1142,7 @@ def _orders2_gen(a_carried: bool, b_carried: bool, cap: int, loaded: int):
 
 
 def _rank(plan: Plan) -> tuple:
-    return (-plan.value, plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
+    return (-(plan.value if plan.rank is None else plan.rank), plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
 
 
 def _feasible(stops, carried, cap: int) -> bool:

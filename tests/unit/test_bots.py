@@ -137,3 +137,74 @@ def test_a_plan_into_a_city_off_the_network_pays_the_city_entry():
     assert wine.build_cost == rs.cost("Paris", "Lyon") > rs.cost("Lyon", "Paris")
     h = eb.hint(g)
     assert h.build_cost == wine.build_cost and h.built[-1][1] == "Lyon"
+
+
+def test_core_tree_joins_seven_major_cities_for_less_than_a_star_from_one():
+    """How to Win: a continuous line through 7 of the 8 major cities. The planner's core tree (one
+    cheapest tree per board) joins 7 majors in one piece and costs less than building from one of them
+    to each of the others on its own (a star of cheapest builds)."""
+    from eb_core.bots.planner import core_tree
+    from eb_core.routes import RouteState
+    board, rules = eb.load_board("europe"), eb.ruleset("europe-standard")
+    tree = core_tree(board, rules)
+    assert len(tree.majors) == 7 and len(tree.links) == 6
+    assert core_tree(board, rules) is tree                  # computed once per board
+    # the tree's segments (and each major city's public red area) form one connected piece
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for x, y in tree.segments:
+        parent[find(x)] = find(y)
+    for name in tree.majors:
+        ms = board.city(name).mileposts
+        for m in ms[1:]:
+            parent[find(m)] = find(ms[0])
+    assert len({find(board.city(n).mileposts[0]) for n in tree.majors}) == 1
+    rs = RouteState(board, rules)
+    hub = tree.majors[0]
+    star = sum(min(rs.cost(hub, m), rs.cost(m, hub)) for m in tree.majors[1:])
+    assert 0 < tree.cost < star == tree.star
+    # Holland-London by ferry is one of its links: London is reached from the continent, not left out
+    assert "London" in tree.majors and ("Holland", "London") in tree.links
+
+
+def test_a_plan_over_a_ferry_counts_the_crossing_turns():
+    """Ferries (rulebook: Movement, ferry lines): a train crossing ends its move at the port and crosses
+    at half speed next turn. With ``ferry_turns`` half a turn a crossing, a plan fetching Iron from
+    Birmingham to Bruxelles takes longer than the same plan priced as if the Channel were track."""
+    g = eb.Game.new("europe-standard", board="europe", players=["Solo"], seed=5)
+    plain, ferry = PlannerBot(0, random.Random(5), ferry_turns=0.0), PlannerBot(0, random.Random(5))
+    plain._ensure_plan(g)
+    ferry._ensure_plan(g)
+    turns = {tuple(pl.stops): pl.turns for pl in plain.alternatives}
+    over = [pl for pl in ferry.alternatives if "Iron at Birmingham" in pl.describe() and tuple(pl.stops) in turns]
+    assert over and all(pl.turns >= turns[tuple(pl.stops)] + 0.5 for pl in over)
+    same = [pl for pl in ferry.alternatives if "Birmingham" not in pl.describe() and "London" not in pl.describe()
+            and tuple(pl.stops) in turns]
+    assert all(pl.turns >= turns[tuple(pl.stops)] for pl in same)
+
+
+
+@pytest.mark.slow   # left out of `make test-fast`
+def test_a_full_train_leaves_for_its_next_stop_before_coming_back_for_a_load():
+    """Europe solo game, seed 1199: on turn 112 the train stands at Wroclaw, full (3 loads), with a plan
+    that delivers Wine at Beograd first and only then comes back to Wroclaw for Copper. The planner used
+    to wait at Wroclaw for room the train only has after Beograd (40 turns, game not won by turn 150);
+    it now moves on, and the train never stands still in one place for 4 turns running."""
+    from eb_core.sim import solo_game
+    still, longest, last = 0, 0, None
+
+    def watch(g):
+        nonlocal still, longest, last
+        p = g.state.players[0]
+        here = (p.position, tuple(p.loads))
+        still = still + 1 if here == last else 0
+        longest, last = max(longest, still), here
+
+    r = solo_game("europe-standard", seed=1199, bot="planner", max_turns=150, on_turn=watch)
+    assert r.won and r.turns < 150
+    assert longest < 4
