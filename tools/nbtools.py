@@ -182,9 +182,9 @@ COVERAGE_INTRO = """\
 
 Where each section of the rulebook's table of contents is demonstrated (section names as in the
 rulebook; errors raised by the engine name the same sections, e.g.
-`Build Phase Rules > Right of Way`). Each link opens the notebook at its section (in JupyterLab, a
-notebook not open yet may first open at its top: JupyterLab 4.6 jumps to the section once the notebook
-is open, so follow the link again)."""
+`Build Phase Rules > Right of Way`). Each link opens the notebook at its section. In JupyterLab, run
+this notebook first: JupyterLab 4.6 by itself opens a notebook that is not open yet at its top, and the
+suite's maps, once one is shown, take the reader on to the section."""
 
 
 def generated_source(problems: list[str]) -> str:

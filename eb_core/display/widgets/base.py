@@ -144,6 +144,39 @@ function followLink() {
   });
 }
 
+function followLabLinks() {
+  // JupyterLab (4.6) applies a link's `#fragment` as soon as the linked notebook's file has loaded; when
+  // that notebook was not open yet its headings are not rendered then, so it opens at its top (notebook
+  // 00's coverage table links to sections of the others). Once a map of the suite is on the page, each
+  // click on such a link is followed up: the heading is scrolled into view when it appears in the
+  // notebook that opened, and again while that notebook lays out, for 20 s at most.
+  const key = Symbol.for("eb.follow-lab-links");
+  if (globalThis[key] || !document.querySelector(".jp-LabShell")) return;
+  globalThis[key] = true;
+  document.addEventListener("click", (event) => {
+    const link = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    const m = link && /\.ipynb(?:\?[^#]*)?#(.+)$/.exec(link.getAttribute("href") || "");
+    if (!m) return;
+    const id = CSS.escape(decodeURIComponent(m[1])), from = link.closest(".jp-NotebookPanel");
+    const start = performance.now();
+    let found = 0, stopped = false;
+    const stop = () => { stopped = true; };
+    for (const name of ["wheel", "keydown", "touchstart"]) {
+      window.addEventListener(name, stop, { capture: true, once: true, passive: true });
+    }
+    const look = () => {
+      const now = performance.now();
+      if (stopped || now - start > 20000 || (found && now - found > 2000)) return;
+      for (const panel of document.querySelectorAll(".jp-NotebookPanel:not(.lm-mod-hidden)")) {
+        const heading = panel !== from && panel.querySelector(`[data-jupyter-id="${id}"], [id="${id}"]`);
+        if (heading) { found ||= now; heading.scrollIntoView(); break; }
+      }
+      setTimeout(look, 200);
+    };
+    setTimeout(look, 200);
+  }, true);
+}
+
 export default () => {
   let ready = null;
   return {
@@ -153,6 +186,7 @@ export default () => {
       for (const name of PY2JS) model.on(`change:${name}`, note);
       ungate(model);
       followLink();
+      followLabLinks();
       ready = bundle(model).then(async (mod) => {
         const plotlyWidget = mod.default();
         await plotlyWidget.initialize({ model });
