@@ -2,8 +2,10 @@
 
 The bot takes its seat and an injected ``random.Random``. Each call of :meth:`RandomBot.choose` returns
 one action for the current position; :meth:`RandomBot.step` applies it (falling back to ending the
-phase if the engine rejects it, so a game always advances). It plans with plain Dijkstra/BFS of its own
-(it does not use :mod:`eb_core.routes`):
+phase if the engine rejects it, so a game always advances). It plans with Dijkstra/BFS of its own (it
+does not use :mod:`eb_core.routes`): a heap Dijkstra over a per-board adjacency table for the track it
+builds, and scipy's Dijkstra over the same graph for the cost from its network to every milepost when it
+picks a demand (the same distances, checked by a random-play test):
 
 * operations: place the train at a source of a demanded load, deliver whatever it can, pick up loads it
   has a demand for, and move along its track towards the nearest useful city (renting when it can
@@ -27,7 +29,12 @@ from __future__ import annotations
 import heapq
 import random
 from collections import deque
+from dataclasses import dataclass
 from typing import Sequence
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 
 from ..actions import (Build, Deliver, Discard, DiscardHand, EndOperations, EndTurn, Move, PickUp, PlaceTrain,
                        Upgrade)
@@ -261,7 +268,7 @@ class RandomBot:
         plan = getattr(self, "_current_plan", None)
         if plan is not None and plan[0] in p.hand:
             return plan
-        from_net = self._dijkstra(game, None)
+        from_net = self._costs_from_network(game)
         best, best_score = None, None
         for cid, d in game.demands(self.seat):
             if not board.has_city(d.city):
@@ -363,6 +370,64 @@ class RandomBot:
                 break
         return chunk
 
+    def _starts(self, game) -> set[int]:
+        """Where the bot's track may grow from: its network, or every major (red-area) city."""
+        starts = set(game.network(self.seat))
+        if not starts:
+            board = game.board
+            for c in board.red_cities if hasattr(board, "red_cities") else board.major_cities:
+                starts.update(c.mileposts)
+        return starts
+
+    def _costs_from_network(self, game) -> tuple[dict[int, float]]:
+        """``(dist,)``: the cheapest build cost from the bot's network to every milepost it can reach --
+        the distances of :meth:`_dijkstra` with ``goal=None`` (which mileposts are reached and at what
+        cost; ties between equal paths do not matter here), computed by scipy over the board's graph of
+        :func:`_static_graph`."""
+        st, board, rules = game.state, game.board, game.rules
+        g = _static_graph(board, rules)
+        seat, tr = self.seat, st.track
+        owned = tr.owned_crossings(seat)
+        owner = np.full(len(g.keys), -1, dtype=np.int64)
+        for k, o in tr.segments.items():
+            i = g.key_index.get(k)
+            if i is not None:
+                owner[i] = o
+        lattice_owner = owner[g.key_of]
+        mine = lattice_owner == seat
+        theirs = (lattice_owner >= 0) & ~mine
+        w = g.static.copy()
+        crossing_w = self._crossing_costs(board, rules, owned)
+        w[g.crossing_entries] = crossing_w
+        w[mine] = 0.0
+        w[theirs] = np.inf
+        w[g.red] = 0.0
+        hops = np.array([0.0 if name in owned or len(tr.crossing_owners(name)) < cap else np.inf
+                         for name, cap in g.hop_crossings], dtype=float)
+        weights = np.concatenate([w, hops])[g.order]
+        graph = csr_matrix((weights, g.indices, g.indptr), shape=(g.n, g.n))
+        starts = sorted(self._starts(game))
+        dist = dijkstra(graph, directed=True, indices=starts, min_only=True)
+        reached = np.flatnonzero(np.isfinite(dist))
+        return ({int(m): float(dist[m]) for m in reached},)
+
+    def _crossing_costs(self, board, rules, owned: frozenset[str]) -> np.ndarray:
+        """Build costs of the segments into a ferry/tunnel port (they depend on the crossings owned),
+        kept per board, costs and crossings owned."""
+        key = (id(board), cost_key(rules), owned)
+        cache = self.__dict__.setdefault("_crossing_cost_cache", {})
+        hit = cache.get(key)
+        if hit is None:
+            g = _static_graph(board, rules)
+            out = []
+            for i in np.flatnonzero(g.crossing_entries):
+                sc = segment_cost(board, rules, int(g.src[i]), int(g.dst[i]), owned_crossings=owned)
+                out.append(np.inf if sc is None else float(sc.total))
+            if len(cache) > 16:
+                cache.clear()
+            hit = cache[key] = np.array(out, dtype=float)
+        return hit
+
     def _dijkstra(self, game, goal: set[int] | None, starts: set[int] | None = None):
         """Cheapest build costs from the bot's network (or any major city) -- ``(dist, prev, reached
         goal milepost)``; with ``goal=None`` the whole board is explored."""
@@ -370,10 +435,7 @@ class RandomBot:
         seat = self.seat
         tr = st.track
         owned = tr.owned_crossings(seat)
-        starts = set(starts) if starts else set(game.network(seat))
-        if not starts:
-            for c in board.red_cities if hasattr(board, "red_cities") else board.major_cities:
-                starts.update(c.mileposts)
+        starts = set(starts) if starts else self._starts(game)
         adjacency = _static_adjacency(board, rules)
         ports = derived(board, "random_bot:ports", lambda b: frozenset(m for cr in b.crossings for m in cr.ports))
         segments = tr.segments
@@ -453,6 +515,63 @@ def _static_adjacency(board, rules) -> tuple[tuple[tuple[int, tuple[int, int], b
         return tuple(tuple((n, seg_key(m, n), b.is_red_area(m, n), static.get((m, n))) for n in b.neighbors(m))
                      for m in range(len(b.mileposts)))
     return derived(board, ("random_bot:adjacency", cost_key(rules)), compute)
+
+
+@dataclass(frozen=True)
+class _Graph:
+    """:meth:`RandomBot._dijkstra`'s graph as arrays: one entry per lattice step (``src`` -> ``dst``, its
+    segment ``key_of``, ``red`` inside one red area, ``static`` build cost or NaN where no track can be
+    built, ``crossing_entries`` where the cost depends on the crossings owned) followed by one per ferry
+    or tunnel hop (``hop_crossings``: name and player limit); ``order``/``indices``/``indptr`` lay all
+    entries out as a CSR matrix of ``n`` mileposts."""
+
+    n: int
+    src: np.ndarray
+    dst: np.ndarray
+    keys: tuple
+    key_index: dict
+    key_of: np.ndarray
+    red: np.ndarray
+    static: np.ndarray
+    crossing_entries: np.ndarray
+    hop_crossings: tuple
+    order: np.ndarray
+    indices: np.ndarray
+    indptr: np.ndarray
+
+
+def _static_graph(board, rules) -> _Graph:
+    def compute(b):
+        adjacency = _static_adjacency(b, rules)
+        src, dst, key_of, red, static = [], [], [], [], []
+        keys: dict = {}
+        for a, nbrs in enumerate(adjacency):
+            for n, k, r, w in nbrs:
+                src.append(a)
+                dst.append(n)
+                key_of.append(keys.setdefault(k, len(keys)))
+                red.append(r)
+                static.append(np.nan if w is None else float(w))
+        static_a = np.array(static, dtype=float)
+        crossing = ~np.isnan(static_a) & (static_a < 0)
+        static_a[np.isnan(static_a)] = np.inf
+        hop_src, hop_dst, hops = [], [], []
+        for cr in b.crossings:
+            cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+            for x, y in ((cr.ports[0], cr.ports[1]), (cr.ports[1], cr.ports[0])):
+                hop_src.append(x)
+                hop_dst.append(y)
+                hops.append((cr.name, cap))
+        all_src = np.array(src + hop_src, dtype=np.int64)
+        all_dst = np.array(dst + hop_dst, dtype=np.int64)
+        order = np.argsort(all_src, kind="stable")
+        n = len(b.mileposts)
+        indptr = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(np.bincount(all_src, minlength=n), out=indptr[1:])
+        return _Graph(n, np.array(src, dtype=np.int64), np.array(dst, dtype=np.int64), tuple(keys), keys,
+                      np.array(key_of, dtype=np.int64), np.array(red, dtype=bool), static_a, crossing,
+                      tuple(hops), order, all_dst[order], indptr)
+    return derived(board, ("random_bot:graph", cost_key(rules)), compute)
 
 
 def _compute_static(board, rules) -> dict[tuple[int, int], int]:

@@ -147,3 +147,23 @@ def test_a_game_saved_to_json_halfway_continues_identically():
     for a in g.history[half:]:
         restored.apply_unchecked(a)
     assert restored.to_json() == g.to_json()
+
+
+def test_the_random_bots_whole_board_costs_equal_its_own_dijkstra():
+    """The bot prices demands from scipy's Dijkstra over the board (``_costs_from_network``) and builds
+    along its own heap Dijkstra (``_dijkstra``): both give every milepost the same cheapest build cost,
+    at every stage of seeded games (the same mileposts reached, ferries and others' track included)."""
+    checked = 0
+    for seed in (1, 2):
+        game = eb.Game.new(rules_for(seed), board=BOARD, players=["Ann", "Ben"], seed=seed)
+        bots = [RandomBot(i, random.Random(1000 * seed + i)) for i in range(2)]
+        for step in range(600):
+            if game.over:
+                break
+            if step % 30 == 0:
+                for bot in bots:
+                    heap = {m: float(d) for m, d in bot._dijkstra(game, None)[0].items()}
+                    assert bot._costs_from_network(game)[0] == heap, (seed, step, bot.seat)
+                    checked += 1
+            bots[game.current_player].step(game)
+    assert checked >= 20 and game.state.track.segments, "the games built track"
