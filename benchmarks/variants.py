@@ -139,6 +139,33 @@ def summary(path: Path = OUT):
     return s.reindex([v for v in MEASURED if v in s.index])
 
 
+def markdown_table(path: Path = OUT) -> str:
+    """The table of ``benchmarks/README.md``: per variant the games, games won, median turns of the won
+    games and the difference to the base game, median money per turn and segments over all games, the
+    seeds whose game (won, turns, income, segments) equals the base game's, and the Chart of Success
+    bands of the won games."""
+    import pandas as pd
+
+    df = pd.read_csv(path)
+    key = ["won", "turns", "income", "segments"]
+    base = df[df.variant == "base"].set_index("seed")[key]
+    bands = ["Blowout Victory", "Solid Victory", "Possible Victory", "2nd or 3rd place", "Last Place"]
+    base_median = df[(df.variant == "base") & df.won].turns.median()
+    lines = ["| variant | games | won (≤ 100 turns) | median turns | vs base | money / turn (M) | segments | "
+             "same as base | Chart of Success (won games) |", "|---|---|---|---|---|---|---|---|---|"]
+    for v in [v for v in MEASURED if v in set(df.variant)]:
+        d = df[df.variant == v]
+        won = d[d.won]
+        same = sum(1 for _, r in d.iterrows() if r.seed in base.index
+                   and tuple(r[key]) == tuple(base.loc[r.seed]))
+        med = won.turns.median()
+        counts = won.category.value_counts()
+        chart = ", ".join(f"{b} {counts[b]}" for b in bands if b in counts)
+        lines.append(f"| `{v}` | {len(d)} | {len(won)} | {med:g} | {med - base_median:+g} | "
+                     f"{d.money_per_turn.median():.2f} | {d.segments.median():g} | {same} | {chart} |")
+    return "\n".join(lines)
+
+
 def _cpu() -> float:
     """CPU seconds of this process and of its finished worker processes (the load of a shared machine
     distorts them less than wall time)."""
@@ -155,7 +182,11 @@ def main(argv=None) -> None:
     ap.add_argument("--board", default="europe")
     ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--table", action="store_true", help="only print the Markdown table of the file (no games)")
     a = ap.parse_args(argv)
+    if a.table:
+        print(markdown_table(a.out))
+        return
     t, cpu = time.perf_counter(), _cpu()
     n = run(a.games, a.workers, a.board, a.max_turns, a.out, seed=a.seed, fresh=a.fresh)
     cpu = _cpu() - cpu
