@@ -15,7 +15,7 @@ from ..costs import segment_cost
 from ..errors import IllegalAction, InvalidAction
 from ..track import crossing_player_cap, seg_key
 from .build import any_network, check_city_limits
-from .common import active_effects, build_first, in_operations, last_phase, operations_next
+from .common import active_effects, build_first, in_operations, last_phase, operations_next, train_view
 from .operations import can_handle_load, demand_for, pickup_problem, plan_move, step_info
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -97,7 +97,8 @@ def movable_steps(game: Game, seat: int | None = None) -> list[int]:
 def legal_actions(game: Game) -> list:
     """Small legal actions for the current player: one-segment builds (whole-board no-blocking
     rules not checked), upgrades, single-step moves, pick-ups, drops, deliveries, discards, train
-    placements (one per city), and the phase/turn endings. Handy for random agents and teaching;
+    placements (one per city), and the phase/turn endings; under Run Two Trains the second train's
+    placements, moves, loads and upgrades too (``train=2``). Handy for random agents and teaching;
     longer builds and moves are of course legal too. With the Building Phase first the build phase
     lists :class:`EndBuild` (any operations action would start the operations as well); where the ruleset
     has a free end-of-turn discard, the turn's last phase lists one :class:`Discard` per card."""
@@ -114,12 +115,11 @@ def legal_actions(game: Game) -> list:
             return [Discard(c) for c in p.hand]
         if not st.ops_started and not build_first(game) and rules.discard_hand:
             out.append(DiscardHand())
-        if p.position is None:
-            return out + [PlaceTrain(c.name) for c in game.board.cities]
-        out += [Deliver(ld, cid) for ld, cid in legal_deliveries(game)]
-        out += [PickUp(ld) for ld in legal_pickups(game)]
-        out += [Drop(ld) for ld in legal_drops(game)]
-        out += [Move((b,)) for b in movable_steps(game)]
+        out += _train_actions(game, 1)
+        if p.second is not None:
+            out += _train_actions(game, 2)
+        if p.position is None and (p.second is None or p.second.position is None):
+            return out
         if last_phase(game) == "operations":
             out += free
         else:
@@ -132,6 +132,8 @@ def legal_actions(game: Game) -> list:
         out.append(DiscardHand())
     if not p.spent and not p.upgraded and p.cash >= rules.upgrade_cost:
         out += [Upgrade(t) for t in rules.upgrade_options(p.train)]
+        if p.second is not None:
+            out += [Upgrade(t, train=2) for t in rules.upgrade_options(p.second.train)]
     out += [Build((a, b)) for a, b, _ in buildable_segments(game)]
     if first_build:
         out.append(EndBuild())
@@ -142,6 +144,20 @@ def legal_actions(game: Game) -> list:
         out += free
     out.append(EndTurn())
     return out
+
+
+def _train_actions(game: Game, train: int) -> list:
+    """The operations actions of the current player's train number ``train`` (2 only under Run Two
+    Trains): placing it in a city while it is not on the board, else its deliveries, pick-ups, drops and
+    one-step moves."""
+    seat = game.state.current
+    with train_view(game, seat, train) as p:
+        if p.position is None:
+            return [PlaceTrain(c.name, train=train) for c in game.board.cities]
+        return ([Deliver(ld, cid, train=train) for ld, cid in legal_deliveries(game)]
+                + [PickUp(ld, train=train) for ld in legal_pickups(game)]
+                + [Drop(ld, train=train) for ld in legal_drops(game)]
+                + [Move((b,), train=train) for b in movable_steps(game)])
 
 
 def track_neighbors(game: Game, mp: int, seat: int | None = None, *, rent: bool = True) -> list[int]:

@@ -756,3 +756,33 @@ def test_run_two_trains_a_recorded_game_replays_step_by_step_naming_each_train()
     for s in moves:
         assert s.train_path[0] == s.before.state.players[s.seat].second.position
         assert s.train_path[-1] == s.after.state.players[s.seat].second.position
+
+
+def test_run_two_trains_legal_actions_list_the_second_trains_moves_and_each_is_accepted():
+    """Run Two Trains: "Each player starts with two trains ... both trains may move": the small legal
+    actions (``Game.legal_actions``, what random agents and the teaching tools list) offer train 2's
+    placement, then its one-step moves and upgrades, and every one offered is accepted; with one train
+    nothing names a train 2."""
+    from support import EUROPE, lay_track, line_from, place
+
+    from eb_core.actions import EndOperations, Move, PlaceTrain, Upgrade
+
+    g = _two()
+    line = line_from(EUROPE, EUROPE.city("Paris").center, 10)
+    lay_track(g, 0, line)
+    place(g, 0, line[0])
+    acts = g.legal_actions()
+    assert PlaceTrain("Paris", train=2) in acts and any(isinstance(a, Move) and a.train == 1 for a in acts)
+    g.apply(PlaceTrain("Paris", train=2))
+    acts = g.legal_actions()
+    second = [a for a in acts if getattr(a, "train", 1) == 2]
+    assert any(isinstance(a, Move) for a in second), acts
+    for a in second:
+        c = g.clone()
+        c.apply(a)                      # accepted, as listed
+    g.apply(EndOperations())                                  # Ann's build phase: either train may be upgraded
+    build = g.legal_actions()
+    assert {a.train for a in build if isinstance(a, Upgrade)} == {1, 2}, build
+    from support import ops_game
+    one = ops_game(seed=3)
+    assert not any(getattr(a, "train", 1) == 2 for a in one.legal_actions())
