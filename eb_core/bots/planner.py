@@ -68,6 +68,17 @@ stops lie on different landmasses: 79.5 / 82 against 77.5 / 80.5). ``ferry_turns
 the train up with loads the next-best plans pick up where it stands) 78 / 81.5 / 77, ``upgrade_after`` 1
 79.5 / 81.5 / 77, ``discard_ratio`` 0.55 77.5 / 81.5 / 78.
 
+Third session, structural options (48 games, median turns; default 77.5 / 80.5 / 77 on seeds 2000, 3000,
+4000): ``cash_turns`` (track beyond the cash in hand is built only after the plan's first payout, so it
+cannot overlap the ride to the first delivery: ``turns`` >= the first delivery's ``first_turns`` plus
+those build turns) 77.5; ``opening="cap"`` (before the first delivery, only plans whose first delivery's
+track ``first_cost`` fits the special build turns' budget) 79, ``opening="rank"`` (rank openings by the
+first delivery's income per turn) 80; ``fill_route`` (with room, pick up loads for cities on the plan's
+route) 77.5, the same games; ``fill_any`` (with room, any load a card wants) 79 / 81, with ``en_route``
+78 / 80 / 76.5 (the moving train carries 1.7-2.0 loads from turn 41 instead of 1.0-1.5, but no faster
+win), only with a 3-load train (``fill_any_capacity=3``) 78.5; ``fill_eval=0`` (pick up a load when the
+best plan priced with it on the train beats the best without) 77.5 / 80.5, the same games on 3000.
+
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
 the checked :meth:`~eb_core.engine.Game.apply`; other actions use the fast path. Same seed, same game.
