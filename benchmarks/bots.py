@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import json
 import multiprocessing as mp
 import os
 import random
@@ -37,15 +38,22 @@ TARGETS = {"median": 45, "within80": 0.95, "stuck": 0, "speed": 2.0, "basic_medi
 
 
 def play(job: tuple) -> tuple[dict, float]:
-    """One seeded solo game: (its row, CPU seconds)."""
-    rules, seed, bot, max_turns = job
+    """One seeded solo game: (its row, CPU seconds). ``options`` (a dict, may be empty) are keyword
+    options of :class:`PlannerBot` for the ``planner`` (an experiment: ``--options``)."""
+    rules, seed, bot, max_turns, *rest = job
+    options = rest[0] if rest else {}
+    if options and bot == "planner":
+        from eb_core import sim
+        bot = "planner+options"
+        sim.BOTS[bot] = lambda seat, rng: PlannerBot(seat, rng, **options)
     c = time.process_time()
     row = solo_game(rules, seed=seed, bot=bot, max_turns=max_turns, keep_game=False).row()
     return row, time.process_time() - c
 
 
-def run(rules: str, bot: str, games: int, seed: int, max_turns: int, workers: int) -> tuple[list[dict], float]:
-    jobs = [(rules, seed + i, bot, max_turns) for i in range(games)]
+def run(rules: str, bot: str, games: int, seed: int, max_turns: int, workers: int,
+        options: dict | None = None) -> tuple[list[dict], float]:
+    jobs = [(rules, seed + i, bot, max_turns, options or {}) for i in range(games)]
     if workers <= 1:
         out = [play(j) for j in jobs]
     else:
@@ -120,11 +128,11 @@ def diagnose(seed: int, rules: str = "europe-standard", max_turns: int = 150, **
             "phases": [phase(turns[:20]), phase(turns[20:40]), phase(turns[40:])]}
 
 
-def print_diagnosis(seeds: list[int]) -> None:
+def print_diagnosis(seeds: list[int], **options) -> None:
     print("seed turns 1st-deliv upgrades 7-majors gross track deliv reuse | per turn in turns 1-20 / 21-40 / 41+: "
           "gross, track, mileposts ridden, loads on the moving train, share of turns under 15M")
     for s in seeds:
-        d = diagnose(s)
+        d = diagnose(s, **options)
         ph = " / ".join(f"{x['gross']:.1f} {x['track']:.1f} {x['ride']:.1f} {x['loads']:.2f} {x['low_cash']:.0%}"
                         for x in d["phases"])
         print(f"{s:4} {d['turns']:5} {d['first_delivery']!s:>10} {d['upgrades']!s:>9} {d['majors7']!s:>8} "
@@ -168,20 +176,23 @@ def main(argv=None) -> int:
     ap.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     ap.add_argument("--diagnose", default="", metavar="SEEDS",
                     help="instead: trace the planner's games of these seeds (e.g. 0-3) and print where the turns go")
+    ap.add_argument("--options", default="{}", metavar="JSON",
+                    help='keyword options of PlannerBot for the planner (an experiment), e.g. \'{"fill_any": true}\'')
     args = ap.parse_args(argv)
+    options = json.loads(args.options)
     if args.diagnose:
         a, _, b = args.diagnose.partition("-")
-        print_diagnosis(list(range(int(a), int(b or a) + 1)))
+        print_diagnosis(list(range(int(a), int(b or a) + 1)), **options)
         return 0
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     t0 = time.perf_counter()
     res = {}
     for bot in bots:
-        rows, cpu = run("europe-standard", bot, args.games, args.seed, args.max_turns, args.workers)
+        rows, cpu = run("europe-standard", bot, args.games, args.seed, args.max_turns, args.workers, options)
         res[bot] = summary(rows, cpu, args.max_turns)
     basic = None
     if args.basic_games and "planner" in bots:
-        rows, cpu = run("europe-basic", "planner", args.basic_games, args.seed, args.max_turns, args.workers)
+        rows, cpu = run("europe-basic", "planner", args.basic_games, args.seed, args.max_turns, args.workers, options)
         basic = summary(rows, cpu, args.max_turns)
     print(f"Solo standard games (Solo Play Scenario 1, Europe board and deck, events on), seeds "
           f"{args.seed}..{args.seed + args.games - 1}, cap {args.max_turns} turns, "

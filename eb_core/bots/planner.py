@@ -68,6 +68,17 @@ stops lie on different landmasses: 79.5 / 82 against 77.5 / 80.5). ``ferry_turns
 the train up with loads the next-best plans pick up where it stands) 78 / 81.5 / 77, ``upgrade_after`` 1
 79.5 / 81.5 / 77, ``discard_ratio`` 0.55 77.5 / 81.5 / 78.
 
+Third session, structural options (48 games, median turns; default 77.5 / 80.5 / 77 on seeds 2000, 3000,
+4000): ``cash_turns`` (track beyond the cash in hand is built only after the plan's first payout, so it
+cannot overlap the ride to the first delivery: ``turns`` >= the first delivery's ``first_turns`` plus
+those build turns) 77.5; ``opening="cap"`` (before the first delivery, only plans whose first delivery's
+track ``first_cost`` fits the special build turns' budget) 79, ``opening="rank"`` (rank openings by the
+first delivery's income per turn) 80; ``fill_route`` (with room, pick up loads for cities on the plan's
+route) 77.5, the same games; ``fill_any`` (with room, any load a card wants) 79 / 81, with ``en_route``
+78 / 80 / 76.5 (the moving train carries 1.7-2.0 loads from turn 41 instead of 1.0-1.5, but no faster
+win), only with a 3-load train (``fill_any_capacity=3``) 78.5; ``fill_eval=0`` (pick up a load when the
+best plan priced with it on the train beats the best without) 77.5 / 80.5, the same games on 3000.
+
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
 the checked :meth:`~eb_core.engine.Game.apply`; other actions use the fast path. Same seed, same game.
@@ -135,6 +146,8 @@ class Plan:
     value: float
     legs: list[tuple[Any, Any]] = field(default_factory=list)
     rank: float | None = None
+    first_cost: float = 0.0
+    first_turns: float = 0.0
 
     @property
     def income_per_turn(self) -> float:
@@ -183,6 +196,12 @@ class PlannerBot:
         self.upgrade_after: int = cfg.get("upgrade_after", 0)
         self.en_route: bool = cfg.get("en_route", False)
         self.fill_alternatives: bool = cfg.get("fill_alternatives", False)
+        self.fill_route: bool = cfg.get("fill_route", False)
+        self.fill_any: bool = cfg.get("fill_any", False)
+        self.fill_any_capacity: int = cfg.get("fill_any_capacity", 0)
+        self.fill_eval: float | None = cfg.get("fill_eval", None)
+        self.opening: str | None = cfg.get("opening", None)
+        self.cash_turns: bool = cfg.get("cash_turns", False)
         self.time_rate: float | None = cfg.get("time_rate", None)
         self.time_share: float | None = cfg.get("time_share", None)
         self.hold_bad: bool = cfg.get("hold_bad", False)
@@ -435,6 +454,10 @@ class PlannerBot:
         def discount(city: str) -> float:
             return self.major_reuse if city in need_majors else self.reuse
 
+        # the opening (no delivery yet): the first delivery's track within the special build turns' budget
+        opening = self.opening is not None and p.delivered == 0 and hand is None
+        open_cap = rules.build_limit * max(1, rules.special_build_turns)
+
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
             places = [start] + [c for _, c, _, _ in stops]
             cost = 0.0
@@ -442,6 +465,7 @@ class PlannerBot:
             seen: dict = {}
             ferry = 0
             cash = p.cash
+            first = None
             for (a, b), stop in zip(itertools.pairwise(places), stops):
                 if exact:
                     c, path, steps = leg(a, b)
@@ -464,9 +488,11 @@ class PlannerBot:
                 cash -= c * (1 + self.credit_margin)
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
+                dist += d
                 if stop[0] == "deliver":
                     cash += pay_of[stop[3], stop[1], stop[2]]
-                dist += d
+                    if first is None:
+                        first = (cost, dist, ferry, pay_of[stop[3], stop[1], stop[2]])
             payout = sum(pay_of[s[3], s[1], s[2]] for s in stops if s[0] == "deliver")
             # track into cities the bot needs anyway is worth more than its price
             weight = min((discount(c) for _, c, _, _ in stops), default=self.reuse)
@@ -480,7 +506,19 @@ class PlannerBot:
             if exact and self.core_reuse is not None and seen:   # track near major cities is reused more
                 priced = sum(w * (self.core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
-            pl = Plan(list(stops), payout, cost, dist, turns, value)
+            fc, fd, ff, fp = first if first is not None else (cost, dist, ferry, 0)
+            fb = math.ceil(fc / rules.build_limit) if fc > 0 else 0
+            ft = max(1.0, max(fb + 1, (math.ceil(fd / speed) if fd else 0) + 0.5 * fb) + ff)
+            if self.cash_turns and cost > p.cash and first is not None:
+                # No Credit: the track beyond the cash in hand is built only once the first payout is in,
+                # so it cannot overlap the ride to the first delivery
+                later = math.ceil((cost - p.cash) / rules.build_limit) + 1
+                turns = max(turns, ft + max(later, math.ceil((dist - fd) / speed) + (ferry - ff)))
+                rank_turns = max(rank_turns, turns)
+                value = (payout - weight * priced) / rank_turns
+            if opening and self.opening == "rank":     # the opening: the first delivery's income per turn
+                value = (fp - weight * fc) / ft + 0.25 * value
+            pl = Plan(list(stops), payout, cost, dist, turns, value, first_cost=fc, first_turns=ft)
             if time_rate is not None:      # profit less the turns' worth at a typical income rate
                 pl.rank = payout - weight * priced - time_rate * rank_turns
             return pl
@@ -522,6 +560,8 @@ class PlannerBot:
                             pl = score(stops, False)
                             if pl is not None:
                                 plans.append(pl)
+        if opening:
+            plans = [pl for pl in plans if pl.first_cost <= open_cap] or plans
         plans.sort(key=_rank)
         # third delivery: insert into the best pairs
         if self.max_deliveries >= 3 and cap >= 3:
@@ -548,7 +588,7 @@ class PlannerBot:
                                     pl = score(stops, False)
                                     if pl is not None:
                                         extra.append(pl)
-            plans.extend(extra)
+            plans.extend(pl for pl in extra if not opening or pl.first_cost <= open_cap)
             plans.sort(key=_rank)
         # the leaders re-priced with shared track paid once
         top, seen_stops = [], set()
@@ -562,6 +602,8 @@ class PlannerBot:
                 top.append(ex)
             if len(seen_stops) >= 12:
                 break
+        if opening:
+            top = [pl for pl in top if pl.first_cost <= open_cap] or top
         top.sort(key=_rank)
         return top
 
@@ -605,12 +647,34 @@ class PlannerBot:
                 net = self._network(game)
                 reach = {d.load for _, d in game.demands(self.seat)
                          if any(m in net for m in board.city(d.city).mileposts)}
+                if self.fill_route:             # or a load for a city on the plan's route
+                    route = self._route_cities(game)
+                    reach |= {d.load for _, d in game.demands(self.seat) if board.city(d.city).name in route}
+                if self.fill_any and p.train.capacity >= self.fill_any_capacity:     # or any load a card wants
+                    reach |= {d.load for _, d in game.demands(self.seat)}
                 if self.fill_alternatives:      # or a load the next-best plans pick up here
                     reach |= {s[2] for pl in self.alternatives for s in pl.stops if s[0] == "pickup" and s[1] == here}
                 for ld in picks:
                     if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
                         self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
                         return PickUp(ld)
+                if self.fill_eval is not None:
+                    # or a load that makes the best plan from here better (priced with the load on the train)
+                    wanted_all = {d.load for _, d in game.demands(self.seat)}
+                    opts = [ld for ld in sorted(set(picks)) if ld in wanted_all and ld not in p.loads
+                            and ld not in planned and repr(PickUp(ld)) not in self._failed]
+                    if opts:
+                        base = self.candidates(game)
+                        bv = base[0].value if base else 0.0
+                        best = None
+                        for ld in opts:
+                            c = self.candidates(game, carried=list(p.loads) + [ld])
+                            if c and c[0].value > bv * (1 + self.fill_eval) and (best is None or c[0].value > best[0]):
+                                best = (c[0].value, ld)
+                        if best is not None:
+                            ld = best[1]
+                            self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
+                            return PickUp(ld)
             # pick-ups due here now: the plan's first stops, up to its first stop elsewhere (a plan may come
             # back here later for a load the full train has no room for yet: that one waits, seed 1199)
             pending = list(itertools.takewhile(lambda s: s[1] == here, self.stops))
@@ -625,6 +689,24 @@ class PlannerBot:
             if path:
                 return Move(path)
         return EndOperations()
+
+    def _route_cities(self, game) -> set[str]:
+        """The cities the plan's route passes through from the train on (its stops and every city on
+        the cheapest legs between them): a load for one of them rides along at no detour."""
+        board = game.board
+        here = self._here(game) or game.state.players[self.seat].position
+        places = [here] + [c for _, c, _, _ in self.stops]
+        out = {c for _, c, _, _ in self.stops}
+        rs = self.route_state(game)
+        rs.prepare([x for x in places if x is not None])
+        for a, b in itertools.pairwise(places):
+            if a is None or a == b:
+                continue
+            for m in rs.leg(a, b)[1]:
+                c = board.city_at(m)
+                if c is not None:
+                    out.add(c.name)
+        return out
 
     def _worst_card(self, game, p):
         keep = {s[3] for s in self.stops}
@@ -730,8 +812,10 @@ class PlannerBot:
         board = game.board
         net = self._network(game)
         planned = {s[2] for s in self.stops if s[0] == "deliver"}
+        route = self._route_cities(game) if self.fill_route else set()
         want = {d.load for _, d in game.demands(self.seat)
-                if any(m in net for m in board.city(d.city).mileposts)} - set(p.loads) - planned
+                if self.fill_any or any(m in net for m in board.city(d.city).mileposts)
+                or board.city(d.city).name in route} - set(p.loads) - planned
         if not want:
             return path
         here = self._here(game)

@@ -208,3 +208,64 @@ def test_a_full_train_leaves_for_its_next_stop_before_coming_back_for_a_load():
     r = solo_game("europe-standard", seed=1199, bot="planner", max_turns=150, on_turn=watch)
     assert r.won and r.turns < 150
     assert longest < 4
+
+
+# ------------------------------------------------------------------ experiments left off by default (issue 11)
+def _europe(seed, **options):
+    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=seed)
+    return g, PlannerBot(0, random.Random(seed), **options)
+
+
+@pytest.mark.parametrize("seed", [2000, 2001, 2002])
+def test_opening_cap_plans_a_first_delivery_the_initial_build_pays_for(seed):
+    """With ``opening="cap"`` the first plan's track up to its first delivery costs no more than the two
+    special build turns can build (2 x 20M), and the bot builds it in the initial build."""
+    g, bot = _europe(seed, opening="cap")
+    rules = g.rules
+    bot.choose(g)
+    plan = bot.plan
+    assert plan is not None
+    assert plan.first_cost <= rules.build_limit * rules.special_build_turns
+    assert plan.first_turns <= plan.turns
+    assert any(a == "deliver" for a, _, _, _ in plan.stops)
+
+
+def test_cash_turns_counts_the_track_paid_from_the_first_payout():
+    """No Credit: with ``cash_turns`` a plan whose track costs more than the cash in hand takes at least the
+    turns to its first delivery plus the build turns of the rest (paid from that delivery), and more turns
+    than the default counts for it when that rest cannot be built during the ride to the first delivery."""
+    g, bot = _europe(2003, cash_turns=True)
+    plain = PlannerBot(0, random.Random(0))
+    rules, p = g.rules, g.state.players[0]
+    over, longer = 0, 0
+    while not g.over and p.turns < 40:
+        bot.step(g)
+        if g.state.phase != "operations" or p.position is None:
+            continue
+        base = {tuple(pl.stops): pl.turns for pl in plain.candidates(g)}
+        for pl in bot.candidates(g):
+            if pl.build_cost > p.cash:
+                over += 1
+                later = -(-(pl.build_cost - p.cash) // rules.build_limit) + 1
+                assert pl.turns >= pl.first_turns + later, pl.describe()
+                longer += tuple(pl.stops) in base and pl.turns > base[tuple(pl.stops)]
+    assert over and longer, (over, longer)
+
+
+def _loads_while_moving(seed, turns=60, **options):
+    from eb_core.actions import Move
+    g, bot = _europe(seed, **options)
+    p = g.state.players[0]
+    loads = []
+    while not g.over and p.turns < turns:
+        if isinstance(bot.step(g), Move):
+            loads.append(len(p.loads))
+    return sum(loads) / max(1, len(loads))
+
+
+@pytest.mark.slow   # left out of `make test-fast`
+def test_fill_any_keeps_the_train_fuller():
+    """``fill_any`` + ``en_route``: the train picks up any load a card in hand wants when it has room, so
+    it carries more loads while it moves (seeds 0-1, 60 turns) than the default planner."""
+    for seed in (0, 1):
+        assert _loads_while_moving(seed, fill_any=True, en_route=True) > _loads_while_moving(seed) + 0.1
