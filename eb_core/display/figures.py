@@ -781,16 +781,20 @@ def set_route(fig: go.Figure, board: Board, plan, *, key: str = "route", name: s
 
 
 def add_train(fig: go.Figure, board: Board, milepost: int | str, player: int = 0, *,
-              label: str | None = None) -> go.Figure:
-    """Draw a player's train (a large diamond in the player's colour) on a milepost or city centre."""
+              label: str | None = None, train: int = 1) -> go.Figure:
+    """Draw a player's train (a large diamond in the player's colour) on a milepost or city centre; its
+    trace's ``meta`` is ``"train:<player>"``. Under Run Two Trains ``train=2`` draws the second train (a
+    square, ``meta`` ``"train:<player>:2"``)."""
     mp = board.city(milepost).center if isinstance(milepost, str) else int(milepost)
     x, y = _xy(board, [mp])
     who = label or f"player {player}"
-    fig.add_trace(go.Scatter(x=x, y=y, mode="markers", marker=dict(symbol="diamond", size=18,
-                                                                    color=player_color(player, label),
-                                                                    line=dict(color="black", width=2)),
-                             hovertext=np.array([f"{who}'s train at {place(board, mp)}"], dtype=object),
-                             hoverinfo="text", name=f"{who}'s train", meta=f"train:{player}",
+    what = "train" if train == 1 else f"train {train}"
+    fig.add_trace(go.Scatter(x=x, y=y, mode="markers",
+                             marker=dict(symbol="diamond" if train == 1 else "square", size=18 if train == 1 else 15,
+                                         color=player_color(player, label), line=dict(color="black", width=2)),
+                             hovertext=np.array([f"{who}'s {what} at {place(board, mp)}"], dtype=object),
+                             hoverinfo="text", name=f"{who}'s {what}",
+                             meta=f"train:{player}" if train == 1 else f"train:{player}:{train}",
                              legendgroup=f"player{player}"))
     _labels_on_top(fig)
     return fig
@@ -931,6 +935,13 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
             tr.hovertext = np.array([f"<b>{p.name}</b>: {p.train} train, {p.cash}M<br>"
                                      f"loads: {', '.join(p.loads) or 'none'}"
                                      + ("<br>staged on a ferry port" if p.staged else "")], dtype=object)
+        second = getattr(p, "second", None)
+        if second is not None and second.position is not None:      # Run Two Trains
+            add_train(fig, game.board, second.position, seat, label=p.name, train=2)
+            tr = find_trace(fig, f"train:{seat}:2")
+            tr.hovertext = np.array([f"<b>{p.name}</b>'s train 2: {second.train} train<br>"
+                                     f"loads: {', '.join(second.loads) or 'none'}"
+                                     + ("<br>staged on a ferry port" if second.staged else "")], dtype=object)
     if zoom is not None:
         zoom_to(fig, game.board, zoom, margin)
     return go.FigureWidget(fig) if widget else fig

@@ -289,3 +289,25 @@ def test_europe_board_reads_at_full_zoom():
     assert up * (europe.xy[oslo, 1] - europe.xy[madrid, 1]) > 0
     names = set(t.split(":")[0].removeprefix("river ") for t in figures.find_trace(f, "rivers").hovertext)
     assert {"Rhein", "Donau", "Seine", "Thames"} <= names, names
+
+
+def test_game_figure_draws_both_trains_under_run_two_trains():
+    """Run Two Trains: the map shows each placed train of a player where it stands (train 2 as a square,
+    its hover naming it), and a one-train game draws one train per player as before."""
+    from support import ops_game
+
+    from eb_core.actions import PlaceTrain
+
+    g = ops_game(rules=eb.ruleset("europe-standard", "run-two-trains"), seed=3)
+    g.apply(PlaceTrain("Paris"))
+    g.apply(PlaceTrain("Madrid", train=2))
+    fig = figures.game_figure(g)
+    one, two = figures.find_trace(fig, "train:0"), figures.find_trace(fig, "train:0:2")
+    board = g.board
+    assert (one.x[0], one.y[0]) == tuple(v[0] for v in figures._xy(board, [board.city("Paris").center]))
+    assert (two.x[0], two.y[0]) == tuple(v[0] for v in figures._xy(board, [board.city("Madrid").center]))
+    assert "train 2" in two.hovertext[0] and two.marker.symbol == "square"
+    single = ops_game(seed=3)
+    single.apply(PlaceTrain("Paris"))
+    metas = [t.meta for t in figures.game_figure(single).data if str(t.meta).startswith("train:")]
+    assert metas == ["train:0"]
