@@ -144,3 +144,26 @@ def test_each_planner_turn_has_its_why_drawn_and_told():
         assert [t for t in tr.text if t] == stops
     plain = TurnStepper(game.to_json())
     assert plain.why not in plain.widget.children and not figures.find_trace(plain.figure, "plan").visible
+
+
+def test_both_trains_of_run_two_trains_are_drawn_and_the_second_moves():
+    """Run Two Trains: the stepper draws a player's second train beside the first and Next moves it."""
+    board = eb.load_board("tutorial")
+    g = tutorial_opening(board, eb.ruleset("europe-standard", "run-two-trains"))
+    ex = board.meta["examples"]
+    key = "london_birmingham" if g.history[0] == Build(path=ex["london_birmingham"]["path"]) and \
+        g.current_player == g.state.first_player else "london_folkestone"
+    g.apply(PlaceTrain("London"))
+    g.apply(PlaceTrain("London", train=2))
+    path = [m for m in ex[key]["path"] if m != g.player().second.position]
+    g.apply(Move(tuple(path[:3]), train=2))
+    seat = g.current_player
+    s = TurnStepper(g.to_json(), by="action")
+    s.show(len(s.frames) - 2)                       # both trains placed in London
+    x, y = _xy(s.figure, f"train:{seat}")
+    london = tuple(board.xy[board.city("London").center])
+    assert len(x) == 2 and (x[1], y[1]) == london
+    s.next()                                        # train 2 moves three mileposts
+    x, y = _xy(s.figure, f"train:{seat}")
+    assert (x[0], y[0]) == london and (x[1], y[1]) == tuple(board.xy[path[2]])
+    assert "train 2" in figures.find_trace(s.figure, f"train:{seat}").text[1]

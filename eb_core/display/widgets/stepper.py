@@ -241,16 +241,26 @@ class TurnStepper(App):
                 f"{html.escape(str(h))}</div>")
 
     def _train(self, st, seat: int):
+        """The points of ``seat``'s placed trains (train 1 first; under Run Two Trains train 2 too), with
+        their labels and hover texts."""
         p = st.players[seat]
-        if p.position is None:
-            e = np.empty(0)
-            return e, e, np.empty(0, dtype=object), np.empty(0, dtype=object)
-        x, y = self.board.xy[p.position]
-        loads = ", ".join(p.loads) or "empty"
-        text = np.array([f"{p.name}: {loads}"], dtype=object)
-        hover = np.array([f"<b>{p.name}</b> at {place(self.board, p.position)}: {p.train} train, {p.cash}M<br>"
-                          f"loads: {loads}"], dtype=object)
-        return np.array([x]), np.array([y]), text, hover
+        trains = [(p.position, p.loads, p.train, p.name)]
+        second = getattr(p, "second", None)
+        if second is not None:
+            trains.append((second.position, second.loads, second.train, f"{p.name} (train 2)"))
+        xs, ys, text, hover = [], [], [], []
+        for position, loads, train, who in trains:
+            if position is None:
+                continue
+            x, y = self.board.xy[position]
+            carried = ", ".join(loads) or "empty"
+            xs.append(x)
+            ys.append(y)
+            text.append(f"{who}: {carried}")
+            hover.append(f"<b>{who}</b> at {place(self.board, position)}: {train} train, {p.cash}M<br>"
+                         f"loads: {carried}")
+        return np.array(xs, dtype=float), np.array(ys, dtype=float), np.array(text, dtype=object), \
+            np.array(hover, dtype=object)
 
     def _texts(self) -> None:
         f = self.steps_shown
