@@ -451,22 +451,27 @@ class PlannerBot:
             def near(k) -> bool:
                 return k[0] in core or k[1] in core
 
-        def discount(city: str) -> float:
-            return self.major_reuse if city in need_majors else self.reuse
-
         # the opening (no delivery yet): the first delivery's track within the special build turns' budget
         opening = self.opening is not None and p.delivered == 0 and hand is None
         open_cap = rules.build_limit * max(1, rules.special_build_turns)
 
+        # the loop invariants of score(), read once (score is the planner's innermost loop)
+        ferry_turns, margin, reuse, major_reuse = self.ferry_turns, 1 + self.credit_margin, self.reuse, self.major_reuse
+        quick_ferry = bool(ferry_turns and self.quick_ferry)
+        hops_of: dict = {}          # ferry crossings on each exact leg's path
+
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
-            places = [start] + [c for _, c, _, _ in stops]
             cost = 0.0
             dist = 0
             seen: dict = {}
             ferry = 0
             cash = p.cash
             first = None
-            for (a, b), stop in zip(itertools.pairwise(places), stops):
+            payout = 0
+            to_major = to_other = False       # the stops' discounts (reuse) are those two values only
+            a = start
+            for stop in stops:
+                b = stop[1]
                 if exact:
                     c, path, steps = leg(a, b)
                     if c == _INF:
@@ -477,25 +482,40 @@ class PlannerBot:
                             seen[k] = w
                             c += w
                     d = max(0, len(path) - 1)
-                    ferry += self.ferry_turns * sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
+                    hops = hops_of.get((a, b))
+                    if hops is None:
+                        hops = hops_of[a, b] = sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
+                    ferry += ferry_turns * hops
                 else:
-                    c, d = quick(a, b)
+                    hit = quick_legs.get((a, b))
+                    c, d = hit if hit is not None else quick(a, b)
                     if c == _INF:
                         return None
-                    if self.ferry_turns and self.quick_ferry and a is not None and land(a) != land(b):
-                        ferry += self.ferry_turns     # another landmass: at least one ferry crossing
+                    if quick_ferry and a is not None and land(a) != land(b):
+                        ferry += ferry_turns     # another landmass: at least one ferry crossing
                 cost += c
-                cash -= c * (1 + self.credit_margin)
+                cash -= c * margin
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
                 dist += d
+                if b in need_majors:
+                    to_major = True
+                else:
+                    to_other = True
                 if stop[0] == "deliver":
-                    cash += pay_of[stop[3], stop[1], stop[2]]
+                    pay = pay_of[stop[3], b, stop[2]]
+                    cash += pay
+                    payout += pay
                     if first is None:
-                        first = (cost, dist, ferry, pay_of[stop[3], stop[1], stop[2]])
-            payout = sum(pay_of[s[3], s[1], s[2]] for s in stops if s[0] == "deliver")
+                        first = (cost, dist, ferry, pay)
+                a = b
             # track into cities the bot needs anyway is worth more than its price
-            weight = min((discount(c) for _, c, _, _ in stops), default=self.reuse)
+            if not stops:
+                weight = reuse
+            elif to_major and to_other:
+                weight = min(major_reuse, reuse)
+            else:
+                weight = major_reuse if to_major else reuse
             build_turns = math.ceil(cost / rules.build_limit) if cost > 0 else 0
             travel = math.ceil(dist / speed) if dist else 0
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
