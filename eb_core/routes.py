@@ -549,19 +549,24 @@ class RouteState:
             if not np.isfinite(d):
                 hit = (_INF, (), ())
             else:
+                item = pred.item                # the predecessor chain, walked on Python ints
                 nodes = [best]
-                while pred[nodes[-1]] != _NO_PRED:
-                    nodes.append(int(pred[nodes[-1]]))
+                q = item(best)
+                while q != _NO_PRED:
+                    nodes.append(q)
+                    q = item(q)
                 nodes.reverse()
                 if nodes and nodes[0] >= self.eng.vbase:
                     nodes = nodes[1:]
-                mp = self.eng.node_mp
+                at = np.array(nodes, dtype=np.int64)
+                ds = dist[at].tolist()          # float64 values: their differences are numpy's
+                ms = self.eng.node_mp[at].tolist()
                 steps = []
-                mps = [int(mp[nodes[0]])] if nodes else []
+                mps = ms[:1]
                 ride = self.ride_cost > 0 or self.hop_cost > 0
-                for u, v in zip(nodes, nodes[1:]):
-                    w = float(dist[v] - dist[u])
-                    x, y = int(mp[u]), int(mp[v])
+                for i in range(len(nodes) - 1):
+                    w = ds[i + 1] - ds[i]
+                    x, y = ms[i], ms[i + 1]
                     if x == y:
                         continue
                     mps.append(y)
