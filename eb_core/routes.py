@@ -863,48 +863,28 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         m = next(x for x in src if x in set(dst))
         return Trip((m,), 0, (), (), 0)
     eng = _engine(board, rules)
-    eps = 1e-4
-    w = eng.m_base.copy()
-    if track.segments:
-        keys = list(track.segments)
-        owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(keys))
-        u = eng.edge_ids(keys)
-        ok = u >= 0
-        u, owners = u[ok], owners[ok]
-        mine = owners == player
-        w[eng.m_edge[u[mine]].ravel()] = 1.0
-        if rent:
-            other = eng.m_edge[u[~mine]].ravel()
-            w[other] = np.minimum(w[other], 1.0 + eps)
-    for name, ps in track.crossings.items():
-        k = eng.crossing_index.get(name)
-        if k is None or not ps:
-            continue
-        steps = _crossing_steps(rules, board.crossings[k])
-        if player in ps:
-            w[eng.m_hop[k]] = float(steps)
-        elif rent:
-            w[eng.m_hop[k]] = steps * (1.0 + eps)
     closed = _closed(board, blocked_edges, blocked_mileposts)
-    if closed:
-        u = eng.edge_ids(closed)
-        w[eng.m_edge[u[u >= 0]].ravel()] = _INF
-        bset = {seg_key(*p) for p in closed}
-        for k, cr in enumerate(board.crossings):
-            if seg_key(*cr.ports) in bset:
-                w[eng.m_hop[k]] = _INF
-    keep = np.isfinite(w)
-    if not keep.any():
+    key = (id(eng), id(rules), player, rent, frozenset(track.segments.items()),
+           frozenset((k, tuple(v)) for k, v in track.crossings.items()), tuple(closed))
+    hit = _TRIP_GRAPHS.get(key)
+    if hit is None or hit[0] is not eng or hit[1] is not rules:
+        hit = _TRIP_GRAPHS[key] = (eng, rules, _trip_graph(eng, board, rules, track, player, rent, closed))
+        if len(_TRIP_GRAPHS) > 8:
+            _TRIP_GRAPHS.pop(next(iter(_TRIP_GRAPHS)))
+    g = hit[2]
+    if g is None:
         return None
-    g = eng.movement_graph(w, keep)
     dist, pred = dijkstra(g, indices=np.asarray(src), min_only=True, return_predecessors=True)[:2]
     tgt = np.asarray(dst)
     best = int(tgt[np.argmin(dist[tgt])])
     if not np.isfinite(dist[best]):
         return None
+    item = pred.item
     path = [best]
-    while pred[path[-1]] != _NO_PRED:
-        path.append(int(pred[path[-1]]))
+    q = item(best)
+    while q != _NO_PRED:
+        path.append(q)
+        q = item(q)
     path.reverse()
     full: list[int] = [path[0]]
     ferries: list[str] = []
@@ -930,6 +910,48 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         if not owners & rented:
             rented.add(min(owners))
     return Trip(tuple(full), len(full) - 1, tuple(ferries), tuple(sorted(rented)), rules.rent * len(rented))
+
+
+#: shortest_trip's movement graphs of the last few track states (a bot asks many trips of one track)
+_TRIP_GRAPHS: dict[tuple, tuple[Any, Any, csr_matrix | None]] = {}
+
+
+def _trip_graph(eng, board: Board, rules: Ruleset, track: Track, player: int, rent: bool,
+                closed: list[tuple[int, int]]) -> csr_matrix | None:
+    """The movement graph :func:`shortest_trip` searches (``None``: no step is open)."""
+    eps = 1e-4
+    w = eng.m_base.copy()
+    if track.segments:
+        keys = list(track.segments)
+        owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(keys))
+        u = eng.edge_ids(keys)
+        ok = u >= 0
+        u, owners = u[ok], owners[ok]
+        mine = owners == player
+        w[eng.m_edge[u[mine]].ravel()] = 1.0
+        if rent:
+            other = eng.m_edge[u[~mine]].ravel()
+            w[other] = np.minimum(w[other], 1.0 + eps)
+    for name, ps in track.crossings.items():
+        k = eng.crossing_index.get(name)
+        if k is None or not ps:
+            continue
+        steps = _crossing_steps(rules, board.crossings[k])
+        if player in ps:
+            w[eng.m_hop[k]] = float(steps)
+        elif rent:
+            w[eng.m_hop[k]] = steps * (1.0 + eps)
+    if closed:
+        u = eng.edge_ids(closed)
+        w[eng.m_edge[u[u >= 0]].ravel()] = _INF
+        bset = {seg_key(*p) for p in closed}
+        for k, cr in enumerate(board.crossings):
+            if seg_key(*cr.ports) in bset:
+                w[eng.m_hop[k]] = _INF
+    keep = np.isfinite(w)
+    if not keep.any():
+        return None
+    return eng.movement_graph(w, keep)
 
 
 def _crossing_between(board: Board, x: int, y: int) -> Crossing | None:
