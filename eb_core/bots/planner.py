@@ -459,13 +459,17 @@ class PlannerBot:
         ferry_turns, margin, reuse, major_reuse = self.ferry_turns, 1 + self.credit_margin, self.reuse, self.major_reuse
         quick_ferry = bool(ferry_turns and self.quick_ferry)
         hops_of: dict = {}          # ferry crossings on each exact leg's path
+        build_limit, end_penalty, core_reuse, cash_turns = rules.build_limit, self.end_penalty, self.core_reuse, \
+            self.cash_turns
+        cash0 = p.cash
+        opening_rank = opening and self.opening == "rank"
 
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
             cost = 0.0
             dist = 0
             seen: dict = {}
             ferry = 0
-            cash = p.cash
+            cash = cash0
             first = None
             payout = 0
             to_major = to_other = False       # the stops' discounts (reuse) are those two values only
@@ -516,27 +520,27 @@ class PlannerBot:
                 weight = min(major_reuse, reuse)
             else:
                 weight = major_reuse if to_major else reuse
-            build_turns = math.ceil(cost / rules.build_limit) if cost > 0 else 0
+            build_turns = math.ceil(cost / build_limit) if cost > 0 else 0
             travel = math.ceil(dist / speed) if dist else 0
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
             rank_turns = turns
-            if self.end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
-                rank_turns += self.end_penalty * far[stops[-1][1]] / speed
+            if end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
+                rank_turns += end_penalty * far[stops[-1][1]] / speed
             priced = cost
-            if exact and self.core_reuse is not None and seen:   # track near major cities is reused more
-                priced = sum(w * (self.core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
+            if exact and core_reuse is not None and seen:   # track near major cities is reused more
+                priced = sum(w * (core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
             fc, fd, ff, fp = first if first is not None else (cost, dist, ferry, 0)
-            fb = math.ceil(fc / rules.build_limit) if fc > 0 else 0
+            fb = math.ceil(fc / build_limit) if fc > 0 else 0
             ft = max(1.0, max(fb + 1, (math.ceil(fd / speed) if fd else 0) + 0.5 * fb) + ff)
-            if self.cash_turns and cost > p.cash and first is not None:
+            if cash_turns and cost > cash0 and first is not None:
                 # No Credit: the track beyond the cash in hand is built only once the first payout is in,
                 # so it cannot overlap the ride to the first delivery
-                later = math.ceil((cost - p.cash) / rules.build_limit) + 1
+                later = math.ceil((cost - cash0) / build_limit) + 1
                 turns = max(turns, ft + max(later, math.ceil((dist - fd) / speed) + (ferry - ff)))
                 rank_turns = max(rank_turns, turns)
                 value = (payout - weight * priced) / rank_turns
-            if opening and self.opening == "rank":     # the opening: the first delivery's income per turn
+            if opening_rank:     # the opening: the first delivery's income per turn
                 value = (fp - weight * fc) / ft + 0.25 * value
             pl = Plan(list(stops), payout, cost, dist, turns, value, first_cost=fc, first_turns=ft)
             if time_rate is not None:      # profit less the turns' worth at a typical income rate
@@ -1093,8 +1097,12 @@ def _orders2(a_carried: bool, b_carried: bool, cap: int, loaded: int) -> tuple:
 
 def _lattice(board, a, b) -> int:
     """Mileposts between two places as the crow flies on the lattice (a lower estimate of a ride)."""
-    ma, mb = _xy(board, a), _xy(board, b)
-    return int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
+    memo = derived(board, "planner:lattice", lambda _: {})
+    hit = memo.get((a, b))
+    if hit is None:
+        ma, mb = _xy(board, a), _xy(board, b)
+        hit = memo[a, b] = int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
+    return hit
 
 
 def _xy(board, where) -> tuple[float, float]:
