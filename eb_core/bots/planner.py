@@ -987,21 +987,23 @@ class PlannerBot:
             sub = tuple(path[:end])
             if repr(Build(sub)) in self._failed:
                 continue
+            try:            # the checked plan first: its cost is the unchecked plan's when it passes
+                if game.plan_build(sub).cost > budget:
+                    continue
+                return Build(sub)
+            except (IllegalAction, InvalidAction):
+                pass
             try:
                 cost = game.plan_build(sub, check=False).cost
             except (IllegalAction, InvalidAction):
                 continue
             if cost > budget:
                 continue
-            try:
-                game.plan_build(sub)
-            except (IllegalAction, InvalidAction):
-                self._failed.add(repr(Build(sub)))
-                if len(sub) == 2:           # this segment breaks a whole-board rule: plan around it
-                    self._blocked.add(tuple(sub))
-                    self._hand_key = None
-                continue
-            return Build(sub)
+            # a rule of the whole board (no blocking) refuses it
+            self._failed.add(repr(Build(sub)))
+            if len(sub) == 2:           # this segment breaks a whole-board rule: plan around it
+                self._blocked.add(tuple(sub))
+                self._hand_key = None
         return None
 
     def _remaining_cost(self, game) -> float:
