@@ -662,6 +662,25 @@ def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: f
 
 
 # ================================================================================ public API
+#: the build graphs of the last few positions asked (a bot asks several builds of one position a turn)
+_WEIGHTS: dict[tuple, tuple[Any, Any, tuple]] = {}
+
+
+def _position_weights(eng, rules: Ruleset, track: Track | None, player: int | None,
+                      closed: list[tuple[int, int]]) -> tuple[csr_matrix, frozenset[str], set[tuple[int, int]]]:
+    """``eng.weights(rules, track, player, closed)``, kept for the last few track states (read only)."""
+    if track is None:
+        return eng.weights(rules, track, player, closed)
+    key = (id(eng), id(rules), player, frozenset(track.segments.items()),
+           frozenset((k, tuple(v)) for k, v in track.crossings.items()), tuple(closed))
+    hit = _WEIGHTS.get(key)
+    if hit is None or hit[0] is not eng or hit[1] is not rules:
+        hit = _WEIGHTS[key] = (eng, rules, eng.weights(rules, track, player, closed))
+        if len(_WEIGHTS) > 8:
+            _WEIGHTS.pop(next(iter(_WEIGHTS)))
+    return hit[2]
+
+
 def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Position | None = None,
                    blocked_edges: Iterable[tuple[int, int]] | None = None,
                    blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
@@ -693,7 +712,7 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Po
     dst, end = _resolve(board, b, "b")
     track, player = _position(position)
     eng = _engine(board, rules)
-    graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
+    graph, owned, mine = _position_weights(eng, rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     found = eng.search(graph, src, dst)
     if found is None:
         return None
@@ -723,7 +742,7 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, position: 
     dst, end = _resolve(board, target, "target")
     track, player = _position(position)
     eng = _engine(board, rules)
-    graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
+    graph, owned, mine = _position_weights(eng, rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     network = sorted(track.mileposts_of(player, board)) if track is not None else []
     network = [m for m in network if not board.mileposts[m].underground]
     if network and not rules.build_from_majors:
