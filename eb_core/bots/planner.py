@@ -398,15 +398,20 @@ class PlannerBot:
                 hit = rooted_of[x] = self._rooted(board, net, x)
             return hit
 
+        legs_of: dict = {}
+
         def leg(a, b):
             """The cheapest build between ``a`` and ``b``, built from the end track may start from (into a
             city costs more than out of it, so the direction matters)."""
-            if a is None or a == b:
-                return (0.0, (), ())
-            f, r = rs.leg(a, b), rs.leg(b, a)
-            if r[0] < f[0] and (rooted(b) or not rooted(a)):
-                return (r[0], r[1][::-1], r[2])
-            return f
+            hit = legs_of.get((a, b))
+            if hit is None:
+                if a is None or a == b:
+                    hit = (0.0, (), ())
+                else:
+                    f, r = rs.leg(a, b), rs.leg(b, a)
+                    hit = (r[0], r[1][::-1], r[2]) if r[0] < f[0] and (rooted(b) or not rooted(a)) else f
+                legs_of[a, b] = hit
+            return hit
 
         quick_legs: dict = {}
         ports = derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings for m in cr.ports))
