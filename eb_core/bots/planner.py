@@ -222,6 +222,7 @@ class PlannerBot:
         self._rs: tuple[Any, RouteState] | None = None
         self._memos: dict[tuple, Any] = {}
         self._trip: tuple[Any, tuple[int, ...]] | None = None
+        self._tk: tuple | None = None                 # the last track key and the track it was made of
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -299,10 +300,17 @@ class PlannerBot:
         return bool(self.stops)
 
     def _track_key(self, game) -> tuple:
-        """The track now, as a hashable key (the track only changes through an applied action)."""
+        """The track now, as a hashable key (the track only changes through an applied action). The last
+        key is kept with a copy of the track it was made of: comparing the track to that copy is cheaper
+        than hashing it again."""
         tr = game.state.track
-        return (id(game.board), frozenset(tr.segments.items()),
-                frozenset((k, tuple(v)) for k, v in tr.crossings.items()))
+        crossings = {k: tuple(v) for k, v in tr.crossings.items()}
+        last = self._tk
+        if last is not None and last[0] is game.board and last[1] == tr.segments and last[2] == crossings:
+            return last[3]
+        key = (id(game.board), frozenset(tr.segments.items()), frozenset(crossings.items()))
+        self._tk = (game.board, dict(tr.segments), crossings, key)
+        return key
 
     def _memo(self, game, what: str, compute) -> Any:
         """``compute()`` for the track now, kept until the track changes (network, majors connected)."""
@@ -323,9 +331,7 @@ class PlannerBot:
     def route_state(self, game) -> RouteState:
         """The bot's :class:`~eb_core.routes.RouteState` for the position now (kept while the track and the
         segments it plans around are unchanged: its computed rows are reused within and across turns)."""
-        tr = game.state.track
-        key = (id(game.board), id(game.rules), frozenset(tr.segments.items()),
-               frozenset((k, tuple(v)) for k, v in tr.crossings.items()), frozenset(self._blocked))
+        key = (self._track_key(game), id(game.rules), frozenset(self._blocked))
         if self._rs is None or self._rs[0] != key or self._rs[1].board is not game.board \
                 or self._rs[1].rules is not game.rules:
             rs = RouteState(game.board, game.rules, Position.of(game.state, self.seat),
