@@ -346,15 +346,15 @@ class _Engine:
         cid = self.city_of_mp
         if track.segments:
             ab = np.array(list(track.segments), dtype=np.int64).reshape(-1, 2)
-            ab = ab[(ab >= 0).all(axis=1) & (ab < self.n).all(axis=1)]
-            owners = np.fromiter((track.segments[(int(a), int(b))] for a, b in ab), dtype=np.int64, count=len(ab))
+            owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(ab))
+            ok = (ab >= 0).all(axis=1) & (ab < self.n).all(axis=1)
+            ab, owners = ab[ok], owners[ok]
             ca, cb = cid[ab[:, 0]], cid[ab[:, 1]]
             cross = np.flatnonzero(ca != cb)
-            for i in cross.tolist():
-                for c in (int(ca[i]), int(cb[i])):
+            for c1, c2, p in zip(ca[cross].tolist(), cb[cross].tolist(), owners[cross].tolist()):
+                for c in (c1, c2):
                     if c >= 0 and self.cities[c].size in _BOUNDED:
                         d = out.setdefault(c, {})
-                        p = int(owners[i])
                         d[p] = d.get(p, 0) + 1
         for name, ps in track.crossings.items():
             k = self.crossing_index.get(name)
