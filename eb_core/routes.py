@@ -677,7 +677,10 @@ def _position_weights(eng, rules: Ruleset, track: Track | None, player: int | No
     if hit is None or hit[0] is not eng or hit[1] is not rules:
         hit = _WEIGHTS[key] = (eng, rules, eng.weights(rules, track, player, closed))
         if len(_WEIGHTS) > 8:
-            _WEIGHTS.pop(next(iter(_WEIGHTS)))
+            try:                    # the oldest entry (another thread may have dropped it already)
+                _WEIGHTS.pop(next(iter(_WEIGHTS)), None)
+            except (RuntimeError, StopIteration):
+                pass
     return hit[2]
 
 
@@ -889,7 +892,10 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
     if hit is None or hit[0] is not eng or hit[1] is not rules:
         hit = _TRIP_GRAPHS[key] = (eng, rules, _trip_graph(eng, board, rules, track, player, rent, closed))
         if len(_TRIP_GRAPHS) > 8:
-            _TRIP_GRAPHS.pop(next(iter(_TRIP_GRAPHS)))
+            try:                    # the oldest entry (another thread may have dropped it already)
+                _TRIP_GRAPHS.pop(next(iter(_TRIP_GRAPHS)), None)
+            except (RuntimeError, StopIteration):
+                pass
     g = hit[2]
     if g is None:
         return None
