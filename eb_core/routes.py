@@ -346,15 +346,15 @@ class _Engine:
         cid = self.city_of_mp
         if track.segments:
             ab = np.array(list(track.segments), dtype=np.int64).reshape(-1, 2)
-            ab = ab[(ab >= 0).all(axis=1) & (ab < self.n).all(axis=1)]
-            owners = np.fromiter((track.segments[(int(a), int(b))] for a, b in ab), dtype=np.int64, count=len(ab))
+            owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(ab))
+            ok = (ab >= 0).all(axis=1) & (ab < self.n).all(axis=1)
+            ab, owners = ab[ok], owners[ok]
             ca, cb = cid[ab[:, 0]], cid[ab[:, 1]]
             cross = np.flatnonzero(ca != cb)
-            for i in cross.tolist():
-                for c in (int(ca[i]), int(cb[i])):
+            for c1, c2, p in zip(ca[cross].tolist(), cb[cross].tolist(), owners[cross].tolist()):
+                for c in (c1, c2):
                     if c >= 0 and self.cities[c].size in _BOUNDED:
                         d = out.setdefault(c, {})
-                        p = int(owners[i])
                         d[p] = d.get(p, 0) + 1
         for name, ps in track.crossings.items():
             k = self.crossing_index.get(name)
@@ -549,19 +549,24 @@ class RouteState:
             if not np.isfinite(d):
                 hit = (_INF, (), ())
             else:
+                item = pred.item                # the predecessor chain, walked on Python ints
                 nodes = [best]
-                while pred[nodes[-1]] != _NO_PRED:
-                    nodes.append(int(pred[nodes[-1]]))
+                q = item(best)
+                while q != _NO_PRED:
+                    nodes.append(q)
+                    q = item(q)
                 nodes.reverse()
                 if nodes and nodes[0] >= self.eng.vbase:
                     nodes = nodes[1:]
-                mp = self.eng.node_mp
+                at = np.array(nodes, dtype=np.int64)
+                ds = dist[at].tolist()          # float64 values: their differences are numpy's
+                ms = self.eng.node_mp[at].tolist()
                 steps = []
-                mps = [int(mp[nodes[0]])] if nodes else []
+                mps = ms[:1]
                 ride = self.ride_cost > 0 or self.hop_cost > 0
-                for u, v in zip(nodes, nodes[1:]):
-                    w = float(dist[v] - dist[u])
-                    x, y = int(mp[u]), int(mp[v])
+                for i in range(len(nodes) - 1):
+                    w = ds[i + 1] - ds[i]
+                    x, y = ms[i], ms[i + 1]
                     if x == y:
                         continue
                     mps.append(y)
@@ -657,6 +662,28 @@ def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: f
 
 
 # ================================================================================ public API
+#: the build graphs of the last few positions asked (a bot asks several builds of one position a turn)
+_WEIGHTS: dict[tuple, tuple[Any, Any, tuple]] = {}
+
+
+def _position_weights(eng, rules: Ruleset, track: Track | None, player: int | None,
+                      closed: list[tuple[int, int]]) -> tuple[csr_matrix, frozenset[str], set[tuple[int, int]]]:
+    """``eng.weights(rules, track, player, closed)``, kept for the last few track states (read only)."""
+    if track is None:
+        return eng.weights(rules, track, player, closed)
+    key = (id(eng), id(rules), player, frozenset(track.segments.items()),
+           frozenset((k, tuple(v)) for k, v in track.crossings.items()), tuple(closed))
+    hit = _WEIGHTS.get(key)
+    if hit is None or hit[0] is not eng or hit[1] is not rules:
+        hit = _WEIGHTS[key] = (eng, rules, eng.weights(rules, track, player, closed))
+        if len(_WEIGHTS) > 8:
+            try:                    # the oldest entry (another thread may have dropped it already)
+                _WEIGHTS.pop(next(iter(_WEIGHTS)), None)
+            except (RuntimeError, StopIteration):
+                pass
+    return hit[2]
+
+
 def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Position | None = None,
                    blocked_edges: Iterable[tuple[int, int]] | None = None,
                    blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
@@ -688,7 +715,7 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Po
     dst, end = _resolve(board, b, "b")
     track, player = _position(position)
     eng = _engine(board, rules)
-    graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
+    graph, owned, mine = _position_weights(eng, rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     found = eng.search(graph, src, dst)
     if found is None:
         return None
@@ -718,7 +745,7 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, position: 
     dst, end = _resolve(board, target, "target")
     track, player = _position(position)
     eng = _engine(board, rules)
-    graph, owned, mine = eng.weights(rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
+    graph, owned, mine = _position_weights(eng, rules, track, player, _closed(board, blocked_edges, blocked_mileposts))
     network = sorted(track.mileposts_of(player, board)) if track is not None else []
     network = [m for m in network if not board.mileposts[m].underground]
     if network and not rules.build_from_majors:
@@ -858,48 +885,31 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         m = next(x for x in src if x in set(dst))
         return Trip((m,), 0, (), (), 0)
     eng = _engine(board, rules)
-    eps = 1e-4
-    w = eng.m_base.copy()
-    if track.segments:
-        keys = list(track.segments)
-        owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(keys))
-        u = eng.edge_ids(keys)
-        ok = u >= 0
-        u, owners = u[ok], owners[ok]
-        mine = owners == player
-        w[eng.m_edge[u[mine]].ravel()] = 1.0
-        if rent:
-            other = eng.m_edge[u[~mine]].ravel()
-            w[other] = np.minimum(w[other], 1.0 + eps)
-    for name, ps in track.crossings.items():
-        k = eng.crossing_index.get(name)
-        if k is None or not ps:
-            continue
-        steps = _crossing_steps(rules, board.crossings[k])
-        if player in ps:
-            w[eng.m_hop[k]] = float(steps)
-        elif rent:
-            w[eng.m_hop[k]] = steps * (1.0 + eps)
     closed = _closed(board, blocked_edges, blocked_mileposts)
-    if closed:
-        u = eng.edge_ids(closed)
-        w[eng.m_edge[u[u >= 0]].ravel()] = _INF
-        bset = {seg_key(*p) for p in closed}
-        for k, cr in enumerate(board.crossings):
-            if seg_key(*cr.ports) in bset:
-                w[eng.m_hop[k]] = _INF
-    keep = np.isfinite(w)
-    if not keep.any():
+    key = (id(eng), id(rules), player, rent, frozenset(track.segments.items()),
+           frozenset((k, tuple(v)) for k, v in track.crossings.items()), tuple(closed))
+    hit = _TRIP_GRAPHS.get(key)
+    if hit is None or hit[0] is not eng or hit[1] is not rules:
+        hit = _TRIP_GRAPHS[key] = (eng, rules, _trip_graph(eng, board, rules, track, player, rent, closed))
+        if len(_TRIP_GRAPHS) > 8:
+            try:                    # the oldest entry (another thread may have dropped it already)
+                _TRIP_GRAPHS.pop(next(iter(_TRIP_GRAPHS)), None)
+            except (RuntimeError, StopIteration):
+                pass
+    g = hit[2]
+    if g is None:
         return None
-    g = eng.movement_graph(w, keep)
     dist, pred = dijkstra(g, indices=np.asarray(src), min_only=True, return_predecessors=True)[:2]
     tgt = np.asarray(dst)
     best = int(tgt[np.argmin(dist[tgt])])
     if not np.isfinite(dist[best]):
         return None
+    item = pred.item
     path = [best]
-    while pred[path[-1]] != _NO_PRED:
-        path.append(int(pred[path[-1]]))
+    q = item(best)
+    while q != _NO_PRED:
+        path.append(q)
+        q = item(q)
     path.reverse()
     full: list[int] = [path[0]]
     ferries: list[str] = []
@@ -925,6 +935,48 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         if not owners & rented:
             rented.add(min(owners))
     return Trip(tuple(full), len(full) - 1, tuple(ferries), tuple(sorted(rented)), rules.rent * len(rented))
+
+
+#: shortest_trip's movement graphs of the last few track states (a bot asks many trips of one track)
+_TRIP_GRAPHS: dict[tuple, tuple[Any, Any, csr_matrix | None]] = {}
+
+
+def _trip_graph(eng, board: Board, rules: Ruleset, track: Track, player: int, rent: bool,
+                closed: list[tuple[int, int]]) -> csr_matrix | None:
+    """The movement graph :func:`shortest_trip` searches (``None``: no step is open)."""
+    eps = 1e-4
+    w = eng.m_base.copy()
+    if track.segments:
+        keys = list(track.segments)
+        owners = np.fromiter(track.segments.values(), dtype=np.int64, count=len(keys))
+        u = eng.edge_ids(keys)
+        ok = u >= 0
+        u, owners = u[ok], owners[ok]
+        mine = owners == player
+        w[eng.m_edge[u[mine]].ravel()] = 1.0
+        if rent:
+            other = eng.m_edge[u[~mine]].ravel()
+            w[other] = np.minimum(w[other], 1.0 + eps)
+    for name, ps in track.crossings.items():
+        k = eng.crossing_index.get(name)
+        if k is None or not ps:
+            continue
+        steps = _crossing_steps(rules, board.crossings[k])
+        if player in ps:
+            w[eng.m_hop[k]] = float(steps)
+        elif rent:
+            w[eng.m_hop[k]] = steps * (1.0 + eps)
+    if closed:
+        u = eng.edge_ids(closed)
+        w[eng.m_edge[u[u >= 0]].ravel()] = _INF
+        bset = {seg_key(*p) for p in closed}
+        for k, cr in enumerate(board.crossings):
+            if seg_key(*cr.ports) in bset:
+                w[eng.m_hop[k]] = _INF
+    keep = np.isfinite(w)
+    if not keep.any():
+        return None
+    return eng.movement_graph(w, keep)
 
 
 def _crossing_between(board: Board, x: int, y: int) -> Crossing | None:

@@ -222,6 +222,7 @@ class PlannerBot:
         self._rs: tuple[Any, RouteState] | None = None
         self._memos: dict[tuple, Any] = {}
         self._trip: tuple[Any, tuple[int, ...]] | None = None
+        self._tk: tuple | None = None                 # the last track key and the track it was made of
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -299,10 +300,17 @@ class PlannerBot:
         return bool(self.stops)
 
     def _track_key(self, game) -> tuple:
-        """The track now, as a hashable key (the track only changes through an applied action)."""
+        """The track now, as a hashable key (the track only changes through an applied action). The last
+        key is kept with a copy of the track it was made of: comparing the track to that copy is cheaper
+        than hashing it again."""
         tr = game.state.track
-        return (id(game.board), frozenset(tr.segments.items()),
-                frozenset((k, tuple(v)) for k, v in tr.crossings.items()))
+        crossings = {k: tuple(v) for k, v in tr.crossings.items()}
+        last = self._tk
+        if last is not None and last[0] is game.board and last[1] == tr.segments and last[2] == crossings:
+            return last[3]
+        key = (id(game.board), frozenset(tr.segments.items()), frozenset(crossings.items()))
+        self._tk = (game.board, dict(tr.segments), crossings, key)
+        return key
 
     def _memo(self, game, what: str, compute) -> Any:
         """``compute()`` for the track now, kept until the track changes (network, majors connected)."""
@@ -323,9 +331,7 @@ class PlannerBot:
     def route_state(self, game) -> RouteState:
         """The bot's :class:`~eb_core.routes.RouteState` for the position now (kept while the track and the
         segments it plans around are unchanged: its computed rows are reused within and across turns)."""
-        tr = game.state.track
-        key = (id(game.board), id(game.rules), frozenset(tr.segments.items()),
-               frozenset((k, tuple(v)) for k, v in tr.crossings.items()), frozenset(self._blocked))
+        key = (self._track_key(game), id(game.rules), frozenset(self._blocked))
         if self._rs is None or self._rs[0] != key or self._rs[1].board is not game.board \
                 or self._rs[1].rules is not game.rules:
             rs = RouteState(game.board, game.rules, Position.of(game.state, self.seat),
@@ -398,15 +404,20 @@ class PlannerBot:
                 hit = rooted_of[x] = self._rooted(board, net, x)
             return hit
 
+        legs_of: dict = {}
+
         def leg(a, b):
             """The cheapest build between ``a`` and ``b``, built from the end track may start from (into a
             city costs more than out of it, so the direction matters)."""
-            if a is None or a == b:
-                return (0.0, (), ())
-            f, r = rs.leg(a, b), rs.leg(b, a)
-            if r[0] < f[0] and (rooted(b) or not rooted(a)):
-                return (r[0], r[1][::-1], r[2])
-            return f
+            hit = legs_of.get((a, b))
+            if hit is None:
+                if a is None or a == b:
+                    hit = (0.0, (), ())
+                else:
+                    f, r = rs.leg(a, b), rs.leg(b, a)
+                    hit = (r[0], r[1][::-1], r[2]) if r[0] < f[0] and (rooted(b) or not rooted(a)) else f
+                legs_of[a, b] = hit
+            return hit
 
         quick_legs: dict = {}
         ports = derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings for m in cr.ports))
@@ -451,22 +462,31 @@ class PlannerBot:
             def near(k) -> bool:
                 return k[0] in core or k[1] in core
 
-        def discount(city: str) -> float:
-            return self.major_reuse if city in need_majors else self.reuse
-
         # the opening (no delivery yet): the first delivery's track within the special build turns' budget
         opening = self.opening is not None and p.delivered == 0 and hand is None
         open_cap = rules.build_limit * max(1, rules.special_build_turns)
 
+        # the loop invariants of score(), read once (score is the planner's innermost loop)
+        ferry_turns, margin, reuse, major_reuse = self.ferry_turns, 1 + self.credit_margin, self.reuse, self.major_reuse
+        quick_ferry = bool(ferry_turns and self.quick_ferry)
+        hops_of: dict = {}          # ferry crossings on each exact leg's path
+        build_limit, end_penalty, core_reuse, cash_turns = rules.build_limit, self.end_penalty, self.core_reuse, \
+            self.cash_turns
+        cash0 = p.cash
+        opening_rank = opening and self.opening == "rank"
+
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
-            places = [start] + [c for _, c, _, _ in stops]
             cost = 0.0
             dist = 0
             seen: dict = {}
             ferry = 0
-            cash = p.cash
+            cash = cash0
             first = None
-            for (a, b), stop in zip(itertools.pairwise(places), stops):
+            payout = 0
+            to_major = to_other = False       # the stops' discounts (reuse) are those two values only
+            a = start
+            for stop in stops:
+                b = stop[1]
                 if exact:
                     c, path, steps = leg(a, b)
                     if c == _INF:
@@ -477,46 +497,61 @@ class PlannerBot:
                             seen[k] = w
                             c += w
                     d = max(0, len(path) - 1)
-                    ferry += self.ferry_turns * sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
+                    hops = hops_of.get((a, b))
+                    if hops is None:
+                        hops = hops_of[a, b] = sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
+                    ferry += ferry_turns * hops
                 else:
-                    c, d = quick(a, b)
+                    hit = quick_legs.get((a, b))
+                    c, d = hit if hit is not None else quick(a, b)
                     if c == _INF:
                         return None
-                    if self.ferry_turns and self.quick_ferry and a is not None and land(a) != land(b):
-                        ferry += self.ferry_turns     # another landmass: at least one ferry crossing
+                    if quick_ferry and a is not None and land(a) != land(b):
+                        ferry += ferry_turns     # another landmass: at least one ferry crossing
                 cost += c
-                cash -= c * (1 + self.credit_margin)
+                cash -= c * margin
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
                 dist += d
+                if b in need_majors:
+                    to_major = True
+                else:
+                    to_other = True
                 if stop[0] == "deliver":
-                    cash += pay_of[stop[3], stop[1], stop[2]]
+                    pay = pay_of[stop[3], b, stop[2]]
+                    cash += pay
+                    payout += pay
                     if first is None:
-                        first = (cost, dist, ferry, pay_of[stop[3], stop[1], stop[2]])
-            payout = sum(pay_of[s[3], s[1], s[2]] for s in stops if s[0] == "deliver")
+                        first = (cost, dist, ferry, pay)
+                a = b
             # track into cities the bot needs anyway is worth more than its price
-            weight = min((discount(c) for _, c, _, _ in stops), default=self.reuse)
-            build_turns = math.ceil(cost / rules.build_limit) if cost > 0 else 0
+            if not stops:
+                weight = reuse
+            elif to_major and to_other:
+                weight = min(major_reuse, reuse)
+            else:
+                weight = major_reuse if to_major else reuse
+            build_turns = math.ceil(cost / build_limit) if cost > 0 else 0
             travel = math.ceil(dist / speed) if dist else 0
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
             rank_turns = turns
-            if self.end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
-                rank_turns += self.end_penalty * far[stops[-1][1]] / speed
+            if end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
+                rank_turns += end_penalty * far[stops[-1][1]] / speed
             priced = cost
-            if exact and self.core_reuse is not None and seen:   # track near major cities is reused more
-                priced = sum(w * (self.core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
+            if exact and core_reuse is not None and seen:   # track near major cities is reused more
+                priced = sum(w * (core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
             fc, fd, ff, fp = first if first is not None else (cost, dist, ferry, 0)
-            fb = math.ceil(fc / rules.build_limit) if fc > 0 else 0
+            fb = math.ceil(fc / build_limit) if fc > 0 else 0
             ft = max(1.0, max(fb + 1, (math.ceil(fd / speed) if fd else 0) + 0.5 * fb) + ff)
-            if self.cash_turns and cost > p.cash and first is not None:
+            if cash_turns and cost > cash0 and first is not None:
                 # No Credit: the track beyond the cash in hand is built only once the first payout is in,
                 # so it cannot overlap the ride to the first delivery
-                later = math.ceil((cost - p.cash) / rules.build_limit) + 1
+                later = math.ceil((cost - cash0) / build_limit) + 1
                 turns = max(turns, ft + max(later, math.ceil((dist - fd) / speed) + (ferry - ff)))
                 rank_turns = max(rank_turns, turns)
                 value = (payout - weight * priced) / rank_turns
-            if opening and self.opening == "rank":     # the opening: the first delivery's income per turn
+            if opening_rank:     # the opening: the first delivery's income per turn
                 value = (fp - weight * fc) / ft + 0.25 * value
             pl = Plan(list(stops), payout, cost, dist, turns, value, first_cost=fc, first_turns=ft)
             if time_rate is not None:      # profit less the turns' worth at a typical income rate
@@ -963,21 +998,23 @@ class PlannerBot:
             sub = tuple(path[:end])
             if repr(Build(sub)) in self._failed:
                 continue
+            try:            # the checked plan first: its cost is the unchecked plan's when it passes
+                if game.plan_build(sub).cost > budget:
+                    continue
+                return Build(sub)
+            except (IllegalAction, InvalidAction):
+                pass
             try:
                 cost = game.plan_build(sub, check=False).cost
             except (IllegalAction, InvalidAction):
                 continue
             if cost > budget:
                 continue
-            try:
-                game.plan_build(sub)
-            except (IllegalAction, InvalidAction):
-                self._failed.add(repr(Build(sub)))
-                if len(sub) == 2:           # this segment breaks a whole-board rule: plan around it
-                    self._blocked.add(tuple(sub))
-                    self._hand_key = None
-                continue
-            return Build(sub)
+            # a rule of the whole board (no blocking) refuses it
+            self._failed.add(repr(Build(sub)))
+            if len(sub) == 2:           # this segment breaks a whole-board rule: plan around it
+                self._blocked.add(tuple(sub))
+                self._hand_key = None
         return None
 
     def _remaining_cost(self, game) -> float:
@@ -1073,8 +1110,12 @@ def _orders2(a_carried: bool, b_carried: bool, cap: int, loaded: int) -> tuple:
 
 def _lattice(board, a, b) -> int:
     """Mileposts between two places as the crow flies on the lattice (a lower estimate of a ride)."""
-    ma, mb = _xy(board, a), _xy(board, b)
-    return int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
+    memo = derived(board, "planner:lattice", lambda _: {})
+    hit = memo.get((a, b))
+    if hit is None:
+        ma, mb = _xy(board, a), _xy(board, b)
+        hit = memo[a, b] = int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
+    return hit
 
 
 def _xy(board, where) -> tuple[float, float]:

@@ -301,11 +301,12 @@ def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str
         return cnt
 
     city_room: dict[str, int] = {}
+    players_in = _players_in_cities(board, ix.limited_cities, track)
     for c in ix.limited_cities:
         cap = city_player_cap(game.board, game.rules, c)
         if cap is None:
             continue
-        present = len(track.city_tracks(board, c))
+        present = len(players_in[c.name]) if players_in is not None else len(track.city_tracks(board, c))
         need = cap - present
         if need > 0:
             city_room[c.name] = approaches(c.center) - need
@@ -316,6 +317,38 @@ def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str
         if need > 0:
             port_room[cr.name] = min(approaches(p) for p in cr.ports) - need
     return majors_ok, city_room, port_room
+
+
+def _players_in_cities(board, cities, track: Track) -> dict[str, set[int]] | None:
+    """For each of ``cities``, the players with track into or out of it (the keys of
+    :meth:`Track.city_tracks`), found in one pass over the track; ``None`` when two of the cities share a
+    milepost (then each city is asked on its own)."""
+    city_of = derived(board, ("build:milepost-city", tuple(c.name for c in cities)), lambda b: _milepost_city(cities))
+    if city_of is None:
+        return None
+    out: dict[str, set[int]] = {c.name: set() for c in cities}
+    get = city_of.get
+    for (a, b), p in track.segments.items():
+        ca, cb = get(a), get(b)
+        if ca != cb:
+            if ca is not None:
+                out[ca].add(p)
+            if cb is not None:
+                out[cb].add(p)
+    for c in cities:
+        for mp in c.mileposts:
+            for cr in board.crossings_at(mp):
+                out[c.name].update(track.crossings.get(cr.name, ()))
+    return out
+
+
+def _milepost_city(cities) -> dict[int, str] | None:
+    city_of: dict[int, str] = {}
+    for c in cities:
+        for mp in c.mileposts:
+            if city_of.setdefault(mp, c.name) != c.name:
+                return None
+    return city_of
 
 
 def check_no_blocking(game: Game, seat: int, new_segs: list[tuple[int, int]], bought: list[str]) -> None:
