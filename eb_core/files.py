@@ -40,6 +40,7 @@ import functools
 import json
 import os
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -75,6 +76,26 @@ def derived(owner: Any, key: Hashable, factory: Callable[[Any], T]) -> T:
     except KeyError:
         value = slots[key] = factory(owner)
         return value
+
+
+def recent(owner: Any, name: Hashable, key: Hashable, compute: Callable[[], T], *, size: int = 8,
+           guard: Any = None) -> T:
+    """``compute()`` for ``key``, kept among the last ``size`` keys asked of ``owner`` (a board) under
+    ``name`` -- for what depends on a changing position (the track), where :func:`derived` would keep
+    every one. ``guard`` is an object the value also depends on whose ``id`` is part of ``key`` (a
+    ruleset): a value made for another object that had the same id is computed again."""
+    cache: OrderedDict = derived(owner, ("recent", name), lambda _: OrderedDict())
+    hit = cache.get(key)
+    if hit is None or hit[0] is not guard:
+        hit = cache[key] = (guard, compute())
+        while len(cache) > size:
+            try:                    # the oldest entry (another thread may have dropped it already)
+                cache.popitem(last=False)
+            except KeyError:
+                break
+    else:
+        cache.move_to_end(key)
+    return hit[1]
 
 
 def read_json_file(path, error: type[DataFileError]):

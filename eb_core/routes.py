@@ -48,7 +48,7 @@ from scipy.sparse.csgraph import dijkstra
 from .board import Board, City, CitySize, Crossing
 from .costs import BuildPlan, SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
-from .files import derived
+from .files import derived, recent
 from .rules import Ruleset, Train
 from .state import Position
 from .track import Track, city_room, crossing_player_cap, seg_key
@@ -662,26 +662,15 @@ def _plan(board: Board, rules: Ruleset, eng: _Engine, nodes: list[int], owned: f
 
 
 # ================================================================================ public API
-#: the build graphs of the last few positions asked (a bot asks several builds of one position a turn)
-_WEIGHTS: dict[tuple, tuple[Any, Any, tuple]] = {}
-
-
 def _position_weights(eng, rules: Ruleset, track: Track | None, player: int | None,
                       closed: list[tuple[int, int]]) -> tuple[csr_matrix, frozenset[str], set[tuple[int, int]]]:
-    """``eng.weights(rules, track, player, closed)``, kept for the last few track states (read only)."""
+    """``eng.weights(rules, track, player, closed)``, kept for the last few positions asked (a bot asks
+    several builds of one position a turn; read only)."""
     if track is None:
         return eng.weights(rules, track, player, closed)
-    key = (id(eng), id(rules), player, frozenset(track.segments.items()),
-           frozenset((k, tuple(v)) for k, v in track.crossings.items()), tuple(closed))
-    hit = _WEIGHTS.get(key)
-    if hit is None or hit[0] is not eng or hit[1] is not rules:
-        hit = _WEIGHTS[key] = (eng, rules, eng.weights(rules, track, player, closed))
-        if len(_WEIGHTS) > 8:
-            try:                    # the oldest entry (another thread may have dropped it already)
-                _WEIGHTS.pop(next(iter(_WEIGHTS)), None)
-            except (RuntimeError, StopIteration):
-                pass
-    return hit[2]
+    key = (cost_key(rules), id(rules), player, track.key(), tuple(closed))
+    return recent(eng.board, "routes:build-graphs", key, lambda: eng.weights(rules, track, player, closed),
+                  guard=rules)
 
 
 def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Position | None = None,
@@ -886,17 +875,9 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         return Trip((m,), 0, (), (), 0)
     eng = _engine(board, rules)
     closed = _closed(board, blocked_edges, blocked_mileposts)
-    key = (id(eng), id(rules), player, rent, frozenset(track.segments.items()),
-           frozenset((k, tuple(v)) for k, v in track.crossings.items()), tuple(closed))
-    hit = _TRIP_GRAPHS.get(key)
-    if hit is None or hit[0] is not eng or hit[1] is not rules:
-        hit = _TRIP_GRAPHS[key] = (eng, rules, _trip_graph(eng, board, rules, track, player, rent, closed))
-        if len(_TRIP_GRAPHS) > 8:
-            try:                    # the oldest entry (another thread may have dropped it already)
-                _TRIP_GRAPHS.pop(next(iter(_TRIP_GRAPHS)), None)
-            except (RuntimeError, StopIteration):
-                pass
-    g = hit[2]
+    key = (cost_key(rules), id(rules), player, rent, track.key(), tuple(closed))
+    g = recent(board, "routes:trip-graphs", key,
+               lambda: _trip_graph(eng, board, rules, track, player, rent, closed), guard=rules)
     if g is None:
         return None
     dist, pred = dijkstra(g, indices=np.asarray(src), min_only=True, return_predecessors=True)[:2]
@@ -935,10 +916,6 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         if not owners & rented:
             rented.add(min(owners))
     return Trip(tuple(full), len(full) - 1, tuple(ferries), tuple(sorted(rented)), rules.rent * len(rented))
-
-
-#: shortest_trip's movement graphs of the last few track states (a bot asks many trips of one track)
-_TRIP_GRAPHS: dict[tuple, tuple[Any, Any, csr_matrix | None]] = {}
 
 
 def _trip_graph(eng, board: Board, rules: Ruleset, track: Track, player: int, rent: bool,

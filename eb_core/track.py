@@ -43,6 +43,11 @@ class Track:
     def crossing_owners(self, name: str) -> tuple[int, ...]:
         return tuple(self.crossings.get(name, ()))
 
+    def key(self) -> tuple[frozenset, frozenset]:
+        """The track's contents as a hashable value (segments with owners, crossings with owners), for
+        caches of what a track position determines."""
+        return (frozenset(self.segments.items()), frozenset((k, tuple(v)) for k, v in self.crossings.items()))
+
     def owned_crossings(self, player: int) -> frozenset[str]:
         return frozenset(n for n, ps in self.crossings.items() if player in ps)
 

@@ -40,7 +40,7 @@ from ..actions import (Build, Deliver, Discard, DiscardHand, EndOperations, EndT
                        Upgrade)
 from ..costs import segment_cost
 from ..errors import IllegalAction
-from ..files import derived
+from ..files import derived, recent
 from ..routes import cost_key
 from ..track import seg_key
 
@@ -413,20 +413,15 @@ class RandomBot:
 
     def _crossing_costs(self, board, rules, owned: frozenset[str]) -> np.ndarray:
         """Build costs of the segments into a ferry/tunnel port (they depend on the crossings owned),
-        kept per board, costs and crossings owned."""
-        key = (id(board), cost_key(rules), owned)
-        cache = self.__dict__.setdefault("_crossing_cost_cache", {})
-        hit = cache.get(key)
-        if hit is None:
+        kept for the last few sets of crossings owned on this board and costs."""
+        def compute() -> np.ndarray:
             g = _static_graph(board, rules)
             out = []
             for i in np.flatnonzero(g.crossing_entries):
                 sc = segment_cost(board, rules, int(g.src[i]), int(g.dst[i]), owned_crossings=owned)
                 out.append(np.inf if sc is None else float(sc.total))
-            if len(cache) > 16:
-                cache.clear()
-            hit = cache[key] = np.array(out, dtype=float)
-        return hit
+            return np.array(out, dtype=float)
+        return recent(board, "random_bot:crossing-costs", (cost_key(rules), owned), compute, size=16)
 
     def _dijkstra(self, game, goal: set[int] | None, starts: set[int] | None = None):
         """Cheapest build costs from the bot's network (or any major city) -- ``(dist, prev, reached

@@ -6,7 +6,6 @@ game after every check has passed.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
@@ -17,7 +16,7 @@ from ..actions import Build, Upgrade
 from ..board import City, CitySize
 from ..costs import BuildPlan, SegmentCost, segment_cost
 from ..errors import IllegalAction
-from ..files import derived
+from ..files import derived, recent
 from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
 from .common import active_effects, build_first, check_mp, cite, components, require_hand_ready, turn_rule, where
 
@@ -228,37 +227,15 @@ def check_city_limits(game: Game, seat: int, new_segs: list[tuple[int, int]], bo
                                               f"you {mine} at {c.name}.")
 
 
-_SUMMARIES = 64      # access summaries kept per board and ruleset (a turn's builds ask for a handful)
-
-
-def _summary_cache(game: Game) -> OrderedDict:
-    """The access summaries already computed for ``game``'s board and ruleset, by track (most recent last)."""
-    slot = derived(game.board, "engine:access-summaries", lambda b: {})
-    entry = slot.get(id(game.rules))
-    if entry is None or entry[0] is not game.rules:        # the ruleset is kept, so its id is not reused
-        if len(slot) >= 8:
-            slot.clear()
-        entry = slot[id(game.rules)] = (game.rules, OrderedDict())
-    return entry[1]
-
-
 def access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str, int], dict[str, int]]:
     """Who can still reach every major city, and the room left at limited cities and crossings, for
     ``track`` (the basis of the no-blocking rules). A summary depends only on the board, the ruleset, the
     number of players and the track, so it is computed once per track and reused (a bot asks for the
     same track's summary several times a turn: each build is checked by ``plan_build`` and again by
     ``apply``)."""
-    cache = _summary_cache(game)
-    key = (len(game.state.players), frozenset(track.segments.items()),
-           frozenset((k, tuple(v)) for k, v in track.crossings.items()))
-    hit = cache.get(key)
-    if hit is None:
-        hit = cache[key] = _access_summary(game, track)
-        if len(cache) > _SUMMARIES:
-            cache.popitem(last=False)
-    else:
-        cache.move_to_end(key)
-    return hit
+    key = (id(game.rules), len(game.state.players), track.key())
+    return recent(game.board, "engine:access-summaries", key, lambda: _access_summary(game, track),
+                  size=64, guard=game.rules)
 
 
 def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str, int], dict[str, int]]:

@@ -401,3 +401,24 @@ def test_seas_for_gales_and_strikes(board):
     assert board.seas["Mediterranean"][board.city("Dublin").center] == 99
     assert board.seas["Northern Seas"][board.city("Holland").center] <= 2
     assert {f["name"] for f in board.drawing["flags"]} == {"Atlantic / Northern Seas", "Atlantic / Mediterranean"}
+
+
+def test_recent_keeps_the_last_few_values_per_board_and_recomputes_for_another_guard():
+    """``files.recent``: what a track position determines is kept for the last few positions of a board
+    (least recently used dropped), and a value made for one ruleset is not handed to another."""
+    from eb_core.files import recent
+
+    board = eb.load_board("tutorial")
+    calls = []
+
+    def make(k):
+        return lambda: calls.append(k) or f"value {k}"
+
+    for k in range(4):
+        assert recent(board, "test:recent", k, make(k), size=3) == f"value {k}"
+    assert recent(board, "test:recent", 3, make(3), size=3) == "value 3" and calls == [0, 1, 2, 3]
+    recent(board, "test:recent", 0, make(0), size=3)          # 0 was dropped: computed again
+    assert calls == [0, 1, 2, 3, 0]
+    a, b = eb.ruleset("europe-standard"), eb.ruleset("europe-basic")
+    assert recent(board, "test:guard", "k", lambda: "for a", guard=a) == "for a"
+    assert recent(board, "test:guard", "k", lambda: "for b", guard=b) == "for b"
