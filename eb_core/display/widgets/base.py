@@ -39,12 +39,11 @@ def plotly_widget_bundle() -> bytes:
 
 class PlotlyBundle(W.Widget):
     """plotly's widget code (``code``, 5 MB of plotly.js), as one model without a view that every
-    :class:`MapWidget` of the kernel refers to: the bytes travel to a page once, not once per map (six
-    maps in notebook 01 were 30 MB of widget state in Voila, sent twice when its first state request
-    timed out). :func:`shared_plotly_bundle` gives the kernel's one instance."""
+    :class:`MapWidget` of the kernel refers to: the bytes travel to a page once, not once per map (the
+    six maps of notebook 01 were 42 MB of widget state, which Voila's page fetches twice: all states at
+    once, then model by model). :func:`shared_plotly_bundle` gives the kernel's one instance."""
 
     code = traitlets.Bytes(b"").tag(sync=True)
-    version = traitlets.Unicode("").tag(sync=True)
 
 
 _SHARED: list[PlotlyBundle] = []
@@ -53,7 +52,7 @@ _SHARED: list[PlotlyBundle] = []
 def shared_plotly_bundle() -> PlotlyBundle:
     """The kernel's one :class:`PlotlyBundle` (a new one if it was closed, e.g. by ``Widget.close_all``)."""
     if not _SHARED or _SHARED[0].comm is None:
-        _SHARED[:] = [PlotlyBundle(code=plotly_widget_bundle(), version=plotly.__version__)]
+        _SHARED[:] = [PlotlyBundle(code=plotly_widget_bundle())]
     return _SHARED[0]
 
 
