@@ -424,8 +424,9 @@ class RouteState:
     sources in one call; a row is otherwise computed on first use. ``limit`` stops the searches at that
     cost (dearer builds read as ``inf``). The state is a snapshot: make a new one after the track changes.
 
-    ``ride_cost`` (and ``hop_cost`` for a ferry or tunnel hop, by default the same) adds a price for every
-    milepost ridden, built or not, so that the cheapest route weighs its length against its track: a
+    ``ride_cost`` (and ``hop_cost`` for a ferry hop, by default the same: the train stages at the port and
+    crosses at half speed, rulebook: Movement Using a Ferry; the Chunnel is ridden like track) adds a price
+    for every milepost ridden, built or not, so that the cheapest route weighs its length against its track: a
     planner that values its turns gets the short cut a long detour over its own track would miss.
     :meth:`cost` and :meth:`leg`'s cost then include that riding price; :meth:`steps` stay the track's
     own prices.
@@ -460,7 +461,7 @@ class RouteState:
 
     def _with_ride(self, g: csr_matrix) -> csr_matrix:
         """``g`` with the price of riding added: ``ride_cost`` on every step between two mileposts (built
-        or not) and ``hop_cost`` on a ferry or tunnel hop, so a cheapest route weighs its length too."""
+        or not) and ``hop_cost`` on a ferry hop, so a cheapest route weighs its length too."""
         eng = self.eng
         g = g.copy()
         rows = np.repeat(np.arange(g.shape[0], dtype=np.int64), np.diff(g.indptr))
@@ -481,14 +482,17 @@ class RouteState:
         if ports is None:
             n = self.eng.n
             ports = self.eng._hop_codes = np.array(sorted(
-                x * n + y for cr in self.board.crossings for x, y in (cr.ports, cr.ports[::-1])), dtype=np.int64)
+                x * n + y for cr in self.board.ferries for x, y in (cr.ports, cr.ports[::-1])), dtype=np.int64)
         return np.isin(a * self.eng.n + b, ports)
 
     def _extra(self, x: int, y: int) -> float:
         """The riding price :meth:`_with_ride` added to the step ``x`` -> ``y``."""
         if x == y:
             return 0.0
-        return self.hop_cost if self.board.edge(x, y) is None else self.ride_cost
+        if self.board.edge(x, y) is None and any(cr.other_port(x) == y for cr in self.board.crossings_at(x)
+                                                 if not cr.is_tunnel):
+            return self.hop_cost
+        return self.ride_cost
 
     def _source(self, where: Any) -> int:
         if isinstance(where, str):
@@ -873,8 +877,10 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
     if set(src) & set(dst):
         m = next(x for x in src if x in set(dst))
         return Trip((m,), 0, (), (), 0)
-    eng = _engine(board, rules)
     closed = _closed(board, blocked_edges, blocked_mileposts)
+    if len(src) == 1 and (tun := _tunnel_of(board, src[0])) is not None:
+        return _trip_from_tunnel(board, rules, tun, src[0], b, track, player, rent, closed)
+    eng = _engine(board, rules)
     key = (cost_key(rules), id(rules), player, rent, track.key(), tuple(closed))
     g = recent(board, "routes:trip-graphs", key,
                lambda: _trip_graph(eng, board, rules, track, player, rent, closed), guard=rules)
@@ -916,6 +922,39 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         if not owners & rented:
             rented.add(min(owners))
     return Trip(tuple(full), len(full) - 1, tuple(ferries), tuple(sorted(rented)), rules.rent * len(rented))
+
+
+def _tunnel_of(board: Board, mp: int) -> Crossing | None:
+    """The tunnel whose underground mileposts include ``mp`` (a train can end a turn there: "Movement
+    Using the Chunnel"), else ``None``."""
+    return next((cr for cr in board.tunnels if mp in cr.mileposts), None)
+
+
+def _trip_from_tunnel(board: Board, rules: Ruleset, tun: Crossing, mp: int, b: Any, track: Track, player: int,
+                      rent: bool, closed: list[tuple[int, int]]) -> Trip | None:
+    """:func:`shortest_trip` for a train standing inside ``tun``: out through either port (not through a
+    step ``closed`` shuts, which is how a caller forbids going back), then on from that port (where a
+    train may reverse: "any port", rulebook: Running the Train)."""
+    owners = set(track.crossing_owners(tun.name))
+    if player not in owners and not (rent and owners):
+        return None
+    seq = (tun.ports[0], *tun.mileposts, tun.ports[1])
+    i = seq.index(mp)
+    shut = {seg_key(*e) for e in closed}
+    best: Trip | None = None
+    for way in (seq[i + 1:], seq[:i][::-1]):
+        if seg_key(mp, way[0]) in shut:
+            continue
+        rest = shortest_trip(board, rules, way[-1], b, position=Position(track, player), rent=rent,
+                             blocked_edges=closed or None)
+        if rest is None:
+            continue
+        rented = set(rest.rented) | ({min(owners)} if player not in owners and not owners & set(rest.rented) else set())
+        trip = Trip((mp, *way, *rest.path[1:]), len(way) + rest.mileposts, (tun.name, *rest.ferries),
+                    tuple(sorted(rented)), rules.rent * len(rented))
+        if best is None or trip.mileposts < best.mileposts:
+            best = trip
+    return best
 
 
 def _trip_graph(eng, board: Board, rules: Ruleset, track: Track, player: int, rent: bool,

@@ -358,7 +358,7 @@ class PlannerBot:
         rs = rs or self.route_state(game)
         net = self._network(game)
         here = self._here(game)
-        start: Any = here if here is not None else p.position
+        start: Any = here if here is not None else _ahead(board, p.position, p.prev)
         cap = p.train.capacity
         speed = p.train.speed
         have_majors = set(self._majors(game)) if net else set()
@@ -930,7 +930,7 @@ class PlannerBot:
         tr = game.state.track
         seat = self.seat
         net = self._network(game)
-        start = (self._here(game) or p.position) if from_train else None
+        start = (self._here(game) or _ahead(board, p.position, p.prev)) if from_train else None
         places = ([start] if start is not None else []) + [c for _, c, _, _ in (self.stops if stops is None else stops)]
         if len(places) < 2:
             return None
@@ -1089,6 +1089,20 @@ class PlannerBot:
             spent += sg.total
             stop += 1
         return self._longest(game, path[:max(stop, 2)], budget)
+
+
+def _ahead(board, where: int | None, prev: int | None) -> int | None:
+    """Where plans are priced from: the train's milepost, or, for a train standing inside a tunnel (the
+    Chunnel's three mileposts count for movement, rulebook: Movement Using the Chunnel, so a turn can
+    end underground), the port it is heading for -- track cannot be built from underground."""
+    if where is None:
+        return None
+    for cr in board.tunnels:
+        if where in cr.mileposts:
+            seq = (cr.ports[0], *cr.mileposts, cr.ports[1])
+            back = prev is not None and prev in seq and seq.index(prev) > seq.index(where)
+            return seq[0] if back else seq[-1]
+    return where
 
 
 def _within(path: Sequence[int], price: dict, budget: float) -> list[int]:

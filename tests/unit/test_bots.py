@@ -189,6 +189,26 @@ def test_a_plan_over_a_ferry_counts_the_crossing_turns():
 
 
 
+def test_a_train_that_stopped_inside_the_chunnel_turns_at_calais_and_delivers_in_london():
+    """Movement Using the Chunnel: its three mileposts count for movement, so a turn can end underground.
+    Ann's train stands in the Chunnel facing Calais with Chocolate for London (21M): it rides on to
+    Calais, reverses at the port (Running the Train: "any port") and delivers in London. The planner
+    used to find no plan from underground and discard its hand every turn until the turn cap."""
+    from eb_core.track import Track
+    tb = eb.load_board("tutorial")
+    ch = tb.tunnels[0]
+    path = [*tb.meta["examples"]["london_folkestone"]["path"], *tb.meta["examples"]["calais_south"]["path"]]
+    g = _ann("cash 50, at London, loads Chocolate, cards 3 1 2")
+    g.state.track = Track.of([(a, b, 0) for a, b in zip(path, path[1:]) if {a, b} != set(ch.ports)], {ch.name: [0]})
+    p = g.state.players[0]
+    p.position, p.prev = ch.mileposts[1], ch.mileposts[0]
+    bot = PlannerBot(0, random.Random(1))
+    move = bot.step(g)
+    assert isinstance(move, eb.Move) and move.path[:2] == (ch.mileposts[2], ch.ports[1])
+    assert tb.place(p.position) == "London"
+    assert bot.step(g) == eb.Deliver("Chocolate", 2) and p.cash == 71
+
+
 @pytest.mark.slow   # left out of `make test-fast`
 def test_a_full_train_leaves_for_its_next_stop_before_coming_back_for_a_load():
     """Europe solo game, seed 1199: on turn 112 the train stands at Wroclaw, full (3 loads), with a plan

@@ -171,6 +171,33 @@ def test_trip_through_the_chunnel_counts_its_mileposts(tb):
     assert trip.path == tuple(path[:3]) + tuple(ch.mileposts) + tuple(path[3:])
 
 
+def test_a_train_that_ended_its_turn_inside_the_chunnel_rides_on_out(tb):
+    """Movement Using the Chunnel: its three mileposts count for movement, so a turn can end underground;
+    the next trip leaves through a port (forwards, or either way when nothing says which way it faces)."""
+    ch = tb.tunnels[0]
+    path = ex(tb, "london_folkestone") + ex(tb, "calais_south")
+    track = Track.of([(a, b, 0) for a, b in zip(path, path[1:]) if {a, b} != set(ch.ports)], {ch.name: [0]})
+    pos = eb.Position(track=track, seat=0)
+    inside = ch.mileposts[1]
+    out = eb.shortest_trip(tb, STD, inside, path[-1], position=pos)
+    assert out is not None and out.path[0] == inside and out.path[-1] == path[-1]
+    assert out.mileposts == 1 + len(path) - path.index(ch.ports[1]) and ch.name in out.ferries
+    back = eb.shortest_trip(tb, STD, inside, path[0], position=pos)
+    assert back is not None and back.path[-1] == path[0] and back.mileposts == 2 + path.index(ch.ports[0])
+    # facing Calais (the way back closed: a train reverses only in a city or at a port): out to Calais,
+    # turn round at the port and back under the Channel
+    turn = eb.shortest_trip(tb, STD, inside, path[0], position=pos, blocked_edges=[(inside, ch.mileposts[0])])
+    assert turn.path[:4] == (inside, ch.mileposts[2], ch.ports[1], ch.mileposts[2]) and turn.path[-1] == path[0]
+    g = eb.position("board: tutorial\nplayer Ann: cash 50, at London\n")
+    g.state.track = track
+    p = g.state.players[0]
+    p.position, p.prev = inside, ch.mileposts[0]
+    g.apply(eb.Move(turn.path[1:]))                  # the engine agrees: a legal move
+    assert p.position == path[0]
+    # nobody's track for player 1, who does not own the Chunnel and may not rent: no trip
+    assert eb.shortest_trip(tb, STD, inside, path[-1], position=eb.Position(track=track, seat=1), rent=False) is None
+
+
 def test_flooded_segment_cuts_the_trip(tb):
     plan = eb.cheapest_build(tb, STD, "London", "Birmingham")
     track = _build(tb, plan, 0)
