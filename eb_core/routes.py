@@ -455,6 +455,7 @@ class RouteState:
         if self.ride_cost > 0 or self.hop_cost > 0:
             self.graph = self._with_ride(self.graph)
         self._rows: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+        self._free: dict[Any, np.ndarray] = {}
         self._targets: dict[Any, np.ndarray] = {}
         self._costs: dict[tuple[Any, Any], float] = {}
         self._legs: dict[tuple[Any, Any], tuple[float, tuple[int, ...], tuple[tuple[tuple[int, int], float], ...]]] = {}
@@ -515,6 +516,29 @@ class RouteState:
         dist, pred = dijkstra(self.graph, indices=idx, return_predecessors=True, limit=self.limit)
         for i, s in enumerate(todo):
             self._rows[s] = (dist[i], pred[i])
+
+    def costs_nothing(self, a: Any, b: Any) -> bool:
+        """Whether the cheapest build from ``a`` to ``b`` costs nothing (``cost(a, b) == 0``: the route runs
+        on the player's own track, public red areas and owned crossings only). Unless ``a``'s row is
+        computed already, this asks a search that stops at cost 0, which walks the network only (far
+        cheaper than a row); :meth:`prepare_free` batches those searches."""
+        if a == b:
+            return True
+        if a in self._rows:
+            return self.cost(a, b) == 0
+        if a not in self._free:
+            self.prepare_free([a])
+        return bool((self._free[a][self._target_nodes(b)] == 0).any())
+
+    def prepare_free(self, sources: Iterable[Any]) -> None:
+        """Compute, in one call, what :meth:`costs_nothing` needs for the ``sources`` that have no row yet."""
+        todo = [s for s in dict.fromkeys(sources) if s not in self._rows and s not in self._free]
+        if not todo:
+            return
+        idx = np.array([self._source(s) for s in todo], dtype=np.int64)
+        dist = dijkstra(self.graph, indices=idx, limit=0.0)
+        for i, s in enumerate(todo):
+            self._free[s] = dist[i]
 
     def _row(self, a: Any) -> tuple[np.ndarray, np.ndarray]:
         if a not in self._rows:

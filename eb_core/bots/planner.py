@@ -935,7 +935,7 @@ class PlannerBot:
         if len(places) < 2:
             return None
         rs = self.route_state(game)
-        rs.prepare(places)
+        rs.prepare_free(places)      # the legs already built are skipped without computing their rows
 
         def new(x: int, y: int) -> bool:
             if board.edge(x, y) is None:               # a ferry or tunnel hop
@@ -949,9 +949,12 @@ class PlannerBot:
         for a, b in itertools.pairwise(places):
             if a == b:
                 continue
+            ba = self._rooted(board, net, b) or not self._rooted(board, net, a)    # may build from b
+            if rs.costs_nothing(a, b) or (ba and rs.costs_nothing(b, a)):
+                continue                                # this leg is built (its cheapest build costs 0)
+            rs.prepare([a, b])
             f, r = rs.leg(a, b), rs.leg(b, a)
-            c, path, steps = r if r[0] < f[0] and (self._rooted(board, net, b) or
-                                                   not self._rooted(board, net, a)) else f
+            c, path, steps = r if r[0] < f[0] and ba else f
             price = dict(steps)
             if c == _INF or c == 0 or len(path) < 2:
                 continue
