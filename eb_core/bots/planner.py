@@ -413,9 +413,11 @@ class PlannerBot:
             if hit is None:
                 if a is None or a == b:
                     hit = (0.0, (), ())
+                elif rs.cost(b, a) < rs.cost(a, b) and (rooted(b) or not rooted(a)):    # cost = leg's [0]
+                    r = rs.leg(b, a)                # only the chosen direction's path is walked
+                    hit = (r[0], r[1][::-1], r[2])
                 else:
-                    f, r = rs.leg(a, b), rs.leg(b, a)
-                    hit = (r[0], r[1][::-1], r[2]) if r[0] < f[0] and (rooted(b) or not rooted(a)) else f
+                    hit = rs.leg(a, b)
                 legs_of[a, b] = hit
             return hit
 
@@ -953,8 +955,7 @@ class PlannerBot:
             if rs.costs_nothing(a, b) or (ba and rs.costs_nothing(b, a)):
                 continue                                # this leg is built (its cheapest build costs 0)
             rs.prepare([a, b])
-            f, r = rs.leg(a, b), rs.leg(b, a)
-            c, path, steps = r if r[0] < f[0] and ba else f
+            c, path, steps = rs.leg(b, a) if ba and rs.cost(b, a) < rs.cost(a, b) else rs.leg(a, b)
             price = dict(steps)
             if c == _INF or c == 0 or len(path) < 2:
                 continue

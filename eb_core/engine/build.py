@@ -18,7 +18,17 @@ from ..costs import BuildPlan, SegmentCost, segment_cost
 from ..errors import IllegalAction
 from ..files import derived, recent
 from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
-from .common import active_effects, build_first, check_mp, cite, components, require_hand_ready, turn_rule, where
+from .common import (
+    active_effects,
+    board_index,
+    build_first,
+    check_mp,
+    cite,
+    components,
+    require_hand_ready,
+    turn_rule,
+    where,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -267,20 +277,21 @@ def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str
             la = components(n, np.concatenate([A, np.array([k[0] for k in own] + oa, dtype=np.int32)]),
                              np.concatenate([B, np.array([k[1] for k in own] + ob, dtype=np.int32)]))
             majors_ok[s] = len({int(la[c]) for c in centers}) == 1
-    segs = track.segments
+    # approaches of a milepost: its buildable segments still free whose far end is joined to the major
+    # cities, counted for every limited city's centre and every port at once
+    at, nbs, kid = derived(board, "build:approach-table", _approach_table)
+    inmain = (lab == next(iter(main))) if len(main) == 1 else np.isin(lab, np.fromiter(main, dtype=lab.dtype))
+    ok = free[kid] & inmain[nbs]
+    counts = np.bincount(at[ok], minlength=n).tolist()
 
     def approaches(mp: int) -> int:
-        cnt = 0
-        for nb in board.neighbors(mp):
-            k = seg_key(mp, nb)
-            if k in ix.key_index and k not in segs and int(lab[nb]) in main:
-                cnt += 1
-        return cnt
+        return counts[mp]
 
     city_room: dict[str, int] = {}
     players_in = _players_in_cities(board, ix.limited_cities, track)
-    for c in ix.limited_cities:
-        cap = city_player_cap(game.board, game.rules, c)
+    caps = recent(board, "build:city-caps", id(game.rules),
+                  lambda: [city_player_cap(board, game.rules, c) for c in ix.limited_cities], guard=game.rules)
+    for c, cap in zip(ix.limited_cities, caps):
         if cap is None:
             continue
         present = len(players_in[c.name]) if players_in is not None else len(track.city_tracks(board, c))
@@ -294,6 +305,17 @@ def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str
         if need > 0:
             port_room[cr.name] = min(approaches(p) for p in cr.ports) - need
     return majors_ok, city_room, port_room
+
+
+def _approach_table(board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(milepost, neighbour, build key index)`` of every buildable segment out of a limited city's centre
+    or a port (the mileposts whose approaches the no-blocking rules count), as three arrays."""
+    ix = board_index(board)
+    mps = sorted({c.center for c in ix.limited_cities} | {m for cr in board.crossings for m in cr.ports})
+    rows = [(mp, nb, ix.key_index[seg_key(mp, nb)]) for mp in mps for nb in board.neighbors(mp)
+            if seg_key(mp, nb) in ix.key_index]
+    at, nbs, kid = (np.array(col, dtype=np.int64) for col in zip(*rows)) if rows else (np.zeros(0, np.int64),) * 3
+    return at, nbs, kid
 
 
 def _players_in_cities(board, cities, track: Track) -> dict[str, set[int]] | None:
