@@ -233,9 +233,9 @@ class _Engine:
         if not compact:
             return csr_matrix((w, self.indices, self.indptr), shape=(self.N, self.N))
         keep = np.isfinite(w)
-        indptr = np.zeros(self.N + 1, dtype=np.int32)
-        np.cumsum(np.bincount(self.src[keep], minlength=self.N), out=indptr[1:])
-        return csr_matrix((w[keep], self.indices[keep], indptr), shape=(self.N, self.N))
+        kept = np.zeros(len(w) + 1, dtype=np.int32)      # entries kept before each position
+        np.cumsum(keep, out=kept[1:])
+        return csr_matrix((w[keep], self.indices[keep], kept[self.indptr]), shape=(self.N, self.N))
 
     def movement_graph(self, w: np.ndarray, keep: np.ndarray) -> csr_matrix:
         """The movement CSR graph over mileposts with entry weights ``w`` (only the ``keep`` entries)."""
@@ -243,6 +243,16 @@ class _Engine:
         indptr = np.zeros(n + 1, dtype=np.int32)
         np.cumsum(np.bincount(self.m_rows[keep], minlength=n), out=indptr[1:])
         return csr_matrix((w[keep], self.m_indices[keep], indptr), shape=(n, n))
+
+    def city_nodes(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every city's target nodes (:meth:`nodes_of` its mileposts), concatenated in city order, and where
+        each city's run starts: ``np.minimum.reduceat(row[nodes], starts)`` is a row's cost to every city."""
+        hit = getattr(self, "_city_nodes", None)
+        if hit is None:
+            runs = [self.nodes_of(c.mileposts) for c in self.cities]
+            starts = np.cumsum([0] + [len(r) for r in runs[:-1]]).astype(np.int64)
+            hit = self._city_nodes = (np.concatenate(runs), starts)
+        return hit
 
     def nodes_of(self, mps: Iterable[int]) -> np.ndarray:
         mps = np.asarray(list(mps), dtype=np.int64)
@@ -456,6 +466,8 @@ class RouteState:
             self.graph = self._with_ride(self.graph)
         self._rows: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
         self._free: dict[Any, np.ndarray] = {}
+        self._to_cities: dict[Any, list[float]] = {}     # a row's cost to every city, in city order
+        self._city_no: dict[str, int] = {}
         self._targets: dict[Any, np.ndarray] = {}
         self._costs: dict[tuple[Any, Any], float] = {}
         self._legs: dict[tuple[Any, Any], tuple[float, tuple[int, ...], tuple[tuple[tuple[int, int], float], ...]]] = {}
@@ -550,7 +562,20 @@ class RouteState:
         key = (a, b)
         c = self._costs.get(key)
         if c is None:
-            c = self._costs[key] = 0.0 if a == b else float(self._row(a)[0][self._target_nodes(b)].min())
+            if a == b:
+                c = 0.0
+            elif isinstance(b, str):        # read from the row's costs to every city (one numpy pass a row)
+                i = self._city_no.get(b)
+                if i is None:
+                    i = self._city_no[b] = self.eng.city_index[self.board.city(b).name]
+                to = self._to_cities.get(a)
+                if to is None:
+                    nodes, starts = self.eng.city_nodes()
+                    to = self._to_cities[a] = np.minimum.reduceat(self._row(a)[0][nodes], starts).tolist()
+                c = to[i]
+            else:
+                c = float(self._row(a)[0][self._target_nodes(b)].min())
+            self._costs[key] = c
         return c
 
     def path(self, a: Any, b: Any) -> tuple[int, ...]:
