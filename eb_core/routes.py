@@ -264,7 +264,8 @@ class _Engine:
         pairs = list(pairs)
         if not pairs:
             return self._empty
-        codes = np.fromiter((min(a, b) * self.n + max(a, b) for a, b in pairs), dtype=np.int64, count=len(pairs))
+        ab = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+        codes = ab.min(axis=1) * self.n + ab.max(axis=1)
         pos = np.searchsorted(self.codes_sorted, codes)
         pos = np.minimum(pos, len(self.codes_sorted) - 1)
         ok = self.codes_sorted[pos] == codes
@@ -612,21 +613,28 @@ class RouteState:
                 if nodes and nodes[0] >= self.eng.vbase:
                     nodes = nodes[1:]
                 at = np.array(nodes, dtype=np.int64)
-                ds = dist[at].tolist()          # float64 values: their differences are numpy's
-                ms = self.eng.node_mp[at].tolist()
-                steps = []
-                mps = ms[:1]
-                ride = self.ride_cost > 0 or self.hop_cost > 0
-                for i in range(len(nodes) - 1):
-                    w = ds[i + 1] - ds[i]
-                    x, y = ms[i], ms[i + 1]
-                    if x == y:
-                        continue
-                    mps.append(y)
-                    if ride:
+                if self.ride_cost > 0 or self.hop_cost > 0:
+                    ds = dist[at].tolist()          # float64 values: their differences are numpy's
+                    ms = self.eng.node_mp[at].tolist()
+                    steps = []
+                    mps = ms[:1]
+                    for i in range(len(nodes) - 1):
+                        w = ds[i + 1] - ds[i]
+                        x, y = ms[i], ms[i + 1]
+                        if x == y:
+                            continue
+                        mps.append(y)
                         w -= self._extra(x, y)
-                    if w > 1e-9:
-                        steps.append((seg_key(x, y), w))
+                        if w > 1e-9:
+                            steps.append((seg_key(x, y), w))
+                else:                               # the same in numpy: a step's price is the rise of the row
+                    ms = self.eng.node_mp[at]
+                    rise = np.diff(dist[at])
+                    moves = ms[1:] != ms[:-1]
+                    mps = [int(ms[0]), *ms[1:][moves].tolist()]
+                    paid = np.flatnonzero(moves & (rise > 1e-9))
+                    steps = [(seg_key(x, y), w) for x, y, w in
+                             zip(ms[paid].tolist(), ms[paid + 1].tolist(), rise[paid].tolist())]
                 hit = (d, tuple(mps), tuple(steps))
         self._legs[key] = hit
         return hit
