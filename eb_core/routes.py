@@ -383,8 +383,11 @@ class _Engine:
     def search(self, graph: csr_matrix, sources: Sequence[int], targets: Sequence[int]
                ) -> tuple[float, list[int]] | None:
         """Cheapest path from any of ``sources`` to any of ``targets`` (mileposts): (cost, path nodes)."""
-        dist, pred = dijkstra(graph, indices=np.asarray(sources, dtype=np.int64), min_only=True,
-                              return_predecessors=True)[:2]
+        src = tuple(int(x) for x in sources)
+        # the same graph searched from the same sources (a network, for several targets): one search
+        dist, pred = recent(self.board, "routes:searches", (id(graph), src),
+                            lambda: dijkstra(graph, indices=np.asarray(src, dtype=np.int64), min_only=True,
+                                             return_predecessors=True)[:2], guard=graph)
         tn = self.nodes_of(targets)
         best = tn[np.argmin(dist[tn])]
         d = dist[best]
@@ -613,28 +616,21 @@ class RouteState:
                 if nodes and nodes[0] >= self.eng.vbase:
                     nodes = nodes[1:]
                 at = np.array(nodes, dtype=np.int64)
-                if self.ride_cost > 0 or self.hop_cost > 0:
-                    ds = dist[at].tolist()          # float64 values: their differences are numpy's
-                    ms = self.eng.node_mp[at].tolist()
-                    steps = []
-                    mps = ms[:1]
-                    for i in range(len(nodes) - 1):
-                        w = ds[i + 1] - ds[i]
-                        x, y = ms[i], ms[i + 1]
-                        if x == y:
-                            continue
-                        mps.append(y)
+                ds = dist[at].tolist()          # float64 values: their differences are numpy's
+                ms = self.eng.node_mp[at].tolist()
+                steps = []
+                mps = ms[:1]
+                ride = self.ride_cost > 0 or self.hop_cost > 0
+                for i in range(len(nodes) - 1):
+                    w = ds[i + 1] - ds[i]
+                    x, y = ms[i], ms[i + 1]
+                    if x == y:
+                        continue
+                    mps.append(y)
+                    if ride:
                         w -= self._extra(x, y)
-                        if w > 1e-9:
-                            steps.append((seg_key(x, y), w))
-                else:                               # the same in numpy: a step's price is the rise of the row
-                    ms = self.eng.node_mp[at]
-                    rise = np.diff(dist[at])
-                    moves = ms[1:] != ms[:-1]
-                    mps = [int(ms[0]), *ms[1:][moves].tolist()]
-                    paid = np.flatnonzero(moves & (rise > 1e-9))
-                    steps = [(seg_key(x, y), w) for x, y, w in
-                             zip(ms[paid].tolist(), ms[paid + 1].tolist(), rise[paid].tolist())]
+                    if w > 1e-9:
+                        steps.append((seg_key(x, y), w))
                 hit = (d, tuple(mps), tuple(steps))
         self._legs[key] = hit
         return hit
