@@ -243,26 +243,55 @@ def access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str,
     number of players and the track, so it is computed once per track and reused (a bot asks for the
     same track's summary several times a turn: each build is checked by ``plan_build`` and again by
     ``apply``)."""
+    return _summary(game, track)[:3]
+
+
+def _summary(game: Game, track: Track, base: tuple | None = None) -> tuple:
+    """:func:`access_summary` with what it was computed from (the components of the board's free
+    segments, the crossings with room). ``base`` is ``(summary, new segments)`` of a track that this one
+    extends by those segments (and its crossings): see :func:`_access_summary`."""
     key = (id(game.rules), len(game.state.players), track.key())
-    return recent(game.board, "engine:access-summaries", key, lambda: _access_summary(game, track),
+    return recent(game.board, "engine:access-summaries", key, lambda: _access_summary(game, track, base),
                   size=64, guard=game.rules)
 
 
-def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str, int], dict[str, int]]:
+def _bypassed(ix, free: np.ndarray, segs: Sequence[tuple[int, int]]) -> bool:
+    """Every segment of ``segs`` has a detour of two segments still open in the graph of free segments
+    (``free``, plus the public red areas): taking them then splits no component of that graph."""
+    board = ix.board
+    for x, y in segs:
+        around = set(board.neighbors(x)) & set(board.neighbors(y))
+        for z in around:
+            k1, k2 = seg_key(x, z), seg_key(z, y)
+            i1, i2 = ix.key_index.get(k1), ix.key_index.get(k2)
+            if (k1 in ix.red_set or (i1 is not None and free[i1])) and \
+                    (k2 in ix.red_set or (i2 is not None and free[i2])):
+                break
+        else:
+            return False
+    return True
+
+
+def _access_summary(game: Game, track: Track, base: tuple | None = None) -> tuple:
     ix, board = game.index, game.board
     n = ix.n
     free = np.ones(len(ix.build_keys), dtype=bool)
     taken = [i for i in map(ix.key_index.get, track.segments) if i is not None]
     free[taken] = False
-    ca, cb = [], []
+    ca, cb, open_crossings = [], [], []
     for cr in board.crossings:
         cap = crossing_player_cap(game.rules, cr)
         if len(track.crossing_owners(cr.name)) < cap:
             ca.append(cr.ports[0])
             cb.append(cr.ports[1])
+            open_crossings.append(cr.name)
     A = np.concatenate([ix.bA[free], ix.rA, np.array(ca, dtype=np.int32)])
     B = np.concatenate([ix.bB[free], ix.rB, np.array(cb, dtype=np.int32)])
-    lab = components(n, A, B)
+    if base is not None and base[0][4] == tuple(open_crossings) and _bypassed(ix, free, base[1]):
+        # the track extends base's by segments that each keep a detour: the components are base's
+        lab = base[0][3]
+    else:
+        lab = components(n, A, B)
     centers = [c.center for c in ix.red_cities]
     main = {int(lab[c]) for c in centers}
     majors_ok: dict[int, bool] = {}
@@ -304,7 +333,7 @@ def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str
         need = cap - len(track.crossing_owners(cr.name))
         if need > 0:
             port_room[cr.name] = min(approaches(p) for p in cr.ports) - need
-    return majors_ok, city_room, port_room
+    return majors_ok, city_room, port_room, lab, tuple(open_crossings)
 
 
 def _approach_table(board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -352,13 +381,13 @@ def _milepost_city(cities) -> dict[int, str] | None:
 
 def check_no_blocking(game: Game, seat: int, new_segs: list[tuple[int, int]], bought: list[str]) -> None:
     st = game.state
-    before = access_summary(game, st.track)
+    before = _summary(game, st.track)
     after_track = st.track.copy()
     for a, b in new_segs:
         after_track.segments[(a, b)] = seat
     for nm in bought:
         after_track.add_crossing(seat, nm)
-    after = access_summary(game, after_track)
+    after = _summary(game, after_track, (before, new_segs))
     for s, ok in after[0].items():
         if not ok and before[0].get(s, False):
             raise IllegalAction(R.MAJOR_ENTRY, f"This track would block {st.players[s].name} from building into "
