@@ -240,9 +240,9 @@ class _Engine:
     def movement_graph(self, w: np.ndarray, keep: np.ndarray) -> csr_matrix:
         """The movement CSR graph over mileposts with entry weights ``w`` (only the ``keep`` entries)."""
         n = self.n
-        indptr = np.zeros(n + 1, dtype=np.int32)
-        np.cumsum(np.bincount(self.m_rows[keep], minlength=n), out=indptr[1:])
-        return csr_matrix((w[keep], self.m_indices[keep], indptr), shape=(n, n))
+        kept = np.zeros(len(w) + 1, dtype=np.int32)      # entries kept before each position
+        np.cumsum(keep, out=kept[1:])
+        return csr_matrix((w[keep], self.m_indices[keep], kept[self.m_indptr]), shape=(n, n))
 
     def city_nodes(self) -> tuple[np.ndarray, np.ndarray]:
         """Every city's target nodes (:meth:`nodes_of` its mileposts), concatenated in city order, and where
