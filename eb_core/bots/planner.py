@@ -94,6 +94,7 @@ import functools
 import itertools
 import math
 import random
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -1128,12 +1129,20 @@ def _orders2(a_carried: bool, b_carried: bool, cap: int, loaded: int) -> tuple:
 
 def _lattice(board, a, b) -> int:
     """Mileposts between two places as the crow flies on the lattice (a lower estimate of a ride)."""
-    memo = derived(board, "planner:lattice", lambda _: {})
+    last = _LATTICE_MEMO[0]
+    if last is not None and last[0]() is board:      # the last board's memo (asked thousands of times a game)
+        memo = last[1]
+    else:
+        memo = derived(board, "planner:lattice", lambda _: {})
+        _LATTICE_MEMO[0] = (weakref.ref(board), memo)
     hit = memo.get((a, b))
     if hit is None:
         ma, mb = _xy(board, a), _xy(board, b)
         hit = memo[a, b] = int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
     return hit
+
+
+_LATTICE_MEMO: list = [None]      # (weak reference to a board, its lattice memo)
 
 
 def _xy(board, where) -> tuple[float, float]:
