@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from eb_core.sim import solo_game
+from eb_core.sim import solo_game  # noqa: E402
 
 
 def fingerprint(job: tuple[str, int, str, int]) -> str:
