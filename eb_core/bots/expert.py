@@ -43,8 +43,8 @@ from .planner import Plan, PlannerBot
 __all__ = ["EXPERT", "ExpertBot", "LookAhead"]
 
 #: The look-ahead's settings of the ``expert`` level (see :class:`ExpertBot`).
-EXPERT: dict[str, Any] = {"look_k": 5, "fresh_share": 1.0, "horizon": None, "follow_leaders": 0, "rate": "best",
-                          "follow_share": 1.0}
+EXPERT: dict[str, Any] = {"look_k": 5, "fresh_share": 1.0, "horizon": None, "follow_leaders": 3, "rate": "ratio",
+                          "follow_share": 1.0, "fresh_rate": None}
 
 
 @dataclass(frozen=True)
@@ -84,11 +84,19 @@ class ExpertBot(PlannerBot):
         self.follow_leaders: int = int(look["follow_leaders"])
         self.rate: Any = look["rate"]
         self.follow_share: float = float(look["follow_share"])
+        self.fresh_rate: float | None = look["fresh_rate"]
         self.changed = [0, 0]                  # re-rankings that changed the planner's choice, of all
         self.looked: list[LookAhead] = []      # the last re-ranking, best first (for hints and tests)
 
     def __repr__(self) -> str:
         return f"ExpertBot({self.seat}, level={self.level!r})"
+
+    def _ensure_plan(self, game) -> None:
+        n = len(self._fresh)
+        super()._ensure_plan(game)
+        if len(self._fresh) == n + 1 and self.alternatives:
+            # the planner notes what the fresh hand was worth: its best plan, not the look-ahead's choice
+            self._fresh[-1] = max(pl.value for pl in self.alternatives)
 
     def replan(self, game) -> Plan | None:
         """The planner's plans, the best ``look_k`` re-ranked by their two-stage value."""
@@ -113,7 +121,8 @@ class ExpertBot(PlannerBot):
         rs = self.route_state(game)
         if not self._fresh and self.discard_ratio > 0 and p.position is not None:
             self._fresh.extend(self._sample_fresh(game))      # what a fresh hand is worth, as the planner samples
-        fresh = sorted(self._fresh)[len(self._fresh) // 2] * self.fresh_share if self._fresh else 0.0
+        fresh = self.fresh_rate if self.fresh_rate is not None else \
+            sorted(self._fresh)[len(self._fresh) // 2] * self.fresh_share if self._fresh else 0.0
         out = []
         if self.rate == "ratio":
             for pl in plans:
