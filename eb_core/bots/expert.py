@@ -35,16 +35,17 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .planner import Plan, PlannerBot
+from .planner import Plan, PlannerBot, _ahead
 
 __all__ = ["EXPERT", "ExpertBot", "LookAhead"]
 
 #: The look-ahead's settings of the ``expert`` level (see :class:`ExpertBot`).
 EXPERT: dict[str, Any] = {"look_k": 5, "fresh_share": 1.0, "horizon": None, "follow_leaders": 3, "rate": "ratio",
-                          "follow_share": 1.0, "fresh_rate": None}
+                          "follow_share": 1.0, "fresh_rate": None,
+                          "credit": True, "within": 0.0, "after_first": True}
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,10 @@ class ExpertBot(PlannerBot):
         self.rate: Any = look["rate"]
         self.follow_share: float = float(look["follow_share"])
         self.fresh_rate: float | None = look["fresh_rate"]
+        self.credit: bool = bool(look["credit"])
+        self.within: float = float(look["within"])
+        self.after_first: bool = bool(look["after_first"])
+        self._opening_fresh: list[float] = []
         self.changed = [0, 0]                  # re-rankings that changed the planner's choice, of all
         self.looked: list[LookAhead] = []      # the last re-ranking, best first (for hints and tests)
 
@@ -101,12 +106,14 @@ class ExpertBot(PlannerBot):
     def replan(self, game) -> Plan | None:
         """The planner's plans, the best ``look_k`` re-ranked by their two-stage value."""
         cands = self.candidates(game)
-        if len(cands) > 1 and self.look_k > 1:
+        p = game.state.players[self.seat]
+        if len(cands) > 1 and self.look_k > 1 and (p.delivered > 0 or not self.after_first):
             self.looked = self.look_ahead(game, cands[:self.look_k])
             head = [la.plan for la in self.looked]
             self.changed[0] += head[0] is not cands[0]
             self.changed[1] += 1
-            cands = head + cands[len(head):]
+            ids = {id(pl) for pl in head}
+            cands = head + [pl for pl in cands if id(pl) not in ids]
         else:
             self.looked = []
         self.alternatives = cands
@@ -119,10 +126,21 @@ class ExpertBot(PlannerBot):
         order)."""
         p = game.state.players[self.seat]
         rs = self.route_state(game)
-        if not self._fresh and self.discard_ratio > 0 and p.position is not None:
-            self._fresh.extend(self._sample_fresh(game))      # what a fresh hand is worth, as the planner samples
-        fresh = self.fresh_rate if self.fresh_rate is not None else \
-            sorted(self._fresh)[len(self._fresh) // 2] * self.fresh_share if self._fresh else 0.0
+        if self.fresh_rate is not None:
+            fresh = self.fresh_rate
+        else:
+            if not self._fresh and self.discard_ratio > 0 and p.position is not None:
+                self._fresh.extend(self._sample_fresh(game))      # what a fresh hand is worth, as the planner samples
+            if not self._fresh and not self._opening_fresh:
+                # before the train is placed: sampled here for the look-ahead only (the planner samples its
+                # own once the train stands somewhere)
+                self._opening_fresh = self._sample_fresh(game) or [0.0]
+            seen = self._fresh or self._opening_fresh
+            fresh = sorted(seen)[len(seen) // 2] * self.fresh_share
+        if fresh <= 0:          # nothing to compare a follow-up with: the planner's order
+            return [LookAhead(pl, None, 0.0, 0.0, pl.value) for pl in plans]
+        if self.within > 0:     # only plans close to the best by their own income per turn
+            plans = [pl for pl in plans if pl.value >= self.within * plans[0].value] or plans[:1]
         out = []
         if self.rate == "ratio":
             for pl in plans:
@@ -171,4 +189,36 @@ class ExpertBot(PlannerBot):
         cash = p.cash + pl.payout - pl.build_cost
         follow = self.candidates(game, rs, hand=left, carried=carried, start=pl.stops[-1][1], cash=cash,
                                  leaders=self.follow_leaders)
-        return follow[0] if follow else None
+        if not follow:
+            return None
+        if not self.credit or pl.build_cost <= 0:
+            return follow[0]
+        # the follow-up rides the track this plan builds: price it without the segments the plan pays for
+        built = self._segments(game, rs, self._here(game) or _ahead(game.board, p.position, p.prev), pl.stops)
+        best, best_value = follow[0], follow[0].value
+        for f in follow[:max(1, self.follow_leaders)]:
+            if f.build_cost <= 0:
+                continue
+            steps = self._segments(game, rs, pl.stops[-1][1], f.stops)
+            cost = sum(w for k, w in steps.items() if k not in built)
+            w = (f.payout - f.value * f.turns) / f.build_cost       # the planner's weight on its track
+            value = (f.payout - w * cost) / max(f.turns, 1.0)
+            if value > best_value:
+                best, best_value = replace(f, build_cost=cost, value=value), value
+        return best
+
+    def _segments(self, game, rs, start, stops) -> dict:
+        """The new track (segment key: price) of the cheapest legs from ``start`` through ``stops``."""
+        net = self._network(game)
+        out: dict = {}
+        a = start
+        for stop in stops:
+            b = stop[1]
+            if a is not None and a != b:
+                f, r = rs.leg(a, b), rs.leg(b, a)
+                leg = r if r[0] < f[0] and (self._rooted(game.board, net, b) or
+                                           not self._rooted(game.board, net, a)) else f
+                for k, w in leg[2]:
+                    out.setdefault(k, w)
+            a = b
+        return out

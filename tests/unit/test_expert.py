@@ -67,7 +67,8 @@ def test_the_expert_ends_the_run_where_the_last_card_starts():
     g = eb.position(POSITION)
     planner = PlannerBot(0, random.Random(0))
     planner.replan(g)
-    expert = ExpertBot(0, random.Random(0), fresh_rate=5.0)
+    # no delivery made yet in this position: the look-ahead is asked to judge the opening too
+    expert = ExpertBot(0, random.Random(0), fresh_rate=5.0, after_first=False)
     expert.replan(g)
     p, e = planner.plan, expert.plan
     assert [s[1] for s in p.stops if s[0] == "deliver"] == ["Ruhr", "Berlin"]
@@ -83,7 +84,7 @@ def test_the_expert_ends_the_run_where_the_last_card_starts():
     assert best.value == pytest.approx(5.84, abs=0.01) and at_berlin.value == pytest.approx(5.45, abs=0.01)
     assert "then pick up Wine at Frankfurt" in best.describe()
     # with fresh hands worth more than the Wine run, the look-ahead keeps the planner's order
-    rich = ExpertBot(0, random.Random(0), fresh_rate=6.5)
+    rich = ExpertBot(0, random.Random(0), fresh_rate=6.5, after_first=False)
     rich.replan(g)
     assert rich.plan.stops == p.stops
 
