@@ -181,8 +181,8 @@ def main(argv=None) -> int:
     ap.add_argument("--diagnose", default="", metavar="SEEDS",
                     help="instead: trace the planner's games of these seeds (e.g. 0-3) and print where the turns go")
     ap.add_argument("--options", default="{}", metavar="JSON",
-                    help='keyword options of PlannerBot for the planner and of ExpertBot for the expert (an experiment), '
-                         'e.g. \'{"fill_any": true}\'')
+                    help='keyword options of PlannerBot for the planner and of ExpertBot for the expert (an '
+                         'experiment), e.g. \'{"fill_any": true}\'')
     args = ap.parse_args(argv)
     options = json.loads(args.options)
     if args.diagnose:

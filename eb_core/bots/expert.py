@@ -2,29 +2,52 @@
 
 The planner (:mod:`eb_core.bots.planner`) ranks the plans of one hand by their income per turn. It is
 blind to where a plan leaves the train and to which cards the plan leaves in hand: two plans worth the
-same per turn are equal to it even when one ends beside the sources of the cards it keeps and the other
-in a corner of the board, far from anything the next cards can want.
+same per turn are equal to it even when one ends beside the source of the card it keeps and the other
+far from anything that card wants.
 
-:class:`ExpertBot` re-ranks the planner's ``look_k`` best plans by a two-stage value. For each plan it
-prices the best **follow-up** plan: from the plan's last city, with the cards the plan leaves in hand,
-the loads still aboard after it and the cash it leaves (the planner's own
-:meth:`~eb_core.bots.planner.PlannerBot.candidates` with ``start=``, ``cash=`` and the cheap quick
-ranking only, ``leaders=0``). The follow-up's rate is at least ``fresh_share`` times what the bot's
-fresh hands have been worth (the cards a plan delivers are replaced by new ones, rulebook: How to Play).
-The plans are then ranked by
+:class:`ExpertBot` re-ranks the planner's ``look_k`` (5) best plans with a **follow-up**: for each plan,
+the best plan from the plan's last city with the cards it leaves in hand, the loads still aboard after
+it and the cash it leaves -- the planner's own
+:meth:`~eb_core.bots.planner.PlannerBot.candidates` called with ``start=``, ``cash=`` and ``leaders=3``
+(its quick ranking, the best three re-priced exactly), its track priced without the segments the plan
+itself builds (``credit``: the follow-up rides them). Plans are ranked (``rate="fresh"``, the default) by
 
-    ``(profit1 + profit2) / (turns1 + turns2)``
+    ``(income1 - r) x turns1 + max(0, income2 - r) x turns2``
 
-(``profit`` = payout less the planner's discounted track price, ``turns`` the planner's estimate; with
-``horizon`` set, the follow-up counts ``horizon`` turns at its rate instead of its own turns). The
-look-ahead costs a few quick plan searches each time the plan is re-chosen (when the hand or the loads
-change); the Dijkstra rows it needs are those of the demand cities, already computed for the hand.
+-- the plan's profit less its turns at ``r``, plus what the follow-up earns above ``r`` -- where ``r``
+is what the bot's fresh hands have been worth (the median of the planner's ``_fresh`` samples, times
+``fresh_share``; the cards a plan delivers are replaced by new ones, rulebook: How to Play), ``income``
+the planner's discounted income per turn and ``turns`` its estimate. Reckoning against one rate keeps
+the ranking consistent: "A, then B as the follow-up" and "A and B as one plan" score alike. The
+alternative ``rate="ratio"`` ranks by ``(profit1 + profit2) / (turns1 + turns2)`` (a fresh hand at ``r``
+when there is no better follow-up); it is not consistent in that sense (a plan split in two outscores
+the whole when ``r`` is low). No look-ahead before the first delivery (``after_first``): the opening's
+fresh-hand estimate, sampled before the network exists, is unreliable -- with it, seed 1159 chose a 9M
+opening, upgraded, and sat at 27M in Madrid with no plan it could pay for, discarding for 150 turns.
 
-Everything else -- operations, building, upgrades, discards -- is the planner's. ``ExpertBot`` keeps the
-``planner`` level's settings; keyword options override them (the planner's and ``look_k``,
-``fresh_share``, ``horizon``).
+Everything else -- operations, building, upgrades, discards -- is the planner's. The look-ahead runs
+only when the plan is re-chosen (the hand or the loads change: about 28 times a game); the Dijkstra rows
+it needs are those of the hand's demand cities, already computed. It changes the planner's choice in
+about a third of those (38 of 114 in seeds 2000-2003).
 
-Measured: see the "Bots" section of ``benchmarks/README.md`` ("The expert level").
+**Measured: it does not help.** Solo Standard games, Europe, events on, 48 games a seed set, median
+turns (pooled over the 144 games: median, mean, share won within 80); the planner gives 77.5 / 80.5 / 77
+on seeds 2000 / 3000 / 4000 (pooled 78, mean 79.7, 56 %):
+
+* the default (``rate="fresh"``, credit, no look-ahead in the opening): 79 / 78 / 77 (pooled 78, mean
+  79.0, 58 %);
+* ``rate="ratio"`` with the opening rule and credit: 77 / 81 / 77 (78.5, 79.6, 55 %); without credit and
+  the opening rule: 77 / 82 / 77 (79, 79.8, 54 %); with quick follow-ups only (``follow_leaders=0``) and
+  no fresh estimate in the opening: 80 / 79.5 / 79;
+* ``rate="fresh"`` with ``within=0.8`` (only plans within 80 % of the best's income per turn): 80.5 / 78 /
+  79.5; ``rate=6`` (a fixed 6M a turn, quick follow-ups): 79 on seeds 2000; on seeds 2000 alone (``rate="ratio"``):
+  ``look_k`` 8 77, ``horizon`` 4 78, ``fresh_share`` 1.25 77 (78.5 / 78.5 on 3000 / 4000), 0.75 77.
+
+All within the seed noise (1-3 turns): the look-ahead picks different plans, but not better games -- the
+planner's gap to the 45-turn target is elsewhere (its plan model is optimistic by about 35 %, and the
+first 40 turns earn next to nothing; see ``benchmarks/README.md``). Speed: 6.6-6.8 CPU ms a turn
+against the planner's 6.0 in the same process (16 games each, seeds 2000-2015, interleaved), about 10 %
+more; see the "Bots" section of ``benchmarks/README.md`` ("The expert level") for the 200-game run.
 
 >>> import random, eb_core as eb
 >>> from eb_core.bots.planner import play_solo
@@ -43,9 +66,10 @@ from .planner import Plan, PlannerBot, _ahead
 __all__ = ["EXPERT", "ExpertBot", "LookAhead"]
 
 #: The look-ahead's settings of the ``expert`` level (see :class:`ExpertBot`).
-EXPERT: dict[str, Any] = {"look_k": 5, "fresh_share": 1.0, "horizon": None, "follow_leaders": 3, "rate": "ratio",
+EXPERT: dict[str, Any] = {"look_k": 5, "fresh_share": 1.0, "horizon": None, "follow_leaders": 3, "rate": "fresh",
                           "follow_share": 1.0, "fresh_rate": None,
-                          "credit": True, "within": 0.0, "after_first": True}
+                          "credit": True, "within": 0.0, "after_first": True,
+                          "upgrade_reserve": 20}
 
 
 @dataclass(frozen=True)
@@ -59,21 +83,32 @@ class LookAhead:
     rate: float
     turns: float
     value: float
+    over: float | None = None       # the income rate the value is reckoned against (None: a ratio)
 
     def describe(self) -> str:
         """The two stages in words and figures."""
         p = self.plan
         then = (f"then {self.follow.describe()} at {self.rate:.1f}M/turn" if self.follow is not None
                 else f"then a fresh hand at about {self.rate:.1f}M/turn")
+        if self.over is None:
+            return (f"{p.describe()} ({p.value:.1f}M/turn over {p.turns:.1f} turns), {then}: "
+                    f"{self.value:.2f}M/turn over both")
         return (f"{p.describe()} ({p.value:.1f}M/turn over {p.turns:.1f} turns), {then}: "
-                f"{self.value:.2f}M/turn over both")
+                f"{self.value:+.1f}M over {self.over:.1f}M a turn")
 
 
 class ExpertBot(PlannerBot):
     """The planner with a one-plan look-ahead for seat ``seat`` (``rng``: an injected, seeded
-    ``random.Random``). Options: the planner's (see :class:`~eb_core.bots.planner.PlannerBot`) and
-    ``look_k`` (the planner's best plans re-ranked), ``fresh_share`` (the follow-up's rate is at least this
-    share of a typical fresh hand's), ``horizon`` (turns of follow-up counted; ``None``: its own)."""
+    ``random.Random``). Options: the planner's (see :class:`~eb_core.bots.planner.PlannerBot`) and those of
+    :data:`EXPERT`: ``look_k`` (the planner's best plans re-ranked), ``rate`` (``"fresh"``: reckon against
+    a typical fresh hand's income per turn; a number: against that rate; ``"ratio"``: two-stage income per
+    turn), ``fresh_share`` (that typical rate's multiplier), ``fresh_rate`` (a fixed fresh-hand rate
+    instead of the samples), ``follow_leaders`` (follow-ups re-priced exactly; 0: quick ranking only),
+    ``follow_share`` (the follow-up's income multiplier), ``credit`` (the follow-up rides the plan's new
+    track for free), ``within`` (only plans within this share of the best's income per turn),
+    ``after_first`` (no look-ahead before the first delivery) and ``horizon`` (``"ratio"``: turns of
+    follow-up counted; ``None``: its own). :attr:`looked` holds the last re-ranking, :attr:`changed` how
+    many re-rankings changed the planner's choice, of how many."""
 
     def __init__(self, seat: int, rng: random.Random | None = None, *, level: str = "expert", **options: Any):
         look = {k: options.pop(k, v) for k, v in EXPERT.items()}
@@ -89,12 +124,21 @@ class ExpertBot(PlannerBot):
         self.credit: bool = bool(look["credit"])
         self.within: float = float(look["within"])
         self.after_first: bool = bool(look["after_first"])
+        self.upgrade_reserve: float = float(look["upgrade_reserve"])
         self._opening_fresh: list[float] = []
         self.changed = [0, 0]                  # re-rankings that changed the planner's choice, of all
         self.looked: list[LookAhead] = []      # the last re-ranking, best first (for hints and tests)
 
     def __repr__(self) -> str:
         return f"ExpertBot({self.seat}, level={self.level!r})"
+
+    def _upgrade_pays(self, game, p) -> bool:
+        """The planner's rule, keeping ``upgrade_reserve`` in hand after paying for the train: an upgrade
+        that leaves too little cash for any plan's track starves the bot (seed 1060: 33M after the first
+        delivery, 12/2 -> 12/3 for 20M, then no plan it could pay for within 13M for dozens of turns)."""
+        if p.cash - game.rules.upgrade_cost < self.upgrade_reserve:
+            return False
+        return super()._upgrade_pays(game, p)
 
     def _ensure_plan(self, game) -> None:
         n = len(self._fresh)
@@ -159,7 +203,7 @@ class ExpertBot(PlannerBot):
         else:
             # profit less the turns at the rate r, plus the follow-up's gain over r: ranking by income per
             # turn alone is this ranking with r = the best plan's income per turn (and no follow-up)
-            r = plans[0].value if self.rate == "best" else fresh if self.rate == "fresh" else float(self.rate)
+            r = fresh if self.rate == "fresh" else float(self.rate)
             for pl in plans:
                 follow = self._follow(game, rs, p, pl)
                 gain = 0.0
@@ -169,8 +213,8 @@ class ExpertBot(PlannerBot):
                         follow = None
                 t1 = max(pl.turns, 1.0)
                 value = (pl.value - r) * t1 + gain
-                out.append(LookAhead(pl, follow, follow.value if follow is not None else 0.0,
-                                     follow.turns if follow is not None else 0.0, value))
+                out.append(LookAhead(pl, follow, follow.value if follow is not None else fresh,
+                                     follow.turns if follow is not None else 0.0, value, r))
         out.sort(key=lambda la: -la.value)
         return out
 

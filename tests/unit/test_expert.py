@@ -59,11 +59,13 @@ player Ann: cash 60, train 12/3, at Oslo, cards 7 22 37, track Holland-Ruhr-Fran
 def test_the_expert_ends_the_run_where_the_last_card_starts():
     """At Oslo with two Fish cards (Fish to Berlin 14M, card 7; Fish to Ruhr 14M, card 22) and a third card
     wanting Wine at Holland (6M, card 37; Wine is loaded at Frankfurt), with track Holland-Ruhr-Frankfurt
-    built. The planner delivers at Ruhr first and ends at Berlin: 28M for 21M of new track in 3.5 turns
-    (5.9M a turn as it discounts track into major cities), and from Berlin, off the network, the Wine card
-    is worth less than a fresh hand (5M a turn here). The expert delivers at Berlin first and ends at Ruhr:
-    1M more track (5.8M a turn), but from Ruhr the Wine run (Frankfurt -> Holland) is on track already
-    built, 6M in one turn: 5.84M a turn over both plans against 5.45M."""
+    built. The planner delivers at Ruhr first and ends at Berlin: 28M for 21M of new track in 3.5 turns,
+    5.9M a turn (it counts track into major cities at 0.35 of its price: 28 - 7.35 = 20.65M), and from
+    Berlin, off the network, the Wine card is worth less than a fresh hand (5M a turn here). The expert
+    delivers at Berlin first and ends at Ruhr: 1M more track (5.8M a turn), but from Ruhr the Wine run
+    (Frankfurt -> Holland) is on track already built, 6M in one turn. Reckoned against 5M a turn: the
+    planner's order earns 20.65 - 17.5 = +3.15M, the expert's 20.3 - 17.5 = +2.8M plus 6 - 5 = +1M for
+    the Wine run, +3.8M."""
     g = eb.position(POSITION)
     planner = PlannerBot(0, random.Random(0))
     planner.replan(g)
@@ -81,8 +83,9 @@ def test_the_expert_ends_the_run_where_the_last_card_starts():
     assert best.follow.build_cost == 0 and best.follow.payout == 6 and best.follow.turns == 1
     at_berlin = next(la for la in expert.looked if la.plan.stops == p.stops)
     assert at_berlin.follow is None and at_berlin.rate == 5.0      # a fresh hand is worth more there
-    assert best.value == pytest.approx(5.84, abs=0.01) and at_berlin.value == pytest.approx(5.45, abs=0.01)
-    assert "then pick up Wine at Frankfurt" in best.describe()
+    assert best.value == pytest.approx(3.8, abs=0.01) and at_berlin.value == pytest.approx(3.15, abs=0.01)
+    assert best.describe().endswith("then pick up Wine at Frankfurt, deliver Wine at Holland at 6.0M/turn: "
+                                    "+3.8M over 5.0M a turn")
     # with fresh hands worth more than the Wine run, the look-ahead keeps the planner's order
     rich = ExpertBot(0, random.Random(0), fresh_rate=6.5, after_first=False)
     rich.replan(g)
