@@ -26,28 +26,36 @@ fresh-hand estimate, sampled before the network exists, is unreliable -- with it
 opening, upgraded, and sat at 27M in Madrid with no plan it could pay for, discarding for 150 turns.
 
 Everything else -- operations, building, upgrades, discards -- is the planner's. The look-ahead runs
-only when the plan is re-chosen (the hand or the loads change: about 28 times a game); the Dijkstra rows
+only when the plan is re-chosen (the hand or the loads change: about 31 times a game); the Dijkstra rows
 it needs are those of the hand's demand cities, already computed. It changes the planner's choice in
-about a third of those (38 of 114 in seeds 2000-2003).
+about a third of those (158 of 503 on seeds 2000-2015).
 
 **Measured: it does not help.** Solo Standard games, Europe, events on, 48 games a seed set, median
-turns (pooled over the 144 games: median, mean, share won within 80); the planner gives 77.5 / 80.5 / 77
-on seeds 2000 / 3000 / 4000 (pooled 78, mean 79.7, 56 %):
+turns on seeds 2000 / 3000 / 4000 (pooled over the 144 games: median, mean, share won within 80):
 
-* the default (``rate="fresh"``, credit, no look-ahead in the opening): 79 / 78 / 77 (pooled 78, mean
-  79.0, 58 %);
-* ``rate="ratio"`` with the opening rule and credit: 77 / 81 / 77 (78.5, 79.6, 55 %); without credit and
-  the opening rule: 77 / 82 / 77 (79, 79.8, 54 %); with quick follow-ups only (``follow_leaders=0``) and
-  no fresh estimate in the opening: 80 / 79.5 / 79;
-* ``rate="fresh"`` with ``within=0.8`` (only plans within 80 % of the best's income per turn): 80.5 / 78 /
-  79.5; ``rate=6`` (a fixed 6M a turn, quick follow-ups): 79 on seeds 2000; on seeds 2000 alone (``rate="ratio"``):
-  ``look_k`` 8 77, ``horizon`` 4 78, ``fresh_share`` 1.25 77 (78.5 / 78.5 on 3000 / 4000), 0.75 77.
+* the planner: 77.5 / 80.5 / 77 (78, 79.7, 56 %);
+* the default expert: 81 / 80 / 78 (80, 79.9, 53 %); without the upgrade reserve 79 / 78 / 77 (78, 79.0,
+  58 %);
+* ``rate="ratio"``: 77 / 81 / 77 (78.5, 79.6, 55 %, no reserve); without credit and the opening rule
+  77 / 82 / 77; with quick follow-ups only and no fresh estimate in the opening 80 / 79.5 / 79;
+* ``within=0.8`` (only plans within 80 % of the best's income per turn): 80.5 / 78 / 79.5; on seeds 2000
+  alone (``rate="ratio"``): ``look_k`` 8 77, ``horizon`` 4 78, ``fresh_share`` 1.25 77 (78.5 / 78.5 on
+  3000 / 4000), 0.75 77, ``rate=6`` 79.
 
-All within the seed noise (1-3 turns): the look-ahead picks different plans, but not better games -- the
-planner's gap to the 45-turn target is elsewhere (its plan model is optimistic by about 35 %, and the
-first 40 turns earn next to nothing; see ``benchmarks/README.md``). Speed: 6.6-6.8 CPU ms a turn
-against the planner's 6.0 in the same process (16 games each, seeds 2000-2015, interleaved), about 10 %
-more; see the "Bots" section of ``benchmarks/README.md`` ("The expert level") for the 200-game run.
+Over seeds 1000-1199 (200 games, ``benchmarks/bots.py``): planner 81 (p95 100, 45 % within 80), expert
+78.5 (p95 100, 56 %, none stuck; 78 / 102 / 60.5 % with one game stuck without the reserve), the planner
+with the reserve alone (``look_k=1``) 82 (44 %); Basic game 54 for both (100 games, no reserve). The gain there does not show on the other seed sets: within the seed noise (1-3
+turns). The look-ahead picks different plans (a third of its re-rankings), not better games: the gap to
+45 turns is elsewhere (the plan model is optimistic by about 35 %, and the first 40 turns earn next to
+nothing; see ``benchmarks/README.md``).
+
+Two poverty traps of the planner's rules found on the way: seed 1159 (the opening judged with no
+fresh-hand estimate, hence ``after_first``) and seed 1060 (the planner's own opening, then 12/2 -> 12/3
+for 20M after the first delivery leaves 13M at Berlin, and no plan it can pay for: hence
+``upgrade_reserve``, 20M kept in hand after an upgrade; the planner's ``_upgrade_pays`` has the same
+exposure, it escapes on that seed by luck). Speed: 10-13 % more CPU a turn than the planner
+(16 games each, seeds 2000-2015, interleaved in one process: 6.6-6.8 against 6.0 ms a turn; 8.5 against 7.5
+on a busier machine, 1.50 against 1.62 games/s/core).
 
 >>> import random, eb_core as eb
 >>> from eb_core.bots.planner import play_solo
