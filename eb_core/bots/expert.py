@@ -33,8 +33,8 @@ about a third of those (158 of 503 on seeds 2000-2015).
 **Measured: it does not help.** Solo Standard games, Europe, events on, 48 games a seed set, median
 turns on seeds 2000 / 3000 / 4000 (pooled over the 144 games: median, mean, share won within 80):
 
-* the planner: 77.5 / 80.5 / 77 (78, 79.7, 56 %);
-* the default expert: 81 / 80 / 78 (80, 79.9, 53 %); without the upgrade reserve 79 / 78 / 77 (78, 79.0,
+* the planner: 77.5 / 80.5 / 77 (78, 79.7, 56 %); on seeds 5000 75.5 (mean 77.1, 60 %);
+* the default expert: 81 / 80 / 78 (80, 79.9, 53 %); on seeds 5000 75.5 (mean 77.1, 71 %); without the upgrade reserve 79 / 78 / 77 (78, 79.0,
   58 %);
 * ``rate="ratio"``: 77 / 81 / 77 (78.5, 79.6, 55 %, no reserve); without credit and the opening rule
   77 / 82 / 77; with quick follow-ups only and no fresh estimate in the opening 80 / 79.5 / 79;
