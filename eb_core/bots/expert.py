@@ -34,8 +34,8 @@ about a third of those (158 of 503 on seeds 2000-2015).
 turns on seeds 2000 / 3000 / 4000 (pooled over the 144 games: median, mean, share won within 80):
 
 * the planner: 77.5 / 80.5 / 77 (78, 79.7, 56 %); on seeds 5000 75.5 (mean 77.1, 60 %);
-* the default expert: 81 / 80 / 78 (80, 79.9, 53 %); on seeds 5000 75.5 (mean 77.1, 71 %); without the upgrade reserve 79 / 78 / 77 (78, 79.0,
-  58 %);
+* the default expert: 81 / 80 / 78 (80, 79.9, 53 %); on seeds 5000 75.5 (mean 77.1, 71 %);
+  without the upgrade reserve 79 / 78 / 77 (78, 79.0, 58 %);
 * ``rate="ratio"``: 77 / 81 / 77 (78.5, 79.6, 55 %, no reserve); without credit and the opening rule
   77 / 82 / 77; with quick follow-ups only and no fresh estimate in the opening 80 / 79.5 / 79;
 * ``within=0.8`` (only plans within 80 % of the best's income per turn): 80.5 / 78 / 79.5; on seeds 2000
@@ -44,8 +44,8 @@ turns on seeds 2000 / 3000 / 4000 (pooled over the 144 games: median, mean, shar
 
 Over seeds 1000-1199 (200 games, ``benchmarks/bots.py``): planner 81 (p95 100, 45 % within 80), expert
 78.5 (p95 100, 56 %, none stuck; 78 / 102 / 60.5 % with one game stuck without the reserve), the planner
-with the reserve alone (``look_k=1``) 82 (44 %); Basic game 54 for both (100 games, no reserve). The gain there does not show on the other seed sets: within the seed noise (1-3
-turns). The look-ahead picks different plans (a third of its re-rankings), not better games: the gap to
+with the reserve alone (``look_k=1``) 82 (44 %); Basic game 54 for both (100 games, no reserve). The gain
+there does not show on the other seed sets: within the seed noise (1-3 turns). The look-ahead picks different plans (a third of its re-rankings), not better games: the gap to
 45 turns is elsewhere (the plan model is optimistic by about 35 %, and the first 40 turns earn next to
 nothing; see ``benchmarks/README.md``).
 
