@@ -46,8 +46,9 @@ Over seeds 1000-1199 (200 games, ``benchmarks/bots.py``): planner 81 (p95 100, 4
 78.5 (p95 100, 56 %, none stuck; 78 / 102 / 60.5 % with one game stuck without the reserve), the planner
 with the reserve alone (``look_k=1``) 82 (44 %); Basic game 54 for both (100 games, no reserve). The gain
 there does not show on the other seed sets: within the seed noise (1-3 turns). The look-ahead picks
-different plans (a third of its re-rankings), not better games: the gap to 45 turns is elsewhere (the plan model is optimistic by about 35 %, and the first 40 turns earn next to
-nothing; see ``benchmarks/README.md``).
+different plans (a third of its re-rankings), not better games: the gap to 45 turns is elsewhere (the
+plan model is optimistic by about 35 %, and the first 40 turns earn next to nothing; see
+``benchmarks/README.md``).
 
 Two poverty traps of the planner's rules found on the way: seed 1159 (the opening judged with no
 fresh-hand estimate, hence ``after_first``) and seed 1060 (the planner's own opening, then 12/2 -> 12/3
