@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 import eb_core as eb  # noqa: E402
+from eb_core.bots.expert import ExpertBot  # noqa: E402
 from eb_core.bots.planner import PlannerBot  # noqa: E402
 from eb_core.sim import CATEGORIES, solo_game  # noqa: E402
 
@@ -39,13 +40,15 @@ TARGETS = {"median": 45, "within80": 0.95, "stuck": 0, "speed": 2.0, "basic_medi
 
 def play(job: tuple) -> tuple[dict, float]:
     """One seeded solo game: (its row, CPU seconds). ``options`` (a dict, may be empty) are keyword
-    options of :class:`PlannerBot` for the ``planner`` (an experiment: ``--options``)."""
+    options of :class:`PlannerBot` for the ``planner`` (of :class:`ExpertBot` for the ``expert``; an
+    experiment: ``--options``)."""
     rules, seed, bot, max_turns, *rest = job
     options = rest[0] if rest else {}
-    if options and bot == "planner":
+    if options and bot in ("planner", "expert"):
         from eb_core import sim
-        bot = "planner+options"
-        sim.BOTS[bot] = lambda seat, rng: PlannerBot(seat, rng, **options)
+        cls = ExpertBot if bot == "expert" else PlannerBot
+        bot = f"{bot}+options"
+        sim.BOTS[bot] = lambda seat, rng: cls(seat, rng, **options)
     c = time.process_time()
     row = solo_game(rules, seed=seed, bot=bot, max_turns=max_turns, keep_game=False).row()
     return row, time.process_time() - c
@@ -170,14 +173,16 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     ap.add_argument("--max-turns", type=int, default=150)
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--bots", default="planner,greedy", help="comma-separated bots (default planner,greedy)")
+    ap.add_argument("--bots", default="planner,greedy",
+                    help="comma-separated bots: planner, greedy, expert, random (default planner,greedy)")
     ap.add_argument("--h2h", type=int, default=20,
                     help="two-player games planner against greedy (seats alternating; default 20)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     ap.add_argument("--diagnose", default="", metavar="SEEDS",
                     help="instead: trace the planner's games of these seeds (e.g. 0-3) and print where the turns go")
     ap.add_argument("--options", default="{}", metavar="JSON",
-                    help='keyword options of PlannerBot for the planner (an experiment), e.g. \'{"fill_any": true}\'')
+                    help='keyword options of PlannerBot for the planner and of ExpertBot for the expert (an '
+                         'experiment), e.g. \'{"fill_any": true}\'')
     args = ap.parse_args(argv)
     options = json.loads(args.options)
     if args.diagnose:

@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="variant to apply, e.g. fast-game (repeatable)")
     p.add_argument("--bot", default="planner", choices=sorted(BOTS),
-                   help="bot: planner (default), greedy (the baseline) or random")
+                   help="bot: planner (default), greedy (the baseline), expert (the planner with a look-ahead) or random")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed + i")
     p.add_argument("--workers", type=int, default=1, help="worker processes (default 1: in this process)")

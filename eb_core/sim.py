@@ -47,6 +47,7 @@ from tqdm.auto import tqdm
 
 from . import rulebook as R
 from .actions import EndBuild, EndTurn, PlaceTrain
+from .bots.expert import ExpertBot
 from .bots.planner import PlannerBot, play_solo
 from .bots.random_bot import RandomBot
 from .engine import Game
@@ -205,13 +206,19 @@ def _greedy(seat: int, rng: random.Random):
     return PlannerBot(seat, rng, level="greedy")
 
 
+def _expert(seat: int, rng: random.Random):
+    return ExpertBot(seat, rng)
+
+
 def _random(seat: int, rng: random.Random):
     return RandomBot(seat, rng)
 
 
 #: Bot factories by name: ``factory(seat, rng) -> bot``. ``planner`` is the default; ``greedy`` the
-#: baseline (one delivery at a time, track at face value); ``random`` a purposeful random legal player.
-BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "greedy": _greedy, "random": _random}
+#: baseline (one delivery at a time, track at face value); ``expert`` the planner with a one-plan
+#: look-ahead (:mod:`eb_core.bots.expert`); ``random`` a purposeful random legal player.
+BOTS: dict[str, Callable[[int, random.Random], Any]] = {"planner": _planner, "greedy": _greedy, "expert": _expert,
+                                                        "random": _random}
 
 #: Solo Play Scenarios of the rulebook and whether :func:`solo_game` simulates them.
 SCENARIOS = {

@@ -351,15 +351,19 @@ class PlannerBot:
         return self.plan
 
     def candidates(self, game, rs: RouteState | None = None, hand: Sequence[Any] | None = None,
-                   carried: Sequence[str] | None = None) -> list[Plan]:
+                   carried: Sequence[str] | None = None, *, start: Any = None, cash: float | None = None,
+                   leaders: int = 12) -> list[Plan]:
         """Every plan considered for the hand now (or for ``hand``, card ids, carrying ``carried``), best
-        first (see the module docstring)."""
+        first (see the module docstring). ``start`` (a city) and ``cash`` price the plans from another
+        place and purse than the train's (a look-ahead: where a plan leaves the train); ``leaders`` plans
+        are re-priced exactly (0: the quick ranking's plans only, the cheapest look)."""
         st, board, rules = game.state, game.board, game.rules
         p = st.players[self.seat]
         rs = rs or self.route_state(game)
         net = self._network(game)
         here = self._here(game)
-        start: Any = here if here is not None else _ahead(board, p.position, p.prev)
+        if start is None:
+            start = here if here is not None else _ahead(board, p.position, p.prev)
         cap = p.train.capacity
         speed = p.train.speed
         have_majors = set(self._majors(game)) if net else set()
@@ -475,7 +479,7 @@ class PlannerBot:
         hops_of: dict = {}          # ferry crossings on each exact leg's path
         build_limit, end_penalty, core_reuse, cash_turns = rules.build_limit, self.end_penalty, self.core_reuse, \
             self.cash_turns
-        cash0 = p.cash
+        cash0 = p.cash if cash is None else cash
         opening_rank = opening and self.opening == "rank"
 
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
@@ -628,6 +632,8 @@ class PlannerBot:
                                         extra.append(pl)
             plans.extend(pl for pl in extra if not opening or pl.first_cost <= open_cap)
             plans.sort(key=_rank)
+        if leaders <= 0:
+            return plans
         # the leaders re-priced with shared track paid once
         top, seen_stops = [], set()
         for pl in plans:
@@ -638,7 +644,7 @@ class PlannerBot:
             ex = score(pl.stops, True)
             if ex is not None:
                 top.append(ex)
-            if len(seen_stops) >= 12:
+            if len(seen_stops) >= leaders:
                 break
         if opening:
             top = [pl for pl in top if pl.first_cost <= open_cap] or top
