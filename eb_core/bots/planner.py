@@ -207,6 +207,16 @@ class PlannerBot:
         self.hold_bad: bool = cfg.get("hold_bad", False)
         self.build_ahead: str | None = cfg.get("build_ahead", None)
         self.ahead_reserve: float = cfg.get("ahead_reserve", 0)
+        self.ride_model: bool = cfg.get("ride_model", False)
+        self.commit: float | None = cfg.get("commit", None)
+        self.commit_on: str = cfg.get("commit_on", "all")
+        self.commit_add: float = cfg.get("commit_add", 0.0)
+        self._extra_stops: list | None = None        # stops candidates() also prices (the plan's remainder)
+        self._rethink = False
+        self.replan_turns: int = cfg.get("replan_turns", 0)
+        self._replanned = 0
+        self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
+        self.exact_top: int = cfg.get("exact_top", 12)
         self._stopped: set[tuple[int, str]] = set()
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
@@ -263,7 +273,12 @@ class PlannerBot:
             self._progress = (p.delivered, p.turns)
             self._stuck += 1
             key = None
+            self._rethink = True
+        if self.replan_turns and p.position is not None and p.turns - self._replanned >= self.replan_turns \
+                and game.state.phase == "operations" and not p.moves_used:
+            key = None                                  # a fresh look at the start of a turn
         if key != self._hand_key or key is None or not self._consistent(p):
+            self._replanned = p.turns
             fresh = self._hand_key is None or (self._hand_key[0] != tuple(p.hand))
             self._hand_key = key
             self.replan(game)
@@ -343,11 +358,34 @@ class PlannerBot:
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
         :attr:`alternatives`); returns it."""
-        cands = self.candidates(game)
+        keep = self._remainder(game)
+        self._extra_stops = keep
+        try:
+            cands = self.candidates(game)
+        finally:
+            self._extra_stops, self._rethink = None, False
+        if keep is not None and cands:
+            rem = next((pl for pl in cands if pl.stops == keep), None)
+            if rem is not None and rem is not cands[0] and cands[0].value <= rem.value * (1 + self.commit) \
+                    + self.commit_add:
+                cands.remove(rem)
+                cands.insert(0, rem)
         self.alternatives = cands
         self.plan = cands[0] if cands else None
         self.stops = list(self.plan.stops) if self.plan is not None else []
         return self.plan
+
+    def _remainder(self, game) -> list | None:
+        """The plan's stops still to run, when ``commit`` asks to keep them against a new plan (and they can
+        still be run: every card in hand, every delivery's load on the train or picked up before)."""
+        if self.commit is None or not self.stops or (self.commit_on == "rethink" and not self._rethink):
+            return None
+        p = game.state.players[self.seat]
+        if not all(s[3] in p.hand for s in self.stops) or not any(s[0] == "deliver" for s in self.stops):
+            return None
+        if not _feasible(self.stops, p.loads, p.train.capacity):
+            return None
+        return list(self.stops)
 
     def candidates(self, game, rs: RouteState | None = None, hand: Sequence[Any] | None = None,
                    carried: Sequence[str] | None = None) -> list[Plan]:
@@ -474,6 +512,24 @@ class PlannerBot:
             self.cash_turns
         cash0 = p.cash
         opening_rank = opening and self.opening == "rank"
+        ride_model, exact_top = self.ride_model, self.exact_top
+        if ride_model:
+            ride = _Ride.of(game, p, hand is None)
+            runs_of: dict = {}      # each exact leg's rides between ferry crossings
+
+            def runs(a, b, path) -> tuple[int, ...]:
+                hit = runs_of.get((a, b))
+                if hit is None:
+                    out, n = [], 0
+                    for x, y in itertools.pairwise(path):
+                        if hop(x, y):
+                            out.append(n)
+                            n = 0
+                        else:
+                            n += 1
+                    out.append(n)
+                    hit = runs_of[a, b] = tuple(out)
+                return hit
 
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
             cost = 0.0
@@ -485,6 +541,7 @@ class PlannerBot:
             payout = 0
             to_major = to_other = False       # the stops' discounts (reuse) are those two values only
             a = start
+            clock = ride.start if exact and ride_model else None
             for stop in stops:
                 b = stop[1]
                 if exact:
@@ -500,7 +557,10 @@ class PlannerBot:
                     hops = hops_of.get((a, b))
                     if hops is None:
                         hops = hops_of[a, b] = sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
-                    ferry += ferry_turns * hops
+                    if clock is None:
+                        ferry += ferry_turns * hops
+                    else:
+                        clock = ride.run(clock, runs(a, b, path))
                 else:
                     hit = quick_legs.get((a, b))
                     c, d = hit if hit is not None else quick(a, b)
@@ -522,7 +582,7 @@ class PlannerBot:
                     cash += pay
                     payout += pay
                     if first is None:
-                        first = (cost, dist, ferry, pay)
+                        first = (cost, dist, ferry, pay, clock)
                 a = b
             # track into cities the bot needs anyway is worth more than its price
             if not stops:
@@ -533,6 +593,8 @@ class PlannerBot:
                 weight = major_reuse if to_major else reuse
             build_turns = math.ceil(cost / build_limit) if cost > 0 else 0
             travel = math.ceil(dist / speed) if dist else 0
+            if clock is not None:           # the ride turn by turn: ferry staging and half-speed crossings
+                travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
             rank_turns = turns
             if end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
@@ -541,9 +603,10 @@ class PlannerBot:
             if exact and core_reuse is not None and seen:   # track near major cities is reused more
                 priced = sum(w * (core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
-            fc, fd, ff, fp = first if first is not None else (cost, dist, ferry, 0)
+            fc, fd, ff, fp, fclock = first if first is not None else (cost, dist, ferry, 0, clock)
             fb = math.ceil(fc / build_limit) if fc > 0 else 0
-            ft = max(1.0, max(fb + 1, (math.ceil(fd / speed) if fd else 0) + 0.5 * fb) + ff)
+            ftravel = (math.ceil(fd / speed) if fd else 0) if fclock is None else fclock[0] - ride.start[0]
+            ft = max(1.0, max(fb + 1, ftravel + 0.5 * fb) + ff)
             if cash_turns and cost > cash0 and first is not None:
                 # No Credit: the track beyond the cash in hand is built only once the first payout is in,
                 # so it cannot overlap the ride to the first delivery
@@ -635,8 +698,13 @@ class PlannerBot:
             ex = score(pl.stops, True)
             if ex is not None:
                 top.append(ex)
-            if len(seen_stops) >= 12:
+            if len(seen_stops) >= exact_top:
                 break
+        extra = self._extra_stops if hand is None else None
+        if extra and tuple(extra) not in seen_stops:
+            ex = score(list(extra), True)
+            if ex is not None:
+                top.append(ex)
         if opening:
             top = [pl for pl in top if pl.first_cost <= open_cap] or top
         top.sort(key=_rank)
@@ -910,6 +978,8 @@ class PlannerBot:
                         return a
         # 2. upgrade when it pays back
         opts = rules.upgrade_options(p.train)
+        if self.upgrade_speed_only:
+            opts = [t for t in opts if t.speed > p.train.speed]
         if opts and not st.special_round and not p.spent and not p.upgraded and self._upgrade_pays(game, p):
             to = max(opts, key=lambda t: (t.speed, t.capacity))
             if repr(Upgrade(to)) not in self._failed:
@@ -1103,6 +1173,56 @@ def _ahead(board, where: int | None, prev: int | None) -> int | None:
             back = prev is not None and prev in seq and seq.index(prev) > seq.index(where)
             return seq[0] if back else seq[-1]
     return where
+
+
+@dataclass(frozen=True)
+class _Ride:
+    """The ride turn by turn (``ride_model``): a clock ``(t, half_end)`` in turns, where the turn's
+    movement runs at half rate until ``half_end``. Riding costs ``1/speed`` of a turn a milepost; a ferry
+    crossing waits for the next turn (the train ends its turn on the port, rulebook: Movement Using a Ferry)
+    and that turn runs at half speed, the crossing its first step (a staged train crosses at once)."""
+
+    speed: int
+    half_steps: int
+    fixed: int | None           # a crossing's movement points (Fast Game), or None for staging
+    start: tuple[float, float]
+    cross_now: bool
+
+    @staticmethod
+    def of(game, p, own: bool) -> _Ride:
+        speed, rules = p.train.speed, game.rules
+        half = (speed + 1) // 2 if rules.ferry_half_speed else speed
+        ops = own and game.state.phase == "operations" and p.position is not None
+        t0 = min(p.moves_used, speed) / speed if ops else 0.0
+        cross_now = (not ops and p.position is not None) or (ops and p.moves_used == 0 and bool(p.staged))
+        return _Ride(speed, half, rules.ferry_fixed_moves, (t0, t0 if not (ops and p.half_rate) else math.ceil(t0 + 1e-9)),
+                     cross_now)
+
+    def run(self, clock: tuple[float, float], runs: tuple[int, ...]) -> tuple[float, float]:
+        t, half_end = clock
+        for i, n in enumerate(runs):
+            if i:                                   # a ferry crossing before this run
+                if self.fixed is not None:
+                    room = (math.ceil(t + 1e-9) - t) * self.speed
+                    if room + 1e-9 < self.fixed:
+                        t = math.ceil(t - 1e-9) if room > 1e-9 else t
+                    t += self.fixed / self.speed
+                else:
+                    if t == self.start[0] and t == int(t):      # on the port as the turn begins
+                        t += 0.0 if self.cross_now else 1.0
+                    else:                                       # the turn ends on the port
+                        t = float(math.ceil(t - 1e-9))
+                    half_end = t + 1.0
+                    t += 1.0 / self.half_steps
+            if n and t < half_end - 1e-9:
+                room = round((half_end - t) * self.half_steps)
+                k = min(n, room)
+                t += k / self.half_steps
+                n -= k
+                if n:
+                    t = half_end
+            t += n / self.speed
+        return (t, half_end)
 
 
 def _within(path: Sequence[int], price: dict, budget: float) -> list[int]:
