@@ -11,11 +11,13 @@ not hold on to bad cards):
   two deliveries (one per card, every source among the cheapest, every pick-up/delivery order the train
   holds) is scored, the best are extended by a third delivery, and the leaders are re-priced with their
   legs' track as one network (a segment two legs share is paid once). A plan's value is its **income
-  per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride at the train's
-  speed, half a turn for every ferry crossing on the plan's route (``ferry_turns``: the train stops at
-  the port and crosses at half speed the next turn, rulebook: Ferries) and the 20M-a-turn build limit
-  overlapping with the ride; track into a major city the bot still needs for victory is worth more than
-  its price (``reuse`` < 1).
+  per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride turn by turn
+  (``ride_model``, :class:`_Ride`: from the movement left this turn, a milepost a ``1/speed`` of a turn,
+  and at a ferry the rest of the turn on the port and a crossing turn at half speed, rulebook: Movement
+  Using a Ferry -- about a whole turn a crossing, where the plan used to count half) and the
+  20M-a-turn build limit overlapping with the ride; track into a major city the bot still needs for
+  victory is worth more than its price (``reuse`` < 1). The 24 leaders of a quick ranking are priced
+  exactly (``exact_top``).
 * **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
   is below ``discard_ratio`` times what the bot's fresh hands have been worth so far.
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
@@ -23,7 +25,8 @@ not hold on to bad cards):
   while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
   turns').
 * **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the
-  20M budget goes); then an upgrade when it pays back (faster first); then, with cash to spare or near
+  20M budget goes); then an upgrade to a faster train when the cash allows (``upgrade_speed_only``: the
+  Fast Freight, never the 20M third load slot its plans hardly fill); then, with cash to spare or near
   the victory cash, the cheapest missing major city (the endgame tree grows one cheapest link at a time).
 
 Legs are priced in the direction the track can be built: from the end on the network (or a major/key
@@ -79,6 +82,23 @@ route) 77.5, the same games; ``fill_any`` (with room, any load a card wants) 79 
 win), only with a 3-load train (``fill_any_capacity=3``) 78.5; ``fill_eval=0`` (pick up a load when the
 best plan priced with it on the train beats the best without) 77.5 / 80.5, the same games on 3000.
 
+Fourth session (branch realize; 48 games, median / mean turns against the default of the same seeds,
+77.5 / 80.5, 80.5 / 79.9 and 77 / 78.7 on seeds 2000, 3000, 4000). Where the late game's turns went
+(turns 41+, seeds 2000-2011): the train rode 9.9 of 12 mileposts a turn; 33 % of turns end at a ferry
+port or cross one, losing 5-6 mileposts each (1.9 a turn: ~1 turn a crossing, 14.5 crossings a game);
+1.4 mileposts a turn went towards a stop the bot then dropped, almost all after the 6-turn rethink; no
+turn waited for track. Options left off: ``commit`` (a replan also prices the plan's stops still to run
+and keeps them unless a new plan's income per turn beats theirs by the margin; cut the dropped
+mileposts from 1.4 to 0.5 a turn but not the turns) 0 / 0.2 / 0.5: 77 / 79.5 / 80 on seeds 2000;
+``replan_turns`` 1 (a fresh plan at every turn's start) with ``commit`` 0 / 0.1: 80.5 / 83, at half the
+speed; a free Chunnel with London-Folkestone and Calais-Paris built at the start (a bound, not an
+option): 77 / 76.4. Each of the new default's three parts alone: ``ride_model`` 79.5 / 79.4, 78 / 77.7,
+79 / 78.1 (paired mean -1.3 +- 0.9 turns over the 144 games); ``upgrade_speed_only`` 79 / 80.2, 79 /
+78.3, 78.5 / 76.4 (-1.4 +- 0.7); ``exact_top`` 24 78 / 81.3, 81.5 / 79.5, 76.5 / 78.3 (+0.0 +- 0.4);
+together (the default now) 77 / 77.5, 76.5 / 76.1, 74 / 74.3 (-3.7 +- 0.9), without ``exact_top`` 76.5 /
+77.3, 76 / 76.1, 78.5 / 75.2 (-3.5 +- 0.9); the Basic game (seeds 2000-2047) 56 / 61.0 -> 52 / 53.7,
+all 48 within 80 turns (85 % before).
+
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
 the checked :meth:`~eb_core.engine.Game.apply`; other actions use the fast path. Same seed, same game.
@@ -126,7 +146,8 @@ _INF = float("inf")
 #: Bot levels and their settings (see :class:`PlannerBot`).
 LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
-                "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5},
+                "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
+                "upgrade_speed_only": True, "exact_top": 24},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
