@@ -19,7 +19,9 @@ not hold on to bad cards):
   victory is worth more than its price (``reuse`` < 1). The 24 leaders of a quick ranking are priced
   exactly (``exact_top``).
 * **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
-  is below ``discard_ratio`` times what the bot's fresh hands have been worth so far.
+  is below ``discard_ratio`` times what the bot's fresh hands have been worth so far -- but not after
+  three hands in a row discarded since the last delivery: a bot too poor for a typical hand's plans runs
+  the plan its cash pays for, at a loss if need be.
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
   any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
   while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
@@ -248,6 +250,7 @@ class PlannerBot:
         self._fresh: list[float] = []          # best income/turn of each hand just drawn
         self._progress = (0, 0)
         self._discards = 0
+        self._discard_run = 0                  # hands discarded since the last delivery
         self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
         self._stuck = 0
         self._rs: tuple[Any, RouteState] | None = None
@@ -289,7 +292,7 @@ class PlannerBot:
         key = (tuple(p.hand), tuple(sorted(p.loads)), p.position is None)
         if p.delivered != self._progress[0]:
             self._progress = (p.delivered, p.turns)
-            self._stuck = 0
+            self._stuck = self._discard_run = 0
         elif p.turns - self._progress[1] >= 6:          # no delivery for a while: think again
             self._progress = (p.delivered, p.turns)
             self._stuck += 1
@@ -740,6 +743,7 @@ class PlannerBot:
             return PlaceTrain(self._start_city(game))
         if not st.ops_started and self._should_discard(game, p):
             self._discards += 1
+            self._discard_run += 1
             self._hand_key = None
             return DiscardHand()
         dl = game.legal_deliveries()
@@ -861,6 +865,11 @@ class PlannerBot:
     def _poor(self, p) -> bool:
         """The plan is worth less than ``discard_ratio`` times a typical fresh hand (and carries no load)."""
         if self.plan is None or self.discard_ratio <= 0 or len(self._fresh) < 3:
+            return False
+        if self._discard_run >= 3:
+            # three hands in a row discarded since the last delivery: too poor for the plans a typical hand
+            # brings, so run the one it can pay for, at a loss if need be -- its track stays and the train
+            # earns again (seed 1159 had 27M in Iberia and discarded for 140 turns)
             return False
         if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops):
             return False

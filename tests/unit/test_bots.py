@@ -360,3 +360,14 @@ def test_the_planner_buys_speed_not_a_third_load():
         play_solo(g, bot, max_turns=40)
         trains[only] = g.state.players[0].train
     assert trains == {True: Train(12, 2), False: Train(12, 3)}
+
+
+def test_a_bot_too_poor_for_a_typical_hand_runs_the_plan_it_can_pay_for():
+    """Seed 1159: an opening of Cork from Sevilla to Madrid (9M) and the Fast Freight leave 27M in Iberia,
+    where few hands have a plan that cash pays for (No Credit) and those lose money. The bot used to discard
+    every hand for 140 turns; after three discards in a row it now runs the plan it can afford and earns
+    again."""
+    g, bot = _europe(1159)
+    p = g.state.players[0]
+    play_solo(g, bot, max_turns=40)
+    assert p.delivered >= 4 and bot._discards < 20
