@@ -36,12 +36,13 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 81 turns
-to win, 95th percentile 100, 45 % within 80 turns, all 200 won (greedy: 116, 141, 0 %, 196); the Basic
-game's median 54. Where the turns go (``benchmarks/bots.py --diagnose``): the first 40 turns net next to
-nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its 9-12 mileposts a turn with
-less than 15M in hand), later the train carries 1-1.5 loads of its 3; the seventh major city is joined
-long before the 250M.
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 76 turns
+to win, 95th percentile 93, 66 % within 80 turns, all 200 won (before the fourth session: 81, 100, 45 %,
+200; greedy: 116, 141, 0 %, 196); the Basic game's median 51.5 (54 before), 95th percentile 71; 1.88
+games/s/core, 6.9 ms a turn, on a busy machine. Where the turns go (``benchmarks/bots.py --diagnose``):
+the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
+9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
+major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
 
 :func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
 (a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
@@ -99,7 +100,8 @@ option): 77 / 76.4. Each of the new default's three parts alone: ``ride_model`` 
 78.3, 78.5 / 76.4 (-1.4 +- 0.7); ``exact_top`` 24 78 / 81.3, 81.5 / 79.5, 76.5 / 78.3 (+0.0 +- 0.4);
 together (the default now) 77 / 77.5, 76.5 / 76.1, 74 / 74.3 (-3.7 +- 0.9), without ``exact_top`` 76.5 /
 77.3, 76 / 76.1, 78.5 / 75.2 (-3.5 +- 0.9); the Basic game (seeds 2000-2047) 56 / 61.0 -> 52 / 53.7,
-all 48 within 80 turns (85 % before).
+all 48 within 80 turns (85 % before). On the new default, ``commit`` 0 (the plan's remainder priced in
+every replan): 77 / 77.4, 76 / 76.0, 73 / 73.2 (-0.4 +- 0.2 against it; 14 of 144 games differ).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
