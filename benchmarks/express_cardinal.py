@@ -18,9 +18,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-import pandas as pd
+import pandas as pd  # noqa: E402  (after the sys.path line above)
 
-from eb_core.express_lessons import cardinal_rules, simulate_players
+from eb_core.express_lessons import cardinal_rules, simulate_players  # noqa: E402
 
 OUT = HERE.parent / "data" / "results" / "express_cardinal.csv"
 

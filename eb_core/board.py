@@ -24,7 +24,7 @@ import math
 import os
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -554,6 +554,7 @@ class Board:
         return figures.board_figure(self, **kw)
 
 
+@lru_cache(maxsize=4096)       # a pure function of the name, asked for every city lookup (bots' hot path)
 def _fold(name: str) -> str:
     import unicodedata
 

@@ -1019,7 +1019,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, position: P
                         cost = part[0]
                         net = payout - cost
                         # bound: travel takes at least distance/speed turns
-                        dist = sum(l.distance for l in part[2])
+                        dist = sum(leg.distance for leg in part[2])
                         lb_turns = max(1, max(ev.build_turns(cost), ev.free) + math.ceil(dist / tr.speed))
                         upper = net / lb_turns if net >= 0 else net / max(lb_turns, 10 ** 6)
                         if upper < best_income - 1e-9:

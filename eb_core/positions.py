@@ -37,6 +37,9 @@ holds the Starting Player marker. Each ``player NAME:`` line takes comma-separat
     the demand card ids in hand (default: the cards dealt by the seeded shuffle).
 ``spent N``, ``moves N``
     money already spent in this build phase, movement points already used this operations phase.
+``train2 S/C``, ``at2 CITY``, ``loads2 L1 L2``
+    the second train under Run Two Trains (``ruleset: europe-standard run-two-trains``): its type, where
+    it stands and what it carries, like ``train``, ``at`` and ``loads`` for the first.
 
 A line starting with ``#`` is a comment. Mistakes raise :class:`PositionError` (an
 :class:`~eb_core.errors.InvalidAction`, so a ``ValueError``) naming the line, the player and the field.
@@ -105,7 +108,7 @@ __all__ = [
 
 PHASES = ("operations", "build", "special-build")
 _HEADER_KEYS = ("board", "deck", "ruleset", "seed", "phase", "round", "turn")
-_PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves")
+_PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves", "train2", "at2", "loads2")
 
 
 class PositionError(InvalidAction):
@@ -156,7 +159,7 @@ def parse_position(text: str) -> dict[str, Any]:
                 lines[f"players[{i}].{key}"] = where
                 if key in ("cash", "spent", "moves"):
                     p[key] = _int(value, where, key)
-                elif key in ("loads", "cards"):
+                elif key in ("loads", "loads2", "cards"):
                     vals = value.split()
                     p[key] = [_int(v, where, key) for v in vals] if key == "cards" else vals
                 elif key == "track":
@@ -164,8 +167,8 @@ def parse_position(text: str) -> dict[str, Any]:
                 elif key == "ferry":
                     p.setdefault("ferries", []).append(value)
                     lines[f"players[{i}].ferries"] = where
-                elif key == "at":
-                    p["at"] = int(value) if value.isdigit() else value
+                elif key in ("at", "at2"):
+                    p[key] = int(value) if value.isdigit() else value
                 else:
                     p[key] = value
             desc["players"].append(p)
@@ -225,7 +228,8 @@ class _Where:
 def position_from_dict(desc: Mapping[str, Any]):
     """Build a :class:`~eb_core.engine.Game` from a JSON description (the dictionary form of the text
     format: ``{"board", "ruleset", "variants", "seed", "phase", "round", "turn", "players": [{"name",
-    "cash", "train", "at", "loads", "track", "ferries", "cards", "spent", "moves"}]}``; ``track`` is a
+    "cash", "train", "at", "loads", "track", "ferries", "cards", "spent", "moves", "train2", "at2", "loads2"}]}``;
+    ``track`` is a
     list of routes, each a ``"A-B-C"`` string or a list of cities / milepost ids).
 
     >>> g = position_from_dict({"board": "tutorial", "players": [{"name": "Ann", "at": "Paris"}]})
@@ -315,34 +319,25 @@ def position_from_dict(desc: Mapping[str, Any]):
             where.fail(f"{path}.spent", "spent", f"at most {rules.build_limit}M may be spent in one build phase "
                                                  f"(rulebook: {R.BUILD})")
         if "train" in p:
-            try:
-                t = p["train"] if isinstance(p["train"], Train) else Train.parse(str(p["train"]))
-            except (ValueError, TypeError):
-                where.fail(f"{path}.train", "train", f"expected speed/capacity like '9/2', got {p['train']!r}")
-            if t not in trains:
-                where.fail(f"{path}.train", "train", f"{t} is not a train of {rules.name} "
-                                                      f"(trains: {', '.join(str(x) for x in sorted(trains))})")
-            ps.train = t
+            ps.train = _train_of(p["train"], trains, rules, where, f"{path}.train", "train")
         if ps.moves_used > ps.train.speed:
             where.fail(f"{path}.moves", "moves", f"a {ps.train} train has only {ps.train.speed} movement points")
         if "at" in p:
             ps.position = _milepost(board, p["at"], where, f"{path}.at", "at")
             ps.prev = None
-        loads = p.get("loads", [])
-        if isinstance(loads, str):
-            loads = loads.split()
-        if len(loads) > ps.train.capacity:
-            where.fail(f"{path}.loads", "loads", f"a {ps.train} train carries at most {ps.train.capacity} loads, "
-                                                 f"got {len(loads)} (rulebook: {R.PICKUP})")
-        for ld in loads:
-            if ld not in st.bank:
-                where.fail(f"{path}.loads", "loads", f"there is no load {ld!r} on board {board.name!r} "
-                                                     f"(loads: {', '.join(sorted(st.bank))})")
-            if st.bank[ld] <= 0:
-                where.fail(f"{path}.loads", "loads", f"no {ld} chip is left in the bank (each load has a fixed "
-                                                     "number of chips)")
-            st.bank[ld] -= 1
-            ps.loads.append(ld)
+        _load_train(st, board, ps, p.get("loads", []), where, path, "loads")
+        second = [k for k in ("train2", "at2", "loads2") if k in p]
+        if second and ps.second is None:
+            where.fail(f"{path}.{second[0]}", second[0], f"only under Run Two Trains does a player run a second "
+                                                         f"train (rulebook: {R.RUN_TWO_TRAINS}); add the variant "
+                                                         "to the ruleset line: 'ruleset: europe-standard run-two-trains'")
+        if "train2" in p:
+            ps.second.train = _train_of(p["train2"], trains, rules, where, f"{path}.train2", "train2")
+        if "at2" in p:
+            ps.second.position = _milepost(board, p["at2"], where, f"{path}.at2", "at2")
+            ps.second.prev = None
+        if "loads2" in p:
+            _load_train(st, board, ps.second, p["loads2"], where, path, "loads2")
     # --- track, player by player in seat order (later players route around earlier ones)
     for i, p in enumerate(players):
         routes = p.get("track", [])
@@ -362,10 +357,38 @@ def position_from_dict(desc: Mapping[str, Any]):
             _buy_crossing(game, i, cr.name, where, f"players[{i}].ferries")
     if phase == "special-build":
         for ps in st.players:
-            if ps.position is not None:
+            if ps.position is not None or (ps.second is not None and ps.second.position is not None):
                 where.fail(f"players[{st.players.index(ps)}].at", "at",
                            f"trains are placed after the special build turns (rulebook: {R.STARTING})")
     return game
+
+
+def _train_of(value, trains, rules, where: _Where, path: str, fld: str) -> Train:
+    try:
+        t = value if isinstance(value, Train) else Train.parse(str(value))
+    except (ValueError, TypeError):
+        where.fail(path, fld, f"expected speed/capacity like '9/2', got {value!r}")
+    if t not in trains:
+        where.fail(path, fld, f"{t} is not a train of {rules.name} (trains: {', '.join(str(x) for x in sorted(trains))})")
+    return t
+
+
+def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> None:
+    """Put ``loads`` on ``train`` (a player or a second train), taking the chips from the bank."""
+    if isinstance(loads, str):
+        loads = loads.split()
+    if len(loads) > train.train.capacity:
+        where.fail(f"{path}.{fld}", fld, f"a {train.train} train carries at most {train.train.capacity} loads, "
+                                         f"got {len(loads)} (rulebook: {R.PICKUP})")
+    for ld in loads:
+        if ld not in st.bank:
+            where.fail(f"{path}.{fld}", fld, f"there is no load {ld!r} on board {board.name!r} "
+                                             f"(loads: {', '.join(sorted(st.bank))})")
+        if st.bank[ld] <= 0:
+            where.fail(f"{path}.{fld}", fld, f"no {ld} chip is left in the bank (each load has a fixed "
+                                             "number of chips)")
+        st.bank[ld] -= 1
+        train.loads.append(ld)
 
 
 def _set_cards(game, players, where: _Where, phase: str) -> None:
@@ -575,6 +598,12 @@ def position_to_dict(game) -> dict[str, Any]:
             e["at"] = _place_name(board, p.position)
         if p.loads:
             e["loads"] = list(p.loads)
+        if p.second is not None:       # Run Two Trains
+            e["train2"] = str(p.second.train)
+            if p.second.position is not None:
+                e["at2"] = _place_name(board, p.second.position)
+            if p.second.loads:
+                e["loads2"] = list(p.second.loads)
         chains = _chains(st.track.segments_of(seat))
         if chains:
             e["track"] = ["-".join(str(m) for m in c) for c in chains]
@@ -625,6 +654,11 @@ def description_to_text(desc: Mapping[str, Any]) -> str:
                 fields.append(f"{key} {p[key]}")
         if p.get("loads"):
             fields.append("loads " + " ".join(p["loads"]))
+        for key in ("train2", "at2"):
+            if key in p:
+                fields.append(f"{key} {p[key]}")
+        if p.get("loads2"):
+            fields.append("loads2 " + " ".join(p["loads2"]))
         if p.get("track"):
             routes = [r if isinstance(r, str) else "-".join(str(x) for x in r) for r in p["track"]]
             fields.append("track " + " ".join(routes))

@@ -233,16 +233,26 @@ class _Engine:
         if not compact:
             return csr_matrix((w, self.indices, self.indptr), shape=(self.N, self.N))
         keep = np.isfinite(w)
-        indptr = np.zeros(self.N + 1, dtype=np.int32)
-        np.cumsum(np.bincount(self.src[keep], minlength=self.N), out=indptr[1:])
-        return csr_matrix((w[keep], self.indices[keep], indptr), shape=(self.N, self.N))
+        kept = np.zeros(len(w) + 1, dtype=np.int32)      # entries kept before each position
+        np.cumsum(keep, out=kept[1:])
+        return csr_matrix((w[keep], self.indices[keep], kept[self.indptr]), shape=(self.N, self.N))
 
     def movement_graph(self, w: np.ndarray, keep: np.ndarray) -> csr_matrix:
         """The movement CSR graph over mileposts with entry weights ``w`` (only the ``keep`` entries)."""
         n = self.n
-        indptr = np.zeros(n + 1, dtype=np.int32)
-        np.cumsum(np.bincount(self.m_rows[keep], minlength=n), out=indptr[1:])
-        return csr_matrix((w[keep], self.m_indices[keep], indptr), shape=(n, n))
+        kept = np.zeros(len(w) + 1, dtype=np.int32)      # entries kept before each position
+        np.cumsum(keep, out=kept[1:])
+        return csr_matrix((w[keep], self.m_indices[keep], kept[self.m_indptr]), shape=(n, n))
+
+    def city_nodes(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every city's target nodes (:meth:`nodes_of` its mileposts), concatenated in city order, and where
+        each city's run starts: ``np.minimum.reduceat(row[nodes], starts)`` is a row's cost to every city."""
+        hit = getattr(self, "_city_nodes", None)
+        if hit is None:
+            runs = [self.nodes_of(c.mileposts) for c in self.cities]
+            starts = np.cumsum([0] + [len(r) for r in runs[:-1]]).astype(np.int64)
+            hit = self._city_nodes = (np.concatenate(runs), starts)
+        return hit
 
     def nodes_of(self, mps: Iterable[int]) -> np.ndarray:
         mps = np.asarray(list(mps), dtype=np.int64)
@@ -254,7 +264,8 @@ class _Engine:
         pairs = list(pairs)
         if not pairs:
             return self._empty
-        codes = np.fromiter((min(a, b) * self.n + max(a, b) for a, b in pairs), dtype=np.int64, count=len(pairs))
+        ab = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+        codes = ab.min(axis=1) * self.n + ab.max(axis=1)
         pos = np.searchsorted(self.codes_sorted, codes)
         pos = np.minimum(pos, len(self.codes_sorted) - 1)
         ok = self.codes_sorted[pos] == codes
@@ -372,8 +383,11 @@ class _Engine:
     def search(self, graph: csr_matrix, sources: Sequence[int], targets: Sequence[int]
                ) -> tuple[float, list[int]] | None:
         """Cheapest path from any of ``sources`` to any of ``targets`` (mileposts): (cost, path nodes)."""
-        dist, pred = dijkstra(graph, indices=np.asarray(sources, dtype=np.int64), min_only=True,
-                              return_predecessors=True)[:2]
+        src = tuple(int(x) for x in sources)
+        # the same graph searched from the same sources (a network, for several targets): one search
+        dist, pred = recent(self.board, "routes:searches", (id(graph), src),
+                            lambda: dijkstra(graph, indices=np.asarray(src, dtype=np.int64), min_only=True,
+                                             return_predecessors=True)[:2], guard=graph)
         tn = self.nodes_of(targets)
         best = tn[np.argmin(dist[tn])]
         d = dist[best]
@@ -455,6 +469,9 @@ class RouteState:
         if self.ride_cost > 0 or self.hop_cost > 0:
             self.graph = self._with_ride(self.graph)
         self._rows: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+        self._free: dict[Any, np.ndarray] = {}
+        self._to_cities: dict[Any, list[float]] = {}     # a row's cost to every city, in city order
+        self._city_no: dict[str, int] = {}
         self._targets: dict[Any, np.ndarray] = {}
         self._costs: dict[tuple[Any, Any], float] = {}
         self._legs: dict[tuple[Any, Any], tuple[float, tuple[int, ...], tuple[tuple[tuple[int, int], float], ...]]] = {}
@@ -516,6 +533,29 @@ class RouteState:
         for i, s in enumerate(todo):
             self._rows[s] = (dist[i], pred[i])
 
+    def costs_nothing(self, a: Any, b: Any) -> bool:
+        """Whether the cheapest build from ``a`` to ``b`` costs nothing (``cost(a, b) == 0``: the route runs
+        on the player's own track, public red areas and owned crossings only). Unless ``a``'s row is
+        computed already, this asks a search that stops at cost 0, which walks the network only (far
+        cheaper than a row); :meth:`prepare_free` batches those searches."""
+        if a == b:
+            return True
+        if a in self._rows:
+            return self.cost(a, b) == 0
+        if a not in self._free:
+            self.prepare_free([a])
+        return bool((self._free[a][self._target_nodes(b)] == 0).any())
+
+    def prepare_free(self, sources: Iterable[Any]) -> None:
+        """Compute, in one call, what :meth:`costs_nothing` needs for the ``sources`` that have no row yet."""
+        todo = [s for s in dict.fromkeys(sources) if s not in self._rows and s not in self._free]
+        if not todo:
+            return
+        idx = np.array([self._source(s) for s in todo], dtype=np.int64)
+        dist = dijkstra(self.graph, indices=idx, limit=0.0)
+        for i, s in enumerate(todo):
+            self._free[s] = dist[i]
+
     def _row(self, a: Any) -> tuple[np.ndarray, np.ndarray]:
         if a not in self._rows:
             self.prepare([a])
@@ -526,7 +566,20 @@ class RouteState:
         key = (a, b)
         c = self._costs.get(key)
         if c is None:
-            c = self._costs[key] = 0.0 if a == b else float(self._row(a)[0][self._target_nodes(b)].min())
+            if a == b:
+                c = 0.0
+            elif isinstance(b, str):        # read from the row's costs to every city (one numpy pass a row)
+                i = self._city_no.get(b)
+                if i is None:
+                    i = self._city_no[b] = self.eng.city_index[self.board.city(b).name]
+                to = self._to_cities.get(a)
+                if to is None:
+                    nodes, starts = self.eng.city_nodes()
+                    to = self._to_cities[a] = np.minimum.reduceat(self._row(a)[0][nodes], starts).tolist()
+                c = to[i]
+            else:
+                c = float(self._row(a)[0][self._target_nodes(b)].min())
+            self._costs[key] = c
         return c
 
     def path(self, a: Any, b: Any) -> tuple[int, ...]:

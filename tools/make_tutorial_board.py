@@ -359,7 +359,7 @@ def cheapest(board: Board, rules, sources, targets, owned=()) -> tuple[int, list
 
 def show(doc: dict) -> str:
     lines = doc["meta"]["mask"]
-    return "\n".join(f"{t:2d} " + (" " if t % 2 == 0 else "") + " ".join(l) for t, l in enumerate(lines))
+    return "\n".join(f"{t:2d} " + (" " if t % 2 == 0 else "") + " ".join(row) for t, row in enumerate(lines))
 
 
 BUILD = "Build Phase Rules"

@@ -118,6 +118,7 @@ import functools
 import itertools
 import math
 import random
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -477,9 +478,11 @@ class PlannerBot:
             if hit is None:
                 if a is None or a == b:
                     hit = (0.0, (), ())
+                elif rs.cost(b, a) < rs.cost(a, b) and (rooted(b) or not rooted(a)):    # cost = leg's [0]
+                    r = rs.leg(b, a)                # only the chosen direction's path is walked
+                    hit = (r[0], r[1][::-1], r[2])
                 else:
-                    f, r = rs.leg(a, b), rs.leg(b, a)
-                    hit = (r[0], r[1][::-1], r[2]) if r[0] < f[0] and (rooted(b) or not rooted(a)) else f
+                    hit = rs.leg(a, b)
                 legs_of[a, b] = hit
             return hit
 
@@ -1037,7 +1040,7 @@ class PlannerBot:
         if len(places) < 2:
             return None
         rs = self.route_state(game)
-        rs.prepare(places)
+        rs.prepare_free(places)      # the legs already built are skipped without computing their rows
 
         def new(x: int, y: int) -> bool:
             if board.edge(x, y) is None:               # a ferry or tunnel hop
@@ -1051,9 +1054,11 @@ class PlannerBot:
         for a, b in itertools.pairwise(places):
             if a == b:
                 continue
-            f, r = rs.leg(a, b), rs.leg(b, a)
-            c, path, steps = r if r[0] < f[0] and (self._rooted(board, net, b) or
-                                                   not self._rooted(board, net, a)) else f
+            ba = self._rooted(board, net, b) or not self._rooted(board, net, a)    # may build from b
+            if rs.costs_nothing(a, b) or (ba and rs.costs_nothing(b, a)):
+                continue                                # this leg is built (its cheapest build costs 0)
+            rs.prepare([a, b])
+            c, path, steps = rs.leg(b, a) if ba and rs.cost(b, a) < rs.cost(a, b) else rs.leg(a, b)
             price = dict(steps)
             if c == _INF or c == 0 or len(path) < 2:
                 continue
@@ -1276,12 +1281,20 @@ def _orders2(a_carried: bool, b_carried: bool, cap: int, loaded: int) -> tuple:
 
 def _lattice(board, a, b) -> int:
     """Mileposts between two places as the crow flies on the lattice (a lower estimate of a ride)."""
-    memo = derived(board, "planner:lattice", lambda _: {})
+    last = _LATTICE_MEMO[0]
+    if last is not None and last[0]() is board:      # the last board's memo (asked thousands of times a game)
+        memo = last[1]
+    else:
+        memo = derived(board, "planner:lattice", lambda _: {})
+        _LATTICE_MEMO[0] = (weakref.ref(board), memo)
     hit = memo.get((a, b))
     if hit is None:
         ma, mb = _xy(board, a), _xy(board, b)
         hit = memo[a, b] = int(round(1.1 * math.hypot(ma[0] - mb[0], ma[1] - mb[1])))
     return hit
+
+
+_LATTICE_MEMO: list = [None]      # (weak reference to a board, its lattice memo)
 
 
 def _xy(board, where) -> tuple[float, float]:

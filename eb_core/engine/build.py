@@ -18,7 +18,17 @@ from ..costs import BuildPlan, SegmentCost, segment_cost
 from ..errors import IllegalAction
 from ..files import derived, recent
 from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
-from .common import active_effects, build_first, check_mp, cite, components, require_hand_ready, turn_rule, where
+from .common import (
+    active_effects,
+    board_index,
+    build_first,
+    check_mp,
+    cite,
+    components,
+    require_hand_ready,
+    turn_rule,
+    where,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -233,26 +243,55 @@ def access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str,
     number of players and the track, so it is computed once per track and reused (a bot asks for the
     same track's summary several times a turn: each build is checked by ``plan_build`` and again by
     ``apply``)."""
+    return _summary(game, track)[:3]
+
+
+def _summary(game: Game, track: Track, base: tuple | None = None) -> tuple:
+    """:func:`access_summary` with what it was computed from (the components of the board's free
+    segments, the crossings with room). ``base`` is ``(summary, new segments)`` of a track that this one
+    extends by those segments (and its crossings): see :func:`_access_summary`."""
     key = (id(game.rules), len(game.state.players), track.key())
-    return recent(game.board, "engine:access-summaries", key, lambda: _access_summary(game, track),
+    return recent(game.board, "engine:access-summaries", key, lambda: _access_summary(game, track, base),
                   size=64, guard=game.rules)
 
 
-def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str, int], dict[str, int]]:
+def _bypassed(ix, free: np.ndarray, segs: Sequence[tuple[int, int]]) -> bool:
+    """Every segment of ``segs`` has a detour of two segments still open in the graph of free segments
+    (``free``, plus the public red areas): taking them then splits no component of that graph."""
+    board = ix.board
+    for x, y in segs:
+        around = set(board.neighbors(x)) & set(board.neighbors(y))
+        for z in around:
+            k1, k2 = seg_key(x, z), seg_key(z, y)
+            i1, i2 = ix.key_index.get(k1), ix.key_index.get(k2)
+            if (k1 in ix.red_set or (i1 is not None and free[i1])) and \
+                    (k2 in ix.red_set or (i2 is not None and free[i2])):
+                break
+        else:
+            return False
+    return True
+
+
+def _access_summary(game: Game, track: Track, base: tuple | None = None) -> tuple:
     ix, board = game.index, game.board
     n = ix.n
     free = np.ones(len(ix.build_keys), dtype=bool)
     taken = [i for i in map(ix.key_index.get, track.segments) if i is not None]
     free[taken] = False
-    ca, cb = [], []
+    ca, cb, open_crossings = [], [], []
     for cr in board.crossings:
         cap = crossing_player_cap(game.rules, cr)
         if len(track.crossing_owners(cr.name)) < cap:
             ca.append(cr.ports[0])
             cb.append(cr.ports[1])
+            open_crossings.append(cr.name)
     A = np.concatenate([ix.bA[free], ix.rA, np.array(ca, dtype=np.int32)])
     B = np.concatenate([ix.bB[free], ix.rB, np.array(cb, dtype=np.int32)])
-    lab = components(n, A, B)
+    if base is not None and base[0][4] == tuple(open_crossings) and _bypassed(ix, free, base[1]):
+        # the track extends base's by segments that each keep a detour: the components are base's
+        lab = base[0][3]
+    else:
+        lab = components(n, A, B)
     centers = [c.center for c in ix.red_cities]
     main = {int(lab[c]) for c in centers}
     majors_ok: dict[int, bool] = {}
@@ -267,20 +306,21 @@ def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str
             la = components(n, np.concatenate([A, np.array([k[0] for k in own] + oa, dtype=np.int32)]),
                              np.concatenate([B, np.array([k[1] for k in own] + ob, dtype=np.int32)]))
             majors_ok[s] = len({int(la[c]) for c in centers}) == 1
-    segs = track.segments
+    # approaches of a milepost: its buildable segments still free whose far end is joined to the major
+    # cities, counted for every limited city's centre and every port at once
+    at, nbs, kid = derived(board, "build:approach-table", _approach_table)
+    inmain = (lab == next(iter(main))) if len(main) == 1 else np.isin(lab, np.fromiter(main, dtype=lab.dtype))
+    ok = free[kid] & inmain[nbs]
+    counts = np.bincount(at[ok], minlength=n).tolist()
 
     def approaches(mp: int) -> int:
-        cnt = 0
-        for nb in board.neighbors(mp):
-            k = seg_key(mp, nb)
-            if k in ix.key_index and k not in segs and int(lab[nb]) in main:
-                cnt += 1
-        return cnt
+        return counts[mp]
 
     city_room: dict[str, int] = {}
     players_in = _players_in_cities(board, ix.limited_cities, track)
-    for c in ix.limited_cities:
-        cap = city_player_cap(game.board, game.rules, c)
+    caps = recent(board, "build:city-caps", id(game.rules),
+                  lambda: [city_player_cap(board, game.rules, c) for c in ix.limited_cities], guard=game.rules)
+    for c, cap in zip(ix.limited_cities, caps):
         if cap is None:
             continue
         present = len(players_in[c.name]) if players_in is not None else len(track.city_tracks(board, c))
@@ -293,7 +333,18 @@ def _access_summary(game: Game, track: Track) -> tuple[dict[int, bool], dict[str
         need = cap - len(track.crossing_owners(cr.name))
         if need > 0:
             port_room[cr.name] = min(approaches(p) for p in cr.ports) - need
-    return majors_ok, city_room, port_room
+    return majors_ok, city_room, port_room, lab, tuple(open_crossings)
+
+
+def _approach_table(board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(milepost, neighbour, build key index)`` of every buildable segment out of a limited city's centre
+    or a port (the mileposts whose approaches the no-blocking rules count), as three arrays."""
+    ix = board_index(board)
+    mps = sorted({c.center for c in ix.limited_cities} | {m for cr in board.crossings for m in cr.ports})
+    rows = [(mp, nb, ix.key_index[seg_key(mp, nb)]) for mp in mps for nb in board.neighbors(mp)
+            if seg_key(mp, nb) in ix.key_index]
+    at, nbs, kid = (np.array(col, dtype=np.int64) for col in zip(*rows)) if rows else (np.zeros(0, np.int64),) * 3
+    return at, nbs, kid
 
 
 def _players_in_cities(board, cities, track: Track) -> dict[str, set[int]] | None:
@@ -330,13 +381,13 @@ def _milepost_city(cities) -> dict[int, str] | None:
 
 def check_no_blocking(game: Game, seat: int, new_segs: list[tuple[int, int]], bought: list[str]) -> None:
     st = game.state
-    before = access_summary(game, st.track)
+    before = _summary(game, st.track)
     after_track = st.track.copy()
     for a, b in new_segs:
         after_track.segments[(a, b)] = seat
     for nm in bought:
         after_track.add_crossing(seat, nm)
-    after = access_summary(game, after_track)
+    after = _summary(game, after_track, (before, new_segs))
     for s, ok in after[0].items():
         if not ok and before[0].get(s, False):
             raise IllegalAction(R.MAJOR_ENTRY, f"This track would block {st.players[s].name} from building into "

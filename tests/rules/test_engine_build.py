@@ -4,6 +4,8 @@ Every illegal case asserts the rulebook section in ``IllegalAction.rule`` and th
 exactly unchanged. Rulebook: ../shared/rules/empire_builder_europe_rulebook.txt, "Build Phase Rules".
 """
 
+import numpy as np
+
 import eb_core as eb
 from support import rejects
 from eb_core.actions import Build, EndTurn, Upgrade
@@ -328,3 +330,32 @@ def test_buildable_segments_respect_budget_ownership_and_major_limit():
     assert all(g.board.city_at(x) is None or not g.board.city_at(x).has_red_area for x, y, _ in g.buildable_segments())
     g.state.players[0].cash = 0
     assert g.buildable_segments() == []
+
+
+def test_the_no_blocking_check_recounts_only_when_a_new_segment_could_split_the_board():
+    """No blocking (Limits on Entry; major cities): the check compares who can still reach what before
+    and after a build. After a build whose every new segment keeps a two-segment detour nothing can be
+    split, so the summary reuses the components of the track before -- and answers exactly as a full
+    recount. Gamma's last exit has no such detour: it is recounted, and refused when Ben holds the rest."""
+    from eb_core.engine import build as B
+    g = new()
+    exits = _gamma_exits()
+    for r, x in exits[:-1]:
+        g.state.track.add_segment(1, r, x)
+    before = B._summary(g, g.state.track)
+    open_ground = [(m(4, 4), m(5, 4))]
+    after = g.state.track.copy()
+    after.segments[open_ground[0]] = 0
+    free = np.ones(len(g.index.build_keys), dtype=bool)
+    free[[g.index.key_index[k] for k in after.segments if k in g.index.key_index]] = False
+    assert B._bypassed(g.index, free, open_ground)
+    quick, full = B._access_summary(g, after, (before, open_ground)), B._access_summary(g, after)
+    assert quick[3] is before[3] and quick[:3] == full[:3]
+    r, x = exits[-1]
+    last = g.state.track.copy()
+    last.segments[(min(r, x), max(r, x))] = 0
+    free = np.ones(len(g.index.build_keys), dtype=bool)
+    free[[g.index.key_index[k] for k in last.segments if k in g.index.key_index]] = False
+    assert not B._bypassed(g.index, free, [(r, x)])
+    g.state.current = 1
+    rejects(g, Build([r, x]), R.MAJOR_ENTRY)

@@ -20,7 +20,7 @@ import eb_core as eb
 ROOT = Path(__file__).resolve().parents[2]
 DECK_FILE = ROOT / "data" / "decks" / "eastern_us.json"
 
-from test_cards import _deckgen  # tools/deckgen.py loaded once, as a module
+from test_cards import _deckgen  # noqa: E402  (tools/deckgen.py loaded once, as a module)
 
 
 @pytest.fixture(scope="module")

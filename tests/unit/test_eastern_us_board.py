@@ -187,7 +187,9 @@ def test_each_colours_introductory_plan_runs_on_its_starting_track(board, doc):
     majors = [c for c in doc["cities"] if c["size"] == "major"]
     reach = {col: track_reach(doc, pairs, board.city(START[col][0]).center, majors)
              for col, pairs in doc["starting_track"].items()}
-    at = lambda col, city: board.city(city).center in reach[col]
+
+    def at(col, city):
+        return board.city(city).center in reach[col]
     assert at("orange", "Pittsburgh") and at("orange", "New York") and at("orange", "Hartford") and at("orange", "Boston")
     assert at("red", "Columbus") and at("red", "Chicago")
     assert at("blue", "Roanoke") and at("blue", "Washington")

@@ -192,7 +192,7 @@ class Brute:
 
     def evaluate(self, places, payout):
         legs = [self.leg(a, b) for a, b in itertools.pairwise(places)]
-        if any(l is None for l in legs):
+        if any(leg is None for leg in legs):
             return None
         segs = [s for _, paid in legs for s in paid]
         if segs and not any(m in self.roots for path, _ in legs for m in path):
@@ -521,7 +521,7 @@ def test_fast_union_cost_equals_the_careful_union(board, rules):
     for _ in range(300):
         places = [rng.choice(ports if rng.random() < 0.6 else names) for _ in range(rng.randint(2, 7))]
         legs = [ev.leg(a, b) for a, b in itertools.pairwise(places)]
-        if any(l is None for l in legs):
+        if any(leg is None for leg in legs):
             continue
         assert ev.union_cost(legs) == ev.union(legs)[0], places
         checked += 1

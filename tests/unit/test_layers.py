@@ -24,6 +24,16 @@ def test_the_package_has_no_upward_import_and_no_cycle():
     assert "warning: imports inside functions" in run.stdout
 
 
+def test_ruff_finds_no_pyflakes_error_or_statement_style_finding():
+    """``ruff check`` with the rules chosen in pyproject.toml (pyflakes ``F``: unused imports and names,
+    undefined names; pycodestyle ``E4/E7/E9``: imports on top, one statement a line, no lambda bound to a
+    name, no ambiguous ``l``) over the package, the tests, the tools and the benchmarks."""
+    run = subprocess.run([sys.executable, "-m", "ruff", "check", "--output-format", "concise",
+                          "eb_core", "tests", "tools", "benchmarks"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_layers_follow_the_design_bottom_to_top():
     order = ["eb_core.errors", "eb_core.rulebook", "eb_core.rules", "eb_core.files", "eb_core.board", "eb_core.engine.game",
              "eb_core.narrate", "eb_core.routes", "eb_core.economics", "eb_core.positions", "eb_core.bots.planner",

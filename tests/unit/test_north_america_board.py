@@ -216,7 +216,9 @@ def test_great_lakes_and_open_ocean_are_impassable(board):
 
 def test_three_seas_for_gales(board):
     assert set(board.seas) == {"Atlantic", "Gulf", "Pacific"}
-    d = lambda sea, city: int(board.seas[sea][board.city(city).center])
+
+    def d(sea, city):
+        return int(board.seas[sea][board.city(city).center])
     assert d("Pacific", "Seattle") <= 2 and d("Pacific", "San Francisco") == 1 and d("Pacific", "Los Angeles") <= 2
     assert d("Gulf", "Houston") <= 2 and d("Gulf", "New Orleans") <= 2 and d("Gulf", "Tampa") <= 2
     assert d("Atlantic", "Boston") == 1 and d("Atlantic", "Miami") <= 2 and d("Atlantic", "Savannah") <= 2

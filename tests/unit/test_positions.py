@@ -197,6 +197,27 @@ player Ben: cash 31, train 9/3, at 87, track Berlin-Hamburg, ferry Chunnel
     assert position_from_dict(position_to_dict(g)).state.track.segments == g.state.track.segments
 
 
+def test_run_two_trains_sets_up_the_second_train_and_round_trips():
+    """Run Two Trains: "Each player starts with two trains"; ``train2``, ``at2`` and ``loads2`` place the
+    second one, and the first train's chips and the second's come out of the same bank."""
+    text = """board: tutorial
+ruleset: europe-standard run-two-trains
+player Ann: cash 60, train 12/2, at London, loads Wine, train2 9/3, at2 Paris, loads2 Wine Cheese
+"""
+    g = position_from_text(text)
+    ann = g.state.players[0]
+    assert ann.second is not None and str(ann.second.train) == "9/3"
+    assert g.board.place(ann.second.position) == "Paris" and ann.second.loads == ["Wine", "Cheese"]
+    fresh = eb.Game.new(eb.ruleset("europe-standard", "run-two-trains"), board="tutorial", players=["Ann"])
+    assert g.state.bank["Wine"] == fresh.state.bank["Wine"] - 2
+    assert position_from_text(position_to_text(g)).to_json() == position_from_text(text).to_json()
+    assert "train2 9/3, at2 Paris, loads2 Wine Cheese" in position_to_text(g)
+    # without the variant there is no second train to place
+    with pytest.raises(PositionError, match="Run Two Trains") as err:
+        position_from_text("board: tutorial\nplayer Ann: at London, at2 Paris\n")
+    assert err.value.field == "at2" and "line 2" in str(err.value)
+
+
 def test_json_save_and_load_is_exact(tmp_path):
     g = position_from_text(EXAMPLE)
     g.apply(parse_action(g, "move Birmingham"))               # the game moves on; its history is saved too

@@ -406,3 +406,30 @@ def test_engine_cache_is_per_cost_rules(europe):
     pricey = STD.with_(city_cost={"major": 7, "key": 3, "medium": 3, "small": 3})
     assert eb.cheapest_build(europe, pricey, "Paris", "Berlin").cost == \
         eb.cheapest_build(europe, STD, "Paris", "Berlin").cost + 2
+
+
+def test_a_leg_on_own_track_costs_nothing_and_the_quick_check_agrees_with_the_full_search():
+    """Build Phase Rules: building over your own track costs nothing. Ann owns Paris-Milano: from Paris to
+    Milano (either way) a build costs 0M, to Lyon it does not. ``RouteState.costs_nothing`` answers that
+    with a search that stops at cost 0 (the planner skips its built legs without whole-board rows); it
+    agrees with the full search's ``cost == 0`` for every pair of cities and a few mileposts, also in a
+    Europe position of a seeded planner game (94 segments of track, three ferries bought)."""
+    from eb_core.routes import RouteState
+    from eb_core.sim import solo_game
+    from eb_core.state import Position
+    g = eb.position("board: tutorial\nplayer Ann: cash 50, at Paris, track Paris-Milano, cards 13\n")
+    quick = RouteState(g.board, g.rules, Position.of(g.state, 0))
+    assert quick.costs_nothing("Paris", "Milano") and quick.costs_nothing("Milano", "Paris")
+    assert not quick.costs_nothing("Paris", "Lyon") and quick.cost("Paris", "Lyon") == 3
+    europe = solo_game("europe-standard", seed=1001, max_turns=40).game
+    assert len(europe.state.track.segments) > 80 and len(europe.state.track.crossings) >= 2
+    for game in (g, europe):
+        pos = Position.of(game.state, 0)
+        net = sorted(game.network(0))
+        places = [c.name for c in game.board.cities] + net[:: max(1, len(net) // 6)] + [0, 7]
+        quick, full = RouteState(game.board, game.rules, pos), RouteState(game.board, game.rules, pos)
+        full.prepare(places)
+        quick.prepare_free(places)
+        got = {(a, b): quick.costs_nothing(a, b) for a in places for b in places}
+        assert got == {(a, b): full.cost(a, b) == 0 for a in places for b in places}
+        assert sum(got.values()) > len(places)       # some legs are built, not only a == b

@@ -123,7 +123,7 @@ def extract_lakes_and_coast():
     json.dump({"about": "GSHHG land polygons >= %d km2 clipped to the extract window, simplified; lon/lat rings"
                % C.COAST_MIN_KM2, "land": coast}, open(OUT / "coast.json", "w"), separators=(",", ":"))
     print(f"lakes: {len(lakes)}, land polygons: {len(coast)}")
-    return [np.asarray(l["ring"]) for l in lakes]
+    return [np.asarray(lake["ring"]) for lake in lakes]
 
 
 def _river_graph(lines, lakes):
@@ -143,23 +143,27 @@ def _river_graph(lines, lakes):
         return np.hypot(*(plane[a] - plane[b]).T) * 111.2 + 1e-6
 
     rows, cols, w = [], [], []
+
+    def link(a, b, weight):
+        rows.append(a)
+        cols.append(b)
+        w.append(weight)
     start = 0
     ends = []
     for ln in lines:
         idx = np.arange(start, start + len(ln))
-        rows.append(idx[:-1]); cols.append(idx[1:]); w.append(km(idx[:-1], idx[1:]))
+        link(idx[:-1], idx[1:], km(idx[:-1], idx[1:]))
         ends += [idx[0], idx[-1]]
         start += len(ln)
     tree = cKDTree(plane[:n_line])
     pairs = tree.query_pairs(1e-3, output_type="ndarray")
     if len(pairs):
-        rows.append(pairs[:, 0]); cols.append(pairs[:, 1]); w.append(np.full(len(pairs), 1e-6))
+        link(pairs[:, 0], pairs[:, 1], np.full(len(pairs), 1e-6))
     ends = np.array(ends)
     for e, near in zip(ends, tree.query_ball_point(plane[ends], C.RIVER_GAP_DEG)):
         near = np.array([j for j in near if j != e], dtype=int)
         if len(near):
-            rows.append(np.full(len(near), e)); cols.append(near); w.append(km(np.full(len(near), e), near)
-                                                                         * C.RIVER_GAP_PENALTY + 1.0)
+            link(np.full(len(near), e), near, km(np.full(len(near), e), near) * C.RIVER_GAP_PENALTY + 1.0)
     for k, ring in enumerate(lakes):
         from shapely.geometry import Polygon
         import shapely
@@ -169,7 +173,7 @@ def _river_graph(lines, lakes):
             continue
         near = cand[shapely.dwithin(poly, shapely.points(pts[cand]), 0.03)]
         if len(near):
-            rows.append(near); cols.append(np.full(len(near), n_line + k)); w.append(km(near, np.full(len(near), n_line + k)))
+            link(near, np.full(len(near), n_line + k), km(near, np.full(len(near), n_line + k)))
     r, c, ww = np.concatenate(rows), np.concatenate(cols), np.concatenate(w)
     n = len(allp)
     g = coo_matrix((np.concatenate([ww, ww]), (np.concatenate([r, c]), np.concatenate([c, r]))), shape=(n, n)).tocsr()
