@@ -11,19 +11,24 @@ not hold on to bad cards):
   two deliveries (one per card, every source among the cheapest, every pick-up/delivery order the train
   holds) is scored, the best are extended by a third delivery, and the leaders are re-priced with their
   legs' track as one network (a segment two legs share is paid once). A plan's value is its **income
-  per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride at the train's
-  speed, half a turn for every ferry crossing on the plan's route (``ferry_turns``: the train stops at
-  the port and crosses at half speed the next turn, rulebook: Ferries) and the 20M-a-turn build limit
-  overlapping with the ride; track into a major city the bot still needs for victory is worth more than
-  its price (``reuse`` < 1).
+  per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride turn by turn
+  (``ride_model``, :class:`_Ride`: from the movement left this turn, a milepost a ``1/speed`` of a turn,
+  and at a ferry the rest of the turn on the port and a crossing turn at half speed, rulebook: Movement
+  Using a Ferry -- about a whole turn a crossing, where the plan used to count half) and the
+  20M-a-turn build limit overlapping with the ride; track into a major city the bot still needs for
+  victory is worth more than its price (``reuse`` < 1). The 24 leaders of a quick ranking are priced
+  exactly (``exact_top``).
 * **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
-  is below ``discard_ratio`` times what the bot's fresh hands have been worth so far.
+  is below ``discard_ratio`` times what the bot's fresh hands have been worth so far -- but not after
+  three hands in a row discarded since the last delivery: a bot too poor for a typical hand's plans runs
+  the plan its cash pays for, at a loss if need be.
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
   any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
   while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
   turns').
 * **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the
-  20M budget goes); then an upgrade when it pays back (faster first); then, with cash to spare or near
+  20M budget goes); then an upgrade to a faster train when the cash allows (``upgrade_speed_only``: the
+  Fast Freight, never the 20M third load slot its plans hardly fill); then, with cash to spare or near
   the victory cash, the cheapest missing major city (the endgame tree grows one cheapest link at a time).
 
 Legs are priced in the direction the track can be built: from the end on the network (or a major/key
@@ -31,12 +36,13 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 81 turns
-to win, 95th percentile 100, 45 % within 80 turns, all 200 won (greedy: 116, 141, 0 %, 196); the Basic
-game's median 54. Where the turns go (``benchmarks/bots.py --diagnose``): the first 40 turns net next to
-nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its 9-12 mileposts a turn with
-less than 15M in hand), later the train carries 1-1.5 loads of its 3; the seventh major city is joined
-long before the 250M.
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 76 turns
+to win, 95th percentile 93, 66 % within 80 turns, all 200 won (before the fourth session: 81, 100, 45 %,
+200; greedy: 116, 141, 0 %, 196); the Basic game's median 51.5 (54 before), 95th percentile 71; 2.77
+games/s/core, 4.7 ms a turn (4.5 before, the same machine). Where the turns go (``benchmarks/bots.py --diagnose``):
+the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
+9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
+major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
 
 :func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
 (a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
@@ -78,6 +84,24 @@ route) 77.5, the same games; ``fill_any`` (with room, any load a card wants) 79 
 78 / 80 / 76.5 (the moving train carries 1.7-2.0 loads from turn 41 instead of 1.0-1.5, but no faster
 win), only with a 3-load train (``fill_any_capacity=3``) 78.5; ``fill_eval=0`` (pick up a load when the
 best plan priced with it on the train beats the best without) 77.5 / 80.5, the same games on 3000.
+
+Fourth session (branch realize; 48 games, median / mean turns against the default of the same seeds,
+77.5 / 80.5, 80.5 / 79.9 and 77 / 78.7 on seeds 2000, 3000, 4000). Where the late game's turns went
+(turns 41+, seeds 2000-2011): the train rode 9.9 of 12 mileposts a turn; 33 % of turns end at a ferry
+port or cross one, losing 5-6 mileposts each (1.9 a turn: ~1 turn a crossing, 14.5 crossings a game);
+1.4 mileposts a turn went towards a stop the bot then dropped, almost all after the 6-turn rethink; no
+turn waited for track. Options left off: ``commit`` (a replan also prices the plan's stops still to run
+and keeps them unless a new plan's income per turn beats theirs by the margin; cut the dropped
+mileposts from 1.4 to 0.5 a turn but not the turns) 0 / 0.2 / 0.5: 77 / 79.5 / 80 on seeds 2000;
+``replan_turns`` 1 (a fresh plan at every turn's start) with ``commit`` 0 / 0.1: 80.5 / 83, at half the
+speed; a free Chunnel with London-Folkestone and Calais-Paris built at the start (a bound, not an
+option): 77 / 76.4. Each of the new default's three parts alone: ``ride_model`` 79.5 / 79.4, 78 / 77.7,
+79 / 78.1 (paired mean -1.3 +- 0.9 turns over the 144 games); ``upgrade_speed_only`` 79 / 80.2, 79 /
+78.3, 78.5 / 76.4 (-1.4 +- 0.7); ``exact_top`` 24 78 / 81.3, 81.5 / 79.5, 76.5 / 78.3 (+0.0 +- 0.4);
+together (the default now) 77 / 77.5, 76.5 / 76.1, 74 / 74.3 (-3.7 +- 0.9), without ``exact_top`` 76.5 /
+77.3, 76 / 76.1, 78.5 / 75.2 (-3.5 +- 0.9); the Basic game (seeds 2000-2047) 56 / 61.0 -> 52 / 53.7,
+all 48 within 80 turns (85 % before). On the new default, ``commit`` 0 (the plan's remainder priced in
+every replan): 77 / 77.4, 76 / 76.0, 73 / 73.2 (-0.4 +- 0.2 against it; 14 of 144 games differ).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -127,7 +151,8 @@ _INF = float("inf")
 #: Bot levels and their settings (see :class:`PlannerBot`).
 LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
-                "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5},
+                "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
+                "upgrade_speed_only": True, "exact_top": 24},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -208,6 +233,16 @@ class PlannerBot:
         self.hold_bad: bool = cfg.get("hold_bad", False)
         self.build_ahead: str | None = cfg.get("build_ahead", None)
         self.ahead_reserve: float = cfg.get("ahead_reserve", 0)
+        self.ride_model: bool = cfg.get("ride_model", False)
+        self.commit: float | None = cfg.get("commit", None)
+        self.commit_on: str = cfg.get("commit_on", "all")
+        self.commit_add: float = cfg.get("commit_add", 0.0)
+        self._extra_stops: list | None = None        # stops candidates() also prices (the plan's remainder)
+        self._rethink = False
+        self.replan_turns: int = cfg.get("replan_turns", 0)
+        self._replanned = 0
+        self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
+        self.exact_top: int = cfg.get("exact_top", 12)
         self._stopped: set[tuple[int, str]] = set()
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
@@ -218,6 +253,7 @@ class PlannerBot:
         self._fresh: list[float] = []          # best income/turn of each hand just drawn
         self._progress = (0, 0)
         self._discards = 0
+        self._discard_run = 0                  # hands discarded since the last delivery
         self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
         self._stuck = 0
         self._rs: tuple[Any, RouteState] | None = None
@@ -259,12 +295,17 @@ class PlannerBot:
         key = (tuple(p.hand), tuple(sorted(p.loads)), p.position is None)
         if p.delivered != self._progress[0]:
             self._progress = (p.delivered, p.turns)
-            self._stuck = 0
+            self._stuck = self._discard_run = 0
         elif p.turns - self._progress[1] >= 6:          # no delivery for a while: think again
             self._progress = (p.delivered, p.turns)
             self._stuck += 1
             key = None
+            self._rethink = True
+        if self.replan_turns and p.position is not None and p.turns - self._replanned >= self.replan_turns \
+                and game.state.phase == "operations" and not p.moves_used:
+            key = None                                  # a fresh look at the start of a turn
         if key != self._hand_key or key is None or not self._consistent(p):
+            self._replanned = p.turns
             fresh = self._hand_key is None or (self._hand_key[0] != tuple(p.hand))
             self._hand_key = key
             self.replan(game)
@@ -344,19 +385,42 @@ class PlannerBot:
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
         :attr:`alternatives`); returns it."""
-        cands = self.candidates(game)
+        keep = self._remainder(game)
+        self._extra_stops = keep
+        try:
+            cands = self.candidates(game)
+        finally:
+            self._extra_stops, self._rethink = None, False
+        if keep is not None and cands:
+            rem = next((pl for pl in cands if pl.stops == keep), None)
+            if rem is not None and rem is not cands[0] and cands[0].value <= rem.value * (1 + self.commit) \
+                    + self.commit_add:
+                cands.remove(rem)
+                cands.insert(0, rem)
         self.alternatives = cands
         self.plan = cands[0] if cands else None
         self.stops = list(self.plan.stops) if self.plan is not None else []
         return self.plan
 
+    def _remainder(self, game) -> list | None:
+        """The plan's stops still to run, when ``commit`` asks to keep them against a new plan (and they can
+        still be run: every card in hand, every delivery's load on the train or picked up before)."""
+        if self.commit is None or not self.stops or (self.commit_on == "rethink" and not self._rethink):
+            return None
+        p = game.state.players[self.seat]
+        if not all(s[3] in p.hand for s in self.stops) or not any(s[0] == "deliver" for s in self.stops):
+            return None
+        if not _feasible(self.stops, p.loads, p.train.capacity):
+            return None
+        return list(self.stops)
+
     def candidates(self, game, rs: RouteState | None = None, hand: Sequence[Any] | None = None,
                    carried: Sequence[str] | None = None, *, start: Any = None, cash: float | None = None,
-                   leaders: int = 12) -> list[Plan]:
+                   leaders: int | None = None) -> list[Plan]:
         """Every plan considered for the hand now (or for ``hand``, card ids, carrying ``carried``), best
         first (see the module docstring). ``start`` (a city) and ``cash`` price the plans from another
         place and purse than the train's (a look-ahead: where a plan leaves the train); ``leaders`` plans
-        are re-priced exactly (0: the quick ranking's plans only, the cheapest look)."""
+        are re-priced exactly (default ``exact_top``; 0: the quick ranking's plans only, the cheapest look)."""
         st, board, rules = game.state, game.board, game.rules
         p = st.players[self.seat]
         rs = rs or self.route_state(game)
@@ -481,6 +545,24 @@ class PlannerBot:
             self.cash_turns
         cash0 = p.cash if cash is None else cash
         opening_rank = opening and self.opening == "rank"
+        ride_model, exact_top = self.ride_model, self.exact_top
+        if ride_model:
+            ride = _Ride.of(game, p, hand is None)
+            runs_of: dict = {}      # each exact leg's rides between ferry crossings
+
+            def runs(a, b, path) -> tuple[int, ...]:
+                hit = runs_of.get((a, b))
+                if hit is None:
+                    out, n = [], 0
+                    for x, y in itertools.pairwise(path):
+                        if hop(x, y):
+                            out.append(n)
+                            n = 0
+                        else:
+                            n += 1
+                    out.append(n)
+                    hit = runs_of[a, b] = tuple(out)
+                return hit
 
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
             cost = 0.0
@@ -492,6 +574,7 @@ class PlannerBot:
             payout = 0
             to_major = to_other = False       # the stops' discounts (reuse) are those two values only
             a = start
+            clock = ride.start if exact and ride_model else None
             for stop in stops:
                 b = stop[1]
                 if exact:
@@ -507,7 +590,10 @@ class PlannerBot:
                     hops = hops_of.get((a, b))
                     if hops is None:
                         hops = hops_of[a, b] = sum(1 for x, y in itertools.pairwise(path) if hop(x, y))
-                    ferry += ferry_turns * hops
+                    if clock is None:
+                        ferry += ferry_turns * hops
+                    else:
+                        clock = ride.run(clock, runs(a, b, path))
                 else:
                     hit = quick_legs.get((a, b))
                     c, d = hit if hit is not None else quick(a, b)
@@ -529,7 +615,7 @@ class PlannerBot:
                     cash += pay
                     payout += pay
                     if first is None:
-                        first = (cost, dist, ferry, pay)
+                        first = (cost, dist, ferry, pay, clock)
                 a = b
             # track into cities the bot needs anyway is worth more than its price
             if not stops:
@@ -540,6 +626,8 @@ class PlannerBot:
                 weight = major_reuse if to_major else reuse
             build_turns = math.ceil(cost / build_limit) if cost > 0 else 0
             travel = math.ceil(dist / speed) if dist else 0
+            if clock is not None:           # the ride turn by turn: ferry staging and half-speed crossings
+                travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
             rank_turns = turns
             if end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
@@ -548,9 +636,10 @@ class PlannerBot:
             if exact and core_reuse is not None and seen:   # track near major cities is reused more
                 priced = sum(w * (core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
-            fc, fd, ff, fp = first if first is not None else (cost, dist, ferry, 0)
+            fc, fd, ff, fp, fclock = first if first is not None else (cost, dist, ferry, 0, clock)
             fb = math.ceil(fc / build_limit) if fc > 0 else 0
-            ft = max(1.0, max(fb + 1, (math.ceil(fd / speed) if fd else 0) + 0.5 * fb) + ff)
+            ftravel = (math.ceil(fd / speed) if fd else 0) if fclock is None else fclock[0] - ride.start[0]
+            ft = max(1.0, max(fb + 1, ftravel + 0.5 * fb) + ff)
             if cash_turns and cost > cash0 and first is not None:
                 # No Credit: the track beyond the cash in hand is built only once the first payout is in,
                 # so it cannot overlap the ride to the first delivery
@@ -632,6 +721,8 @@ class PlannerBot:
                                         extra.append(pl)
             plans.extend(pl for pl in extra if not opening or pl.first_cost <= open_cap)
             plans.sort(key=_rank)
+        if leaders is None:
+            leaders = exact_top
         if leaders <= 0:
             return plans
         # the leaders re-priced with shared track paid once
@@ -646,6 +737,11 @@ class PlannerBot:
                 top.append(ex)
             if len(seen_stops) >= leaders:
                 break
+        extra = self._extra_stops if hand is None else None
+        if extra and tuple(extra) not in seen_stops:
+            ex = score(list(extra), True)
+            if ex is not None:
+                top.append(ex)
         if opening:
             top = [pl for pl in top if pl.first_cost <= open_cap] or top
         top.sort(key=_rank)
@@ -660,6 +756,7 @@ class PlannerBot:
             return PlaceTrain(self._start_city(game))
         if not st.ops_started and self._should_discard(game, p):
             self._discards += 1
+            self._discard_run += 1
             self._hand_key = None
             return DiscardHand()
         dl = game.legal_deliveries()
@@ -781,6 +878,11 @@ class PlannerBot:
     def _poor(self, p) -> bool:
         """The plan is worth less than ``discard_ratio`` times a typical fresh hand (and carries no load)."""
         if self.plan is None or self.discard_ratio <= 0 or len(self._fresh) < 3:
+            return False
+        if self._discard_run >= 3:
+            # three hands in a row discarded since the last delivery: too poor for the plans a typical hand
+            # brings, so run the one it can pay for, at a loss if need be -- its track stays and the train
+            # earns again (seed 1159 had 27M in Iberia and discarded for 140 turns)
             return False
         if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops):
             return False
@@ -919,6 +1021,8 @@ class PlannerBot:
                         return a
         # 2. upgrade when it pays back
         opts = rules.upgrade_options(p.train)
+        if self.upgrade_speed_only:
+            opts = [t for t in opts if t.speed > p.train.speed]
         if opts and not st.special_round and not p.spent and not p.upgraded and self._upgrade_pays(game, p):
             to = max(opts, key=lambda t: (t.speed, t.capacity))
             if repr(Upgrade(to)) not in self._failed:
@@ -1114,6 +1218,56 @@ def _ahead(board, where: int | None, prev: int | None) -> int | None:
             back = prev is not None and prev in seq and seq.index(prev) > seq.index(where)
             return seq[0] if back else seq[-1]
     return where
+
+
+@dataclass(frozen=True)
+class _Ride:
+    """The ride turn by turn (``ride_model``): a clock ``(t, half_end)`` in turns, where the turn's
+    movement runs at half rate until ``half_end``. Riding costs ``1/speed`` of a turn a milepost; a ferry
+    crossing waits for the next turn (the train ends its turn on the port, rulebook: Movement Using a Ferry)
+    and that turn runs at half speed, the crossing its first step (a staged train crosses at once)."""
+
+    speed: int
+    half_steps: int
+    fixed: int | None           # a crossing's movement points (Fast Game), or None for staging
+    start: tuple[float, float]
+    cross_now: bool
+
+    @staticmethod
+    def of(game, p, own: bool) -> _Ride:
+        speed, rules = p.train.speed, game.rules
+        half = (speed + 1) // 2 if rules.ferry_half_speed else speed
+        ops = own and game.state.phase == "operations" and p.position is not None
+        t0 = min(p.moves_used, speed) / speed if ops else 0.0
+        cross_now = (not ops and p.position is not None) or (ops and p.moves_used == 0 and bool(p.staged))
+        return _Ride(speed, half, rules.ferry_fixed_moves, (t0, t0 if not (ops and p.half_rate) else math.ceil(t0 + 1e-9)),
+                     cross_now)
+
+    def run(self, clock: tuple[float, float], runs: tuple[int, ...]) -> tuple[float, float]:
+        t, half_end = clock
+        for i, n in enumerate(runs):
+            if i:                                   # a ferry crossing before this run
+                if self.fixed is not None:
+                    room = (math.ceil(t + 1e-9) - t) * self.speed
+                    if room + 1e-9 < self.fixed:
+                        t = math.ceil(t - 1e-9) if room > 1e-9 else t
+                    t += self.fixed / self.speed
+                else:
+                    if t == self.start[0] and t == int(t):      # on the port as the turn begins
+                        t += 0.0 if self.cross_now else 1.0
+                    else:                                       # the turn ends on the port
+                        t = float(math.ceil(t - 1e-9))
+                    half_end = t + 1.0
+                    t += 1.0 / self.half_steps
+            if n and t < half_end - 1e-9:
+                room = round((half_end - t) * self.half_steps)
+                k = min(n, room)
+                t += k / self.half_steps
+                n -= k
+                if n:
+                    t = half_end
+            t += n / self.speed
+        return (t, half_end)
 
 
 def _within(path: Sequence[int], price: dict, budget: float) -> list[int]:
