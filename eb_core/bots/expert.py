@@ -50,6 +50,11 @@ different plans (a third of its re-rankings), not better games: the gap to 45 tu
 plan model is optimistic by about 35 %, and the first 40 turns earn next to nothing; see
 ``benchmarks/README.md``).
 
+Measured again on main after the planner's fourth session (plans timed ride by ride, upgrades to the
+fastest train only; ``benchmarks/bots.py --games 200 --bots planner,greedy,expert``, seeds 1000-1199): expert
+77.5 (p95 93, 63.5 % within 80, none stuck) against the planner's 76 (p95 93, 66 %), 2.54 against 2.71
+games/s/core. The figures above are from before that change.
+
 Two poverty traps of the planner's rules found on the way: seed 1159 (the opening judged with no
 fresh-hand estimate, hence ``after_first``) and seed 1060 (the planner's own opening, then 12/2 -> 12/3
 for 20M after the first delivery leaves 13M at Berlin, and no plan it can pay for: hence

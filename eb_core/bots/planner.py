@@ -38,8 +38,9 @@ connected majors while the track is unchanged, so a turn prices its plans agains
 
 Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 76 turns
 to win, 95th percentile 93, 66 % within 80 turns, all 200 won (before the fourth session: 81, 100, 45 %,
-200; greedy: 116, 141, 0 %, 196); the Basic game's median 51.5 (54 before), 95th percentile 71; 2.77
-games/s/core, 4.7 ms a turn (4.5 before, the same machine). Where the turns go (``benchmarks/bots.py --diagnose``):
+200; greedy: 116, 141, 0 %, 196); the Basic game's median 51.5 (54 before), 95th percentile 71; 2.71
+games/s/core, 4.8 ms a turn (a quiet 2-core machine; 1.96-2.15 games/s/core before the fourth session's
+speed work, on a busier one). Where the turns go (``benchmarks/bots.py --diagnose``):
 the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
 9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
 major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
