@@ -773,6 +773,12 @@ def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, position: 
                         blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
     """The cheapest track joining ``target`` (a city or milepost) to ``player``'s network.
 
+    The network is every milepost of the player's track, in however many pieces it lies (building out of
+    a major or key city may start a new piece, rulebook: Beginning Construction): a target that one piece
+    touches costs 0 even when that piece is not joined to the rest. How to Win counts one connected
+    network; ask :meth:`eb_core.engine.Game.connected_majors` which major cities it joins, and
+    :func:`cheapest_build` between two places to join two pieces.
+
     With no track yet, the route starts from any major or key city milepost (rulebook "Beginning
     Construction": the first build must be from a major or key city). When the target is a major or key
     city, building *out of* it towards the network is allowed too and often cheaper ("With proper

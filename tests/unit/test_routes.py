@@ -433,3 +433,15 @@ def test_a_leg_on_own_track_costs_nothing_and_the_quick_check_agrees_with_the_fu
         got = {(a, b): quick.costs_nothing(a, b) for a in places for b in places}
         assert got == {(a, b): full.cost(a, b) == 0 for a in places for b in places}
         assert sum(got.values()) > len(places)       # some legs are built, not only a == b
+
+
+def test_a_city_on_a_separate_piece_of_track_is_reached_but_not_joined_for_victory():
+    """Beginning Construction lets Ann start a second piece of track out of Paris; Lyon on that piece
+    costs nothing to reach with cheapest_connection (she can build from there), while How to Win counts
+    one connected network: only London's piece counts, and joining the pieces is a cheapest_build."""
+    g = eb.position("board: tutorial\nplayer Ann: cash 50, at London, track London-Birmingham Paris-Lyon\n")
+    pos = eb.Position.of(g.state, 0)
+    assert eb.cheapest_connection(g.board, g.rules, "Lyon", position=pos).cost == 0
+    assert "Paris" not in g.connected_majors(0)
+    join = eb.cheapest_build(g.board, g.rules, "Birmingham", "Lyon", position=pos)
+    assert join is not None and join.cost > 0
