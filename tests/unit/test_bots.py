@@ -398,3 +398,26 @@ def test_stop_gap_runs_a_delivery_on_built_track_while_the_plans_track_waits():
             assert bot.stops != bot._gap        # the waiting plan's stops are kept for the build phase
     assert gaps and delivered_in_gap
     assert all(pl.build_cost == 0 and pl.turns <= 2 for pl in gaps)
+
+
+def test_open_time_rate_ranks_the_openings_plans_by_profit_less_their_turns():
+    """``open_time_rate``: before the ``open_deliveries``-th delivery a plan is ranked by its profit less its
+    turns at that income rate (a long plan's turns cost cash the opening lacks); afterwards by income per turn."""
+    g, bot = _europe(2000, open_time_rate=5, open_deliveries=2)
+    p = g.state.players[0]
+    seen = {True: 0, False: 0}
+    while not g.over and p.turns < 40:
+        bot.step(g)
+        if bot.plan is None or g.state.phase != "operations":
+            continue
+        opening = p.delivered < 2
+        if not opening and p.delivered < 3:
+            continue        # the plan in force may still be the opening's (a new one comes at the next step)
+        seen[opening] += 1
+        ranked = list(bot.alternatives)
+        if opening:
+            assert all(pl.rank is not None and pl.rank < pl.payout for pl in ranked)
+            assert [pl.rank for pl in ranked] == sorted((pl.rank for pl in ranked), reverse=True)
+        else:
+            assert all(pl.rank is None for pl in ranked)
+    assert seen[True] and seen[False]
