@@ -118,8 +118,9 @@ stop-gap plan equal to the waiting plan was excluded, as 4, 78.5 / 78.6 on 2000)
 75.5 / 74.7. With ``stop_gap`` 4 a stop-gap plan was found at 39 of 91 waits (seeds 2000-2005); why the
 diversions win no turns was not measured. ``open_time_rate`` (before the ``open_deliveries``-th delivery, plans ranked
 by profit less ``open_time_rate`` M a turn, as ``time_rate`` but in the opening only) 5 with 3 deliveries:
-74.5 / 75.1, 76 / 76.9, 76 / 74.3; 5 with 2: 75.5 / 76.3, 75.5 / 75.9, 78 / 75.0; 3 with 3: 76 / 96.8 on
-2000 with one game stuck.
+74.5 / 75.1, 76 / 76.9, 76 / 74.3; 5 with 2: 75.5 / 76.3, 75.5 / 75.9, 78 / 75.0; 5 with 4: 75 / 74.8,
+76 / 77.2, 75.5 / 74.7; 7 with 3: 77.5 / 77.4, 77.5 / 78.5, 76.5 / 74.9; 3 with 3: 76 / 96.8 on 2000 with
+one game stuck.
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
