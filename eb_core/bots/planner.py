@@ -104,6 +104,24 @@ together (the default now) 77 / 77.5, 76.5 / 76.1, 74 / 74.3 (-3.7 +- 0.9), with
 all 48 within 80 turns (85 % before). On the new default, ``commit`` 0 (the plan's remainder priced in
 every replan): 77 / 77.4, 76 / 76.0, 73 / 73.2 (-0.4 +- 0.2 against it; 14 of 144 games differ).
 
+Fifth session (branch opening, the opening's economy; 48 games, median / mean turns against the default's
+77 / 77.5, 76.5 / 76.1 and 74 / 74.3 on seeds 2000, 3000, 4000; all left off). ``open_reuse`` (while fewer
+than ``open_deliveries`` deliveries are made, track is priced at no less than this share of its price:
+early cash is scarce) 1.0 with 1 / 2 / 3 / 5 deliveries: 77 / 78.6, 76.5 / 78.1, 75 / 76.1 and 77 / 78.2 on
+seeds 2000, but 1.0 with 3 gave 79.5 / 79.5 on 3000 and 78 / 77.7 on 4000; with the major cities' track
+kept at 0.35 (``open_major_reuse``) 77.5 / 78.8 and 74.5 / 75.2 on 2000 / 4000. ``stop_gap`` (a train that
+cannot ride on towards its plan's next stop -- its track is not built yet -- runs the best plan needing no
+new track and at most ``stop_gap`` turns meanwhile, while the build phase keeps building the waiting plan's
+track; ``gap_deliveries``: only before that many deliveries): 2 gave 76.5 / 77.0, 76 / 94.8 with one game
+stuck (seed 3047), 75 / 74.7; 2 with ``gap_deliveries`` 4: 76.5 / 77.3, 76 / 75.5, 76.5 / 74.6; with 8 (before a
+stop-gap plan equal to the waiting plan was excluded, as 4, 78.5 / 78.6 on 2000): 76 / 76.8, 76.5 / 76.0,
+75.5 / 74.7. With ``stop_gap`` 4 a stop-gap plan was found at 39 of 91 waits (seeds 2000-2005); why the
+diversions win no turns was not measured. ``open_time_rate`` (before the ``open_deliveries``-th delivery, plans ranked
+by profit less ``open_time_rate`` M a turn, as ``time_rate`` but in the opening only) 5 with 3 deliveries:
+74.5 / 75.1, 76 / 76.9, 76 / 74.3; 5 with 2: 75.5 / 76.3, 75.5 / 75.9, 78 / 75.0; 5 with 4: 75 / 74.8,
+76 / 77.2, 75.5 / 74.7; 7 with 3: 77.5 / 77.4, 77.5 / 78.5, 76.5 / 74.9; 3 with 3: 76 / 96.8 on 2000 with
+one game stuck.
+
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
 the checked :meth:`~eb_core.engine.Game.apply`; other actions use the fast path. Same seed, same game.
@@ -229,6 +247,13 @@ class PlannerBot:
         self.fill_eval: float | None = cfg.get("fill_eval", None)
         self.opening: str | None = cfg.get("opening", None)
         self.cash_turns: bool = cfg.get("cash_turns", False)
+        self.open_reuse: float | None = cfg.get("open_reuse", None)
+        self.open_deliveries: int = cfg.get("open_deliveries", 2)
+        self.open_major_reuse: float | None = cfg.get("open_major_reuse", None)
+        self.open_time_rate: float | None = cfg.get("open_time_rate", None)
+        self.stop_gap: float | None = cfg.get("stop_gap", None)
+        self.gap_deliveries: int = cfg.get("gap_deliveries", 10 ** 6)
+        self._gap: list | None = None          # the plan's stops while a stop-gap plan runs
         self.time_rate: float | None = cfg.get("time_rate", None)
         self.time_share: float | None = cfg.get("time_share", None)
         self.hold_bad: bool = cfg.get("hold_bad", False)
@@ -401,6 +426,7 @@ class PlannerBot:
         self.alternatives = cands
         self.plan = cands[0] if cands else None
         self.stops = list(self.plan.stops) if self.plan is not None else []
+        self._gap = None
         return self.plan
 
     def _remainder(self, game) -> list | None:
@@ -522,6 +548,8 @@ class PlannerBot:
         time_rate = self.time_rate
         if self.time_share is not None and self._fresh:
             time_rate = self.time_share * sorted(self._fresh)[len(self._fresh) // 2]
+        if self.open_time_rate is not None and p.delivered < self.open_deliveries:
+            time_rate = self.open_time_rate    # the opening: plans ranked by profit less the turns' worth
         if self.core == "tree":
             tree = core_tree(board, rules)
             tree_segs = tree.segments if tree is not None else frozenset()
@@ -540,6 +568,10 @@ class PlannerBot:
 
         # the loop invariants of score(), read once (score is the planner's innermost loop)
         ferry_turns, margin, reuse, major_reuse = self.ferry_turns, 1 + self.credit_margin, self.reuse, self.major_reuse
+        if self.open_reuse is not None and p.delivered < self.open_deliveries:
+            # the opening: cash is scarce (No Credit), so track is priced nearer its face value
+            reuse = max(reuse, self.open_reuse)
+            major_reuse = max(major_reuse, self.open_reuse if self.open_major_reuse is None else self.open_major_reuse)
         quick_ferry = bool(ferry_turns and self.quick_ferry)
         hops_of: dict = {}          # ferry crossings on each exact leg's path
         build_limit, end_penalty, core_reuse, cash_turns = rules.build_limit, self.end_penalty, self.core_reuse, \
@@ -830,7 +862,25 @@ class PlannerBot:
             path = self._move_path(game, p)
             if path:
                 return Move(path)
+            if self.stop_gap is not None and self._gap is None and game.movement_left() >= 3 and self.stops \
+                    and p.delivered < self.gap_deliveries:
+                gap = self._stop_gap(game, p)
+                if gap is not None:          # a delivery on the built track while the plan's track waits
+                    self._gap, self.stops = self.stops, list(gap.stops)
+                    path = self._move_path(game, p)
+                    if path:
+                        return Move(path)
         return EndOperations()
+
+    def _stop_gap(self, game, p) -> Plan | None:
+        """The best plan needing no new track and at most ``stop_gap`` turns, for a train that cannot ride
+        towards its plan's next stop (the track there is not built yet: No Credit, 20M a turn)."""
+        best = None
+        for pl in self.candidates(game):
+            if pl.build_cost <= 0 and pl.turns <= self.stop_gap and pl.stops != self.stops \
+                    and any(s[0] == "deliver" for s in pl.stops) and (best is None or pl.value > best.value):
+                best = pl
+        return best
 
     def _route_cities(self, game) -> set[str]:
         """The cities the plan's route passes through from the train on (its stops and every city on
@@ -1009,7 +1059,7 @@ class PlannerBot:
         # 1. the plan's track, leg by leg from where the train is (not for a plan the next operations
         # phase will discard: the hand is worth less than a fresh one)
         if budget > 0 and not p.upgraded and not (self.hold_bad and self._poor(p)):
-            a = self._build_plan_legs(game, p, budget)
+            a = self._build_plan_legs(game, p, budget, stops=self._gap)
             if a is not None:
                 return a
             # 1b. the plan's track is built: the next plan's (cards the plan does not use)

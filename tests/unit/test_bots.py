@@ -371,3 +371,53 @@ def test_a_bot_too_poor_for_a_typical_hand_runs_the_plan_it_can_pay_for():
     p = g.state.players[0]
     play_solo(g, bot, max_turns=40)
     assert p.delivered >= 4 and bot._discards < 20
+
+
+def test_stop_gap_runs_a_delivery_on_built_track_while_the_plans_track_waits():
+    """``stop_gap``: a train that cannot ride on towards its plan's next stop (the track there is not built
+    yet: No Credit, 20M a turn) runs a plan needing no new track and at most ``stop_gap`` turns meanwhile, and
+    delivers on it; the build phase keeps building the waiting plan's track."""
+    from eb_core.actions import Deliver
+    g, bot = _europe(2001, stop_gap=2)
+    p = g.state.players[0]
+    gaps, delivered_in_gap = [], 0
+    orig = bot._stop_gap
+
+    def spy(game, player):
+        pl = orig(game, player)
+        if pl is not None:
+            gaps.append(pl)
+        return pl
+
+    bot._stop_gap = spy
+    while not g.over and p.turns < 60:
+        in_gap = bot._gap is not None
+        a = bot.step(g)
+        delivered_in_gap += in_gap and isinstance(a, Deliver)
+        if bot._gap is not None:
+            assert bot.stops != bot._gap        # the waiting plan's stops are kept for the build phase
+    assert gaps and delivered_in_gap
+    assert all(pl.build_cost == 0 and pl.turns <= 2 for pl in gaps)
+
+
+def test_open_time_rate_ranks_the_openings_plans_by_profit_less_their_turns():
+    """``open_time_rate``: before the ``open_deliveries``-th delivery a plan is ranked by its profit less its
+    turns at that income rate (a long plan's turns cost cash the opening lacks); afterwards by income per turn."""
+    g, bot = _europe(2000, open_time_rate=5, open_deliveries=2)
+    p = g.state.players[0]
+    seen = {True: 0, False: 0}
+    while not g.over and p.turns < 40:
+        bot.step(g)
+        if bot.plan is None or g.state.phase != "operations":
+            continue
+        opening = p.delivered < 2
+        if not opening and p.delivered < 3:
+            continue        # the plan in force may still be the opening's (a new one comes at the next step)
+        seen[opening] += 1
+        ranked = list(bot.alternatives)
+        if opening:
+            assert all(pl.rank is not None and pl.rank < pl.payout for pl in ranked)
+            assert [pl.rank for pl in ranked] == sorted((pl.rank for pl in ranked), reverse=True)
+        else:
+            assert all(pl.rank is None for pl in ranked)
+    assert seen[True] and seen[False]
