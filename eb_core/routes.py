@@ -232,17 +232,11 @@ class _Engine:
         cached static graph and all-pairs tables; a one-off query keeps them (cheaper to build)."""
         if not compact:
             return csr_matrix((w, self.indices, self.indptr), shape=(self.N, self.N))
-        keep = np.isfinite(w)
-        kept = np.zeros(len(w) + 1, dtype=np.int32)      # entries kept before each position
-        np.cumsum(keep, out=kept[1:])
-        return csr_matrix((w[keep], self.indices[keep], kept[self.indptr]), shape=(self.N, self.N))
+        return _kept_csr(w, np.isfinite(w), self.indices, self.indptr, self.N)
 
     def movement_graph(self, w: np.ndarray, keep: np.ndarray) -> csr_matrix:
         """The movement CSR graph over mileposts with entry weights ``w`` (only the ``keep`` entries)."""
-        n = self.n
-        kept = np.zeros(len(w) + 1, dtype=np.int32)      # entries kept before each position
-        np.cumsum(keep, out=kept[1:])
-        return csr_matrix((w[keep], self.m_indices[keep], kept[self.m_indptr]), shape=(n, n))
+        return _kept_csr(w, keep, self.m_indices, self.m_indptr, self.n)
 
     def city_nodes(self) -> tuple[np.ndarray, np.ndarray]:
         """Every city's target nodes (:meth:`nodes_of` its mileposts), concatenated in city order, and where
@@ -425,6 +419,14 @@ def cost_key(rules: Ruleset) -> tuple:
 def _engine(board: Board, rules: Ruleset) -> _Engine:
     """The route engine of ``board`` under ``rules``' costs, built once (:func:`eb_core.files.derived`)."""
     return derived(board, ("routes:engine", cost_key(rules)), lambda b: _Engine(b, rules))
+
+
+def _kept_csr(w: np.ndarray, keep: np.ndarray, indices: np.ndarray, indptr: np.ndarray, n: int) -> csr_matrix:
+    """The ``n`` x ``n`` CSR graph of the entries ``keep`` selects from the full structure ``(indices,
+    indptr)`` with weights ``w``: each row's new start is the count of kept entries before its old one."""
+    kept = np.zeros(len(w) + 1, dtype=np.int32)
+    np.cumsum(keep, out=kept[1:])
+    return csr_matrix((w[keep], indices[keep], kept[indptr]), shape=(n, n))
 
 
 class RouteState:

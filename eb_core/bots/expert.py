@@ -75,7 +75,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .planner import Plan, PlannerBot, _ahead
+from .planner import Plan, PlannerBot, _ahead, _held_after
 
 __all__ = ["EXPERT", "ExpertBot", "LookAhead"]
 
@@ -238,12 +238,7 @@ class ExpertBot(PlannerBot):
         left = [c for c in p.hand if c not in used]
         if not left or not pl.stops:
             return None
-        carried = list(p.loads)
-        for act, _, ld, _ in pl.stops:
-            if act == "pickup":
-                carried.append(ld)
-            elif ld in carried:
-                carried.remove(ld)
+        carried = _held_after(p.loads, pl.stops, strict=False)
         cash = p.cash + pl.payout - pl.build_cost
         follow = self.candidates(game, rs, hand=left, carried=carried, start=pl.stops[-1][1], cash=cash,
                                  leaders=self.follow_leaders)

@@ -357,15 +357,7 @@ class PlannerBot:
 
     def _consistent(self, p) -> bool:
         """Every delivery stop has its load on the train or a pick-up before it."""
-        have = list(p.loads)
-        for act, _, ld, _ in self.stops:
-            if act == "pickup":
-                have.append(ld)
-            elif ld in have:
-                have.remove(ld)
-            else:
-                return False
-        return bool(self.stops)
+        return bool(self.stops) and _held_after(p.loads, self.stops) is not None
 
     def _track_key(self, game) -> tuple:
         """The track now, as a hashable key (the track only changes through an applied action). The last
@@ -1508,20 +1500,27 @@ def _rank(plan: Plan) -> tuple:
     return (-(plan.value if plan.rank is None else plan.rank), plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
 
 
-def _feasible(stops, carried, cap: int) -> bool:
-    """The stops can be run in order: every delivery has its load on the train (carried or picked up
-    before) and the train never holds more than ``cap`` loads."""
+def _held_after(carried, stops, cap: int | None = None, *, strict: bool = True) -> list[str] | None:
+    """The loads on the train after running ``stops`` in order from ``carried``; ``None`` when a delivery's
+    load is neither carried nor picked up before it, or the train would hold more than ``cap`` loads
+    (``strict=False``: such a delivery takes nothing off the train)."""
     held = list(carried)
     for act, _, ld, _ in stops:
         if act == "pickup":
             held.append(ld)
-            if len(held) > cap:
-                return False
+            if cap is not None and len(held) > cap:
+                return None
         elif ld in held:
             held.remove(ld)
-        else:
-            return False
-    return True
+        elif strict:
+            return None
+    return held
+
+
+def _feasible(stops, carried, cap: int) -> bool:
+    """The stops can be run in order: every delivery has its load on the train (carried or picked up
+    before) and the train never holds more than ``cap`` loads."""
+    return _held_after(carried, stops, cap) is not None
 
 
 def play_solo(game, bot, *, max_turns: int = 200, on_turn=None):
