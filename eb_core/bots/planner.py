@@ -269,6 +269,11 @@ class PlannerBot:
         self._replanned = 0
         self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
         self.exact_top: int = cfg.get("exact_top", 12)
+        self.pair_sources: int = cfg.get("pair_sources", 1)
+        self.third_any_cap: bool = cfg.get("third_any_cap", False)
+        self.third_bases: int = cfg.get("third_bases", 3)
+        self.traffic_reuse: float | None = cfg.get("traffic_reuse", None)
+        self.traffic_share: float = cfg.get("traffic_share", 0.02)
         self._stopped: set[tuple[int, str]] = set()
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
@@ -565,6 +570,8 @@ class PlannerBot:
             reuse = max(reuse, self.open_reuse)
             major_reuse = max(major_reuse, self.open_reuse if self.open_major_reuse is None else self.open_major_reuse)
         quick_ferry = bool(ferry_turns and self.quick_ferry)
+        traffic_reuse, t_share = self.traffic_reuse, self.traffic_share
+        traffic = deck_traffic(board, rules, game.deck) if traffic_reuse is not None else None
         hops_of: dict = {}          # ferry crossings on each exact leg's path
         build_limit, end_penalty, core_reuse, cash_turns = rules.build_limit, self.end_penalty, self.core_reuse, \
             self.cash_turns
@@ -660,6 +667,9 @@ class PlannerBot:
             priced = cost
             if exact and core_reuse is not None and seen:   # track near major cities is reused more
                 priced = sum(w * (core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
+            if exact and traffic is not None and seen:       # track on the deck's busy corridors is reused more
+                priced = sum(w * (1.0 - (1.0 - traffic_reuse / weight) * min(1.0, traffic.get(k, 0.0) / t_share))
+                             for k, w in seen.items())
             value = (payout - weight * priced) / rank_turns
             fc, fd, ff, fp, fclock = first if first is not None else (cost, dist, ferry, 0, clock)
             fb = math.ceil(fc / build_limit) if fc > 0 else 0
@@ -695,7 +705,7 @@ class PlannerBot:
                     best_single[i] = max(best_single[i], pl.value)
             ranked.sort()
             # for combinations: the load on the train (if any) and the best source
-            best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
+            best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:self.pair_sources]
         # combinations over the most promising demands only (each judged by its best single plan)
         lead = sorted(range(n_opt), key=lambda i: (-best_single[i], i))[:self.pair_options]
         lead.sort()
@@ -720,9 +730,9 @@ class PlannerBot:
             plans = [pl for pl in plans if pl.first_cost <= open_cap] or plans
         plans.sort(key=_rank)
         # third delivery: insert into the best pairs
-        if self.max_deliveries >= 3 and cap >= 3:
+        if self.max_deliveries >= 3 and (cap >= 3 or self.third_any_cap):
             extra = []
-            bases = [pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2][:3]
+            bases = [pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2][:self.third_bases]
             for base in bases:
                 used = {s[3] for s in base.stops}
                 for k in lead:
@@ -1441,6 +1451,43 @@ def _core_tree(board, rules) -> CoreTree | None:
         segs.update(leg[2])
     star = sum(min(rs.cost(keep[0], m), rs.cost(m, keep[0])) for m in keep[1:])
     return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), float(star))
+
+
+def deck_traffic(board, rules, deck) -> dict:
+    """How busy each segment of the board would be over the whole deck: every demand's cheapest build
+    from its cheapest source to its city on an empty board, weighted by payout; a segment's share of the
+    total payout that would ride it (computed once per board, costs and deck)."""
+    from ..routes import cost_key
+    return derived(board, ("planner:deck-traffic", cost_key(rules), deck.name, len(deck.demand_cards)),
+                   lambda b: _deck_traffic(b, rules, deck))
+
+
+def _deck_traffic(board, rules, deck) -> dict:
+    rs = RouteState(board, rules)
+    names = sorted(c.name for c in board.cities)
+    rs.prepare(names)
+    out: dict = {}
+    total = 0.0
+    for card in deck.demand_cards:
+        for d in card.demands:
+            if not board.has_city(d.city) or d.load not in board.loads:
+                continue
+            city = board.city(d.city).name
+            best = None
+            for s in board.sources(d.load):
+                if s.name == city:
+                    continue
+                c, a, b = min((rs.cost(s.name, city), s.name, city), (rs.cost(city, s.name), city, s.name))
+                if c < _INF and (best is None or c < best[0]):
+                    best = (c, a, b)
+            if best is None:
+                continue
+            _, a, b = best
+            total += d.payout
+            for x, y in itertools.pairwise(rs.leg(a, b)[1]):
+                k = seg_key(x, y)
+                out[k] = out.get(k, 0.0) + d.payout
+    return {k: v / total for k, v in out.items()} if total else {}
 
 
 def _land(board) -> np.ndarray:
