@@ -182,7 +182,7 @@ def main(argv=None) -> int:
                     help="instead: trace the planner's games of these seeds (e.g. 0-3) and print where the turns go")
     ap.add_argument("--options", default="{}", metavar="JSON",
                     help='keyword options of PlannerBot for the planner and of ExpertBot for the expert (an '
-                         'experiment), e.g. \'{"fill_any": true}\'')
+                         'experiment), e.g. \'{"exact_top": 48}\'')
     args = ap.parse_args(argv)
     options = json.loads(args.options)
     if args.diagnose:

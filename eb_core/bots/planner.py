@@ -48,79 +48,15 @@ major city is joined long before the 250M; a quarter of the late turns end at a 
 :func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
 (a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
 cheapest; 83M through Berlin, Holland, London, Milano, Paris, Ruhr and Wien on the Europe board), computed
-once per board; ``core="tree"`` prices track on it at ``core_reuse``.
+once per board.
 
-Options tried and left off by default (solo Standard games, median turns to win; each against the
-default of the same seeds; see ``benchmarks/README.md``). First session, 24 games, seeds 2000-2023,
-default 81: ``ride_cost``/``hop_cost`` (a price per milepost ridden and per ferry hop in the route graph,
-81-88), ``upgrade_rule="payback"`` (upgrade when 20M is earned back within ``upgrade_payback`` turns at the
-best plan's rate, 84), ``credit_margin`` (keep a share of a plan's track cost in hand, 86.5),
-``end_penalty`` (turns to get back from a plan's last city to a major city, 85) and ``core_reuse`` with
-the default ``core="radius"`` (track within ``core_radius`` of a major city discounted more, 85). This
-session, 48 games, seeds 2000-2047, default 80.5 (mean 81.3) before ``ferry_turns``: ``core="tree"`` with
-``core_reuse`` 0.35 / 0.15 (81.5 / 80.5), ``en_route`` (stop at a city passed through for a load a card
-wants: it hardly ever has room the plan does not need; 79.5 = the default on 24 games),
-``build_ahead="initial"`` / ``"always"`` (build the next plan's track once the plan's is built, 83.5 /
-82), ``hold_bad`` (no track for a plan the next turn will discard, 82), ``time_rate`` 4 / 7 / 10 (rank
-plans by profit less the turns at that income rate rather than by income per turn, 78.5 / 78.5 / 88.5;
-81 on seeds 3000-3047 at 5.5 against the default's 81.5; with ``ferry_turns`` two games stuck),
-``time_share`` 1.0 (the same at the typical fresh hand's rate, 80), ``upgrade_margin`` 25 and
-``upgrade_after`` 1-2 (85.5, 80.5 on 24 games), ``reuse``/``major_reuse`` 1.0/0.6, 0.9/0.35, 0.75/0.6,
-0.6/0.35, 0.75/0.2, 0.6/0.25 (82-85), ``sources`` 3 (81), ``pair_options`` 9 (78, then 82 with
-``ferry_turns`` on seeds 3000-3047), ``quick_ferry`` (a ferry counted in the quick ranking too when the
-stops lie on different landmasses: 79.5 / 82 against 77.5 / 80.5). ``ferry_turns`` 0.5 was kept: 77.5,
-80.5 and 77 on seeds 2000, 3000 and 4000 (48 games each) against 80.5, 81.5 and 81 (1.0 and 0.75 gave
-83.5 on 24 games and 78.5 / 81). Then, against the new default (77.5 / 80.5 / 77 on seeds 2000, 3000,
-4000): ``time_rate`` 5 77.5 / 80.5 / 76, ``time_share`` 0.9 82.5 / 82 / 77, ``fill_alternatives`` (top
-the train up with loads the next-best plans pick up where it stands) 78 / 81.5 / 77, ``upgrade_after`` 1
-79.5 / 81.5 / 77, ``discard_ratio`` 0.55 77.5 / 81.5 / 78.
-
-Third session, structural options (48 games, median turns; default 77.5 / 80.5 / 77 on seeds 2000, 3000,
-4000): ``cash_turns`` (track beyond the cash in hand is built only after the plan's first payout, so it
-cannot overlap the ride to the first delivery: ``turns`` >= the first delivery's ``first_turns`` plus
-those build turns) 77.5; ``opening="cap"`` (before the first delivery, only plans whose first delivery's
-track ``first_cost`` fits the special build turns' budget) 79, ``opening="rank"`` (rank openings by the
-first delivery's income per turn) 80; ``fill_route`` (with room, pick up loads for cities on the plan's
-route) 77.5, the same games; ``fill_any`` (with room, any load a card wants) 79 / 81, with ``en_route``
-78 / 80 / 76.5 (the moving train carries 1.7-2.0 loads from turn 41 instead of 1.0-1.5, but no faster
-win), only with a 3-load train (``fill_any_capacity=3``) 78.5; ``fill_eval=0`` (pick up a load when the
-best plan priced with it on the train beats the best without) 77.5 / 80.5, the same games on 3000.
-
-Fourth session (branch realize; 48 games, median / mean turns against the default of the same seeds,
-77.5 / 80.5, 80.5 / 79.9 and 77 / 78.7 on seeds 2000, 3000, 4000). Where the late game's turns went
-(turns 41+, seeds 2000-2011): the train rode 9.9 of 12 mileposts a turn; 33 % of turns end at a ferry
-port or cross one, losing 5-6 mileposts each (1.9 a turn: ~1 turn a crossing, 14.5 crossings a game);
-1.4 mileposts a turn went towards a stop the bot then dropped, almost all after the 6-turn rethink; no
-turn waited for track. Options left off: ``commit`` (a replan also prices the plan's stops still to run
-and keeps them unless a new plan's income per turn beats theirs by the margin; cut the dropped
-mileposts from 1.4 to 0.5 a turn but not the turns) 0 / 0.2 / 0.5: 77 / 79.5 / 80 on seeds 2000;
-``replan_turns`` 1 (a fresh plan at every turn's start) with ``commit`` 0 / 0.1: 80.5 / 83, at half the
-speed; a free Chunnel with London-Folkestone and Calais-Paris built at the start (a bound, not an
-option): 77 / 76.4. Each of the new default's three parts alone: ``ride_model`` 79.5 / 79.4, 78 / 77.7,
-79 / 78.1 (paired mean -1.3 +- 0.9 turns over the 144 games); ``upgrade_speed_only`` 79 / 80.2, 79 /
-78.3, 78.5 / 76.4 (-1.4 +- 0.7); ``exact_top`` 24 78 / 81.3, 81.5 / 79.5, 76.5 / 78.3 (+0.0 +- 0.4);
-together (the default now) 77 / 77.5, 76.5 / 76.1, 74 / 74.3 (-3.7 +- 0.9), without ``exact_top`` 76.5 /
-77.3, 76 / 76.1, 78.5 / 75.2 (-3.5 +- 0.9); the Basic game (seeds 2000-2047) 56 / 61.0 -> 52 / 53.7,
-all 48 within 80 turns (85 % before). On the new default, ``commit`` 0 (the plan's remainder priced in
-every replan): 77 / 77.4, 76 / 76.0, 73 / 73.2 (-0.4 +- 0.2 against it; 14 of 144 games differ).
-
-Fifth session (branch opening, the opening's economy; 48 games, median / mean turns against the default's
-77 / 77.5, 76.5 / 76.1 and 74 / 74.3 on seeds 2000, 3000, 4000; all left off). ``open_reuse`` (while fewer
-than ``open_deliveries`` deliveries are made, track is priced at no less than this share of its price:
-early cash is scarce) 1.0 with 1 / 2 / 3 / 5 deliveries: 77 / 78.6, 76.5 / 78.1, 75 / 76.1 and 77 / 78.2 on
-seeds 2000, but 1.0 with 3 gave 79.5 / 79.5 on 3000 and 78 / 77.7 on 4000; with the major cities' track
-kept at 0.35 (``open_major_reuse``) 77.5 / 78.8 and 74.5 / 75.2 on 2000 / 4000. ``stop_gap`` (a train that
-cannot ride on towards its plan's next stop -- its track is not built yet -- runs the best plan needing no
-new track and at most ``stop_gap`` turns meanwhile, while the build phase keeps building the waiting plan's
-track; ``gap_deliveries``: only before that many deliveries): 2 gave 76.5 / 77.0, 76 / 94.8 with one game
-stuck (seed 3047), 75 / 74.7; 2 with ``gap_deliveries`` 4: 76.5 / 77.3, 76 / 75.5, 76.5 / 74.6; with 8 (before a
-stop-gap plan equal to the waiting plan was excluded, as 4, 78.5 / 78.6 on 2000): 76 / 76.8, 76.5 / 76.0,
-75.5 / 74.7. With ``stop_gap`` 4 a stop-gap plan was found at 39 of 91 waits (seeds 2000-2005); why the
-diversions win no turns was not measured. ``open_time_rate`` (before the ``open_deliveries``-th delivery, plans ranked
-by profit less ``open_time_rate`` M a turn, as ``time_rate`` but in the opening only) 5 with 3 deliveries:
-74.5 / 75.1, 76 / 76.9, 76 / 74.3; 5 with 2: 75.5 / 76.3, 75.5 / 75.9, 78 / 75.0; 5 with 4: 75 / 74.8,
-76 / 77.2, 75.5 / 74.7; 7 with 3: 77.5 / 77.4, 77.5 / 78.5, 76.5 / 74.9; 3 with 3: 76 / 96.8 on 2000 with
-one game stuck.
+Why not 45 turns: a planner that chains one hand's deliveries earns what a train carrying one load at a
+time can (0.6-0.74M a milepost ridden, 1.0 loads on the moving train), and about 40 options measured
+over six sessions -- track prices, ferry timing, opening rules, load filling, commitment to a plan,
+search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`) -- each moved
+the median by less than 3 turns. Their figures, and the commit that still holds their code (``5a9eb72``:
+the options were removed from the bot afterwards, the default's games unchanged), are in
+``benchmarks/README.md``.
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -176,6 +112,21 @@ LEVELS: dict[str, dict[str, Any]] = {
                "upgrade_payback": 0, "sources": 1},
 }
 
+#: Every setting a level or a keyword option may give (:class:`PlannerBot`): ``max_deliveries`` (deliveries a
+#: plan may chain), ``reuse`` / ``major_reuse`` (the share of a new track's price a plan is charged; into a
+#: major city still needed for victory), ``discard_ratio`` (discard a hand whose best plan earns less than
+#: this share of a typical fresh hand; 0: never), ``upgrade_payback`` (0: upgrade only when rich, as the
+#: greedy level; otherwise as soon as the cash covers the upgrade, the plan's track and ``upgrade_margin``,
+#: after ``upgrade_after`` deliveries), ``sources`` (sources priced per demand), ``pair_options`` (demands
+#: paired), ``search_limit`` (the route search's cost bound, M), ``ferry_turns`` (turns a crossing adds
+#: without ``ride_model``), ``ride_model`` (plans timed turn by turn), ``upgrade_speed_only``,
+#: ``exact_top`` (plans priced exactly), ``major_cushion`` / ``major_cash_share`` (when the missing major
+#: cities are built).
+OPTIONS: frozenset[str] = frozenset({
+    "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
+    "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
+    "major_cash_share", "upgrade_margin", "upgrade_after"})
+
 
 @dataclass
 class Plan:
@@ -190,7 +141,6 @@ class Plan:
     turns: float
     value: float
     legs: list[tuple[Any, Any]] = field(default_factory=list)
-    rank: float | None = None
     first_cost: float = 0.0
     first_turns: float = 0.0
 
@@ -215,6 +165,10 @@ class PlannerBot:
         self.rng = rng if rng is not None else random.Random(seat)
         self.level = level
         cfg = dict(LEVELS[level])
+        unknown = sorted(set(options) - OPTIONS)
+        if unknown:
+            raise InvalidAction(f"{unknown[0]}: not an option of the planner (its options: {', '.join(sorted(OPTIONS))}; "
+                                f"the experiments left off were removed, see benchmarks/README.md)", field=unknown[0])
         cfg.update(options)
         self.max_deliveries: int = cfg["max_deliveries"]
         self.reuse: float = cfg["reuse"]
@@ -225,56 +179,13 @@ class PlannerBot:
         self.pair_options: int = cfg.get("pair_options", 6)
         self.search_limit: float = cfg.get("search_limit", 120)
         self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
-        self.quick_ferry: bool = cfg.get("quick_ferry", False)
-        self.ride_cost: float = cfg.get("ride_cost", 0.0)
-        self.upgrade_rule: str = cfg.get("upgrade_rule", "cash")
-        self.credit_margin: float = cfg.get("credit_margin", 0.0)
-        self.end_penalty: float = cfg.get("end_penalty", 0.0)
-        self.core_reuse: float | None = cfg.get("core_reuse", None)
-        self.core_radius: int = cfg.get("core_radius", 6)
-        self.core: str = cfg.get("core", "radius")
-        self.capacity_gain: float = cfg.get("capacity_gain", 0.25)
-        self.hop_cost: float = cfg.get("hop_cost", self.ride_cost)
         self.major_cushion: int = cfg.get("major_cushion", 50)
         self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
         self.upgrade_margin: float = cfg.get("upgrade_margin", 10)
         self.upgrade_after: int = cfg.get("upgrade_after", 0)
-        self.en_route: bool = cfg.get("en_route", False)
-        self.fill_alternatives: bool = cfg.get("fill_alternatives", False)
-        self.fill_route: bool = cfg.get("fill_route", False)
-        self.fill_any: bool = cfg.get("fill_any", False)
-        self.fill_any_capacity: int = cfg.get("fill_any_capacity", 0)
-        self.fill_eval: float | None = cfg.get("fill_eval", None)
-        self.opening: str | None = cfg.get("opening", None)
-        self.cash_turns: bool = cfg.get("cash_turns", False)
-        self.open_reuse: float | None = cfg.get("open_reuse", None)
-        self.open_deliveries: int = cfg.get("open_deliveries", 2)
-        self.open_major_reuse: float | None = cfg.get("open_major_reuse", None)
-        self.open_time_rate: float | None = cfg.get("open_time_rate", None)
-        self.stop_gap: float | None = cfg.get("stop_gap", None)
-        self.gap_deliveries: int = cfg.get("gap_deliveries", 10 ** 6)
-        self._gap: list | None = None          # the plan's stops while a stop-gap plan runs
-        self.time_rate: float | None = cfg.get("time_rate", None)
-        self.time_share: float | None = cfg.get("time_share", None)
-        self.hold_bad: bool = cfg.get("hold_bad", False)
-        self.build_ahead: str | None = cfg.get("build_ahead", None)
-        self.ahead_reserve: float = cfg.get("ahead_reserve", 0)
         self.ride_model: bool = cfg.get("ride_model", False)
-        self.commit: float | None = cfg.get("commit", None)
-        self.commit_on: str = cfg.get("commit_on", "all")
-        self.commit_add: float = cfg.get("commit_add", 0.0)
-        self._extra_stops: list | None = None        # stops candidates() also prices (the plan's remainder)
-        self._rethink = False
-        self.replan_turns: int = cfg.get("replan_turns", 0)
-        self._replanned = 0
         self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
         self.exact_top: int = cfg.get("exact_top", 12)
-        self.pair_sources: int = cfg.get("pair_sources", 1)
-        self.third_any_cap: bool = cfg.get("third_any_cap", False)
-        self.third_bases: int = cfg.get("third_bases", 3)
-        self.traffic_reuse: float | None = cfg.get("traffic_reuse", None)
-        self.traffic_share: float = cfg.get("traffic_share", 0.02)
-        self._stopped: set[tuple[int, str]] = set()
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -331,12 +242,7 @@ class PlannerBot:
             self._progress = (p.delivered, p.turns)
             self._stuck += 1
             key = None
-            self._rethink = True
-        if self.replan_turns and p.position is not None and p.turns - self._replanned >= self.replan_turns \
-                and game.state.phase == "operations" and not p.moves_used:
-            key = None                                  # a fresh look at the start of a turn
         if key != self._hand_key or key is None or not self._consistent(p):
-            self._replanned = p.turns
             fresh = self._hand_key is None or (self._hand_key[0] != tuple(p.hand))
             self._hand_key = key
             self.replan(game)
@@ -400,43 +306,18 @@ class PlannerBot:
         if self._rs is None or self._rs[0] != key or self._rs[1].board is not game.board \
                 or self._rs[1].rules is not game.rules:
             rs = RouteState(game.board, game.rules, Position.of(game.state, self.seat),
-                            limit=self.search_limit + 150 * self.ride_cost, blocked_edges=sorted(self._blocked),
-                            ride_cost=self.ride_cost, hop_cost=self.hop_cost)
+                            limit=self.search_limit, blocked_edges=sorted(self._blocked))
             self._rs = (key, rs)
         return self._rs[1]
 
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
         :attr:`alternatives`); returns it."""
-        keep = self._remainder(game)
-        self._extra_stops = keep
-        try:
-            cands = self.candidates(game)
-        finally:
-            self._extra_stops, self._rethink = None, False
-        if keep is not None and cands:
-            rem = next((pl for pl in cands if pl.stops == keep), None)
-            if rem is not None and rem is not cands[0] and cands[0].value <= rem.value * (1 + self.commit) \
-                    + self.commit_add:
-                cands.remove(rem)
-                cands.insert(0, rem)
+        cands = self.candidates(game)
         self.alternatives = cands
         self.plan = cands[0] if cands else None
         self.stops = list(self.plan.stops) if self.plan is not None else []
-        self._gap = None
         return self.plan
-
-    def _remainder(self, game) -> list | None:
-        """The plan's stops still to run, when ``commit`` asks to keep them against a new plan (and they can
-        still be run: every card in hand, every delivery's load on the train or picked up before)."""
-        if self.commit is None or not self.stops or (self.commit_on == "rethink" and not self._rethink):
-            return None
-        p = game.state.players[self.seat]
-        if not all(s[3] in p.hand for s in self.stops) or not any(s[0] == "deliver" for s in self.stops):
-            return None
-        if not _feasible(self.stops, p.loads, p.train.capacity):
-            return None
-        return list(self.stops)
 
     def candidates(self, game, rs: RouteState | None = None, hand: Sequence[Any] | None = None,
                    carried: Sequence[str] | None = None, *, start: Any = None, cash: float | None = None,
@@ -527,9 +408,6 @@ class PlannerBot:
             if hit is None:
                 if a is None or a == b:
                     hit = (0.0, 0)
-                elif self.ride_cost > 0:      # the route weighs its length: walk it for track cost and length
-                    c, path, steps = leg(a, b)
-                    hit = (_INF, 0) if c == _INF else (sum(w for _, w in steps), max(0, len(path) - 1))
                 else:
                     f, r = rs.cost(a, b), rs.cost(b, a)
                     c = r if r < f and (rooted(b) or not rooted(a)) else f
@@ -537,46 +415,11 @@ class PlannerBot:
                 quick_legs[a, b] = hit
             return hit
 
-        far = derived(board, "planner:far-from-majors", _far_from_majors)
-        lands = derived(board, "planner:land", _land)
-
-        def land(x) -> int:
-            return lands[board.city(x).center if isinstance(x, str) else x]
-        time_rate = self.time_rate
-        if self.time_share is not None and self._fresh:
-            time_rate = self.time_share * sorted(self._fresh)[len(self._fresh) // 2]
-        if self.open_time_rate is not None and p.delivered < self.open_deliveries:
-            time_rate = self.open_time_rate    # the opening: plans ranked by profit less the turns' worth
-        if self.core == "tree":
-            tree = core_tree(board, rules)
-            tree_segs = tree.segments if tree is not None else frozenset()
-
-            def near(k) -> bool:
-                return k in tree_segs
-        else:
-            core = derived(board, ("planner:core", self.core_radius), lambda b: _core(b, self.core_radius))
-
-            def near(k) -> bool:
-                return k[0] in core or k[1] in core
-
-        # the opening (no delivery yet): the first delivery's track within the special build turns' budget
-        opening = self.opening is not None and p.delivered == 0 and hand is None
-        open_cap = rules.build_limit * max(1, rules.special_build_turns)
-
         # the loop invariants of score(), read once (score is the planner's innermost loop)
-        ferry_turns, margin, reuse, major_reuse = self.ferry_turns, 1 + self.credit_margin, self.reuse, self.major_reuse
-        if self.open_reuse is not None and p.delivered < self.open_deliveries:
-            # the opening: cash is scarce (No Credit), so track is priced nearer its face value
-            reuse = max(reuse, self.open_reuse)
-            major_reuse = max(major_reuse, self.open_reuse if self.open_major_reuse is None else self.open_major_reuse)
-        quick_ferry = bool(ferry_turns and self.quick_ferry)
-        traffic_reuse, t_share = self.traffic_reuse, self.traffic_share
-        traffic = deck_traffic(board, rules, game.deck) if traffic_reuse is not None else None
+        ferry_turns, reuse, major_reuse = self.ferry_turns, self.reuse, self.major_reuse
         hops_of: dict = {}          # ferry crossings on each exact leg's path
-        build_limit, end_penalty, core_reuse, cash_turns = rules.build_limit, self.end_penalty, self.core_reuse, \
-            self.cash_turns
+        build_limit = rules.build_limit
         cash0 = p.cash if cash is None else cash
-        opening_rank = opening and self.opening == "rank"
         ride_model, exact_top = self.ride_model, self.exact_top
         if ride_model:
             ride = _Ride.of(game, p, hand is None)
@@ -631,10 +474,8 @@ class PlannerBot:
                     c, d = hit if hit is not None else quick(a, b)
                     if c == _INF:
                         return None
-                    if quick_ferry and a is not None and land(a) != land(b):
-                        ferry += ferry_turns     # another landmass: at least one ferry crossing
                 cost += c
-                cash -= c * margin
+                cash -= c
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
                 dist += d
@@ -647,7 +488,7 @@ class PlannerBot:
                     cash += pay
                     payout += pay
                     if first is None:
-                        first = (cost, dist, ferry, pay, clock)
+                        first = (cost, dist, ferry, clock)
                 a = b
             # track into cities the bot needs anyway is worth more than its price
             if not stops:
@@ -661,33 +502,12 @@ class PlannerBot:
             if clock is not None:           # the ride turn by turn: ferry staging and half-speed crossings
                 travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
-            rank_turns = turns
-            if end_penalty > 0 and stops:      # a plan ending far from every major city strands the train
-                rank_turns += end_penalty * far[stops[-1][1]] / speed
-            priced = cost
-            if exact and core_reuse is not None and seen:   # track near major cities is reused more
-                priced = sum(w * (core_reuse / weight if near(k) else 1.0) for k, w in seen.items())
-            if exact and traffic is not None and seen:       # track on the deck's busy corridors is reused more
-                priced = sum(w * (1.0 - (1.0 - traffic_reuse / weight) * min(1.0, traffic.get(k, 0.0) / t_share))
-                             for k, w in seen.items())
-            value = (payout - weight * priced) / rank_turns
-            fc, fd, ff, fp, fclock = first if first is not None else (cost, dist, ferry, 0, clock)
+            value = (payout - weight * cost) / turns
+            fc, fd, ff, fclock = first if first is not None else (cost, dist, ferry, clock)
             fb = math.ceil(fc / build_limit) if fc > 0 else 0
             ftravel = (math.ceil(fd / speed) if fd else 0) if fclock is None else fclock[0] - ride.start[0]
             ft = max(1.0, max(fb + 1, ftravel + 0.5 * fb) + ff)
-            if cash_turns and cost > cash0 and first is not None:
-                # No Credit: the track beyond the cash in hand is built only once the first payout is in,
-                # so it cannot overlap the ride to the first delivery
-                later = math.ceil((cost - cash0) / build_limit) + 1
-                turns = max(turns, ft + max(later, math.ceil((dist - fd) / speed) + (ferry - ff)))
-                rank_turns = max(rank_turns, turns)
-                value = (payout - weight * priced) / rank_turns
-            if opening_rank:     # the opening: the first delivery's income per turn
-                value = (fp - weight * fc) / ft + 0.25 * value
-            pl = Plan(list(stops), payout, cost, dist, turns, value, first_cost=fc, first_turns=ft)
-            if time_rate is not None:      # profit less the turns' worth at a typical income rate
-                pl.rank = payout - weight * priced - time_rate * rank_turns
-            return pl
+            return Plan(list(stops), payout, cost, dist, turns, value, first_cost=fc, first_turns=ft)
 
         plans: list[Plan] = []
         n_opt = len(options)
@@ -705,7 +525,7 @@ class PlannerBot:
                     best_single[i] = max(best_single[i], pl.value)
             ranked.sort()
             # for combinations: the load on the train (if any) and the best source
-            best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:self.pair_sources]
+            best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
         # combinations over the most promising demands only (each judged by its best single plan)
         lead = sorted(range(n_opt), key=lambda i: (-best_single[i], i))[:self.pair_options]
         lead.sort()
@@ -726,13 +546,11 @@ class PlannerBot:
                             pl = score(stops, False)
                             if pl is not None:
                                 plans.append(pl)
-        if opening:
-            plans = [pl for pl in plans if pl.first_cost <= open_cap] or plans
         plans.sort(key=_rank)
         # third delivery: insert into the best pairs
-        if self.max_deliveries >= 3 and (cap >= 3 or self.third_any_cap):
+        if self.max_deliveries >= 3 and cap >= 3:
             extra = []
-            bases = [pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2][:self.third_bases]
+            bases = [pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2][:3]
             for base in bases:
                 used = {s[3] for s in base.stops}
                 for k in lead:
@@ -754,7 +572,7 @@ class PlannerBot:
                                     pl = score(stops, False)
                                     if pl is not None:
                                         extra.append(pl)
-            plans.extend(pl for pl in extra if not opening or pl.first_cost <= open_cap)
+            plans.extend(extra)
             plans.sort(key=_rank)
         if leaders is None:
             leaders = exact_top
@@ -772,13 +590,6 @@ class PlannerBot:
                 top.append(ex)
             if len(seen_stops) >= leaders:
                 break
-        extra = self._extra_stops if hand is None else None
-        if extra and tuple(extra) not in seen_stops:
-            ex = score(list(extra), True)
-            if ex is not None:
-                top.append(ex)
-        if opening:
-            top = [pl for pl in top if pl.first_cost <= open_cap] or top
         top.sort(key=_rank)
         return top
 
@@ -823,34 +634,10 @@ class PlannerBot:
                 net = self._network(game)
                 reach = {d.load for _, d in game.demands(self.seat)
                          if any(m in net for m in board.city(d.city).mileposts)}
-                if self.fill_route:             # or a load for a city on the plan's route
-                    route = self._route_cities(game)
-                    reach |= {d.load for _, d in game.demands(self.seat) if board.city(d.city).name in route}
-                if self.fill_any and p.train.capacity >= self.fill_any_capacity:     # or any load a card wants
-                    reach |= {d.load for _, d in game.demands(self.seat)}
-                if self.fill_alternatives:      # or a load the next-best plans pick up here
-                    reach |= {s[2] for pl in self.alternatives for s in pl.stops if s[0] == "pickup" and s[1] == here}
                 for ld in picks:
                     if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
                         self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
                         return PickUp(ld)
-                if self.fill_eval is not None:
-                    # or a load that makes the best plan from here better (priced with the load on the train)
-                    wanted_all = {d.load for _, d in game.demands(self.seat)}
-                    opts = [ld for ld in sorted(set(picks)) if ld in wanted_all and ld not in p.loads
-                            and ld not in planned and repr(PickUp(ld)) not in self._failed]
-                    if opts:
-                        base = self.candidates(game)
-                        bv = base[0].value if base else 0.0
-                        best = None
-                        for ld in opts:
-                            c = self.candidates(game, carried=list(p.loads) + [ld])
-                            if c and c[0].value > bv * (1 + self.fill_eval) and (best is None or c[0].value > best[0]):
-                                best = (c[0].value, ld)
-                        if best is not None:
-                            ld = best[1]
-                            self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
-                            return PickUp(ld)
             # pick-ups due here now: the plan's first stops, up to its first stop elsewhere (a plan may come
             # back here later for a load the full train has no room for yet: that one waits, seed 1199)
             pending = list(itertools.takewhile(lambda s: s[1] == here, self.stops))
@@ -864,43 +651,7 @@ class PlannerBot:
             path = self._move_path(game, p)
             if path:
                 return Move(path)
-            if self.stop_gap is not None and self._gap is None and game.movement_left() >= 3 and self.stops \
-                    and p.delivered < self.gap_deliveries:
-                gap = self._stop_gap(game, p)
-                if gap is not None:          # a delivery on the built track while the plan's track waits
-                    self._gap, self.stops = self.stops, list(gap.stops)
-                    path = self._move_path(game, p)
-                    if path:
-                        return Move(path)
         return EndOperations()
-
-    def _stop_gap(self, game, p) -> Plan | None:
-        """The best plan needing no new track and at most ``stop_gap`` turns, for a train that cannot ride
-        towards its plan's next stop (the track there is not built yet: No Credit, 20M a turn)."""
-        best = None
-        for pl in self.candidates(game):
-            if pl.build_cost <= 0 and pl.turns <= self.stop_gap and pl.stops != self.stops \
-                    and any(s[0] == "deliver" for s in pl.stops) and (best is None or pl.value > best.value):
-                best = pl
-        return best
-
-    def _route_cities(self, game) -> set[str]:
-        """The cities the plan's route passes through from the train on (its stops and every city on
-        the cheapest legs between them): a load for one of them rides along at no detour."""
-        board = game.board
-        here = self._here(game) or game.state.players[self.seat].position
-        places = [here] + [c for _, c, _, _ in self.stops]
-        out = {c for _, c, _, _ in self.stops}
-        rs = self.route_state(game)
-        rs.prepare([x for x in places if x is not None])
-        for a, b in itertools.pairwise(places):
-            if a is None or a == b:
-                continue
-            for m in rs.leg(a, b)[1]:
-                c = board.city_at(m)
-                if c is not None:
-                    out.add(c.name)
-        return out
 
     def _worst_card(self, game, p):
         keep = {s[3] for s in self.stops}
@@ -996,35 +747,8 @@ class PlannerBot:
             found = True
             path = game.longest_legal_move(list(trip_path[1:1 + game.movement_left() + 4]))
             if path and repr(Move(path)) not in self._failed:
-                return self._en_route(game, p, tuple(path))
+                return tuple(path)
         return self._escape(game, p) if found and p.moves_used == 0 else None
-
-    def _en_route(self, game, p, path: tuple[int, ...]) -> tuple[int, ...]:
-        """``path`` cut at the first city on it that supplies a load a card in hand wants delivered to a
-        city on the network, while the train has room the plan does not need (a pick-up en route costs
-        no movement: rulebook, Movement / Picking Up Loads). Each city stops the train once a turn."""
-        if not self.en_route or self.level == "greedy" or len(path) < 2:
-            return path
-        need = sum(1 for s in self.stops if s[0] == "pickup")
-        if p.train.capacity - len(p.loads) - need <= 0:
-            return path
-        board = game.board
-        net = self._network(game)
-        planned = {s[2] for s in self.stops if s[0] == "deliver"}
-        route = self._route_cities(game) if self.fill_route else set()
-        want = {d.load for _, d in game.demands(self.seat)
-                if self.fill_any or any(m in net for m in board.city(d.city).mileposts)
-                or board.city(d.city).name in route} - set(p.loads) - planned
-        if not want:
-            return path
-        here = self._here(game)
-        turn = game.state.turn
-        for i, m in enumerate(path[:-1]):
-            c = board.city_at(m)
-            if c is not None and c.name != here and (turn, c.name) not in self._stopped and want & set(c.loads):
-                self._stopped.add((turn, c.name))
-                return path[:i + 1]
-        return path
 
     def _escape(self, game, p) -> tuple[int, ...] | None:
         """Forward to the nearest city when the trip would need reversing outside a city (rulebook:
@@ -1058,20 +782,11 @@ class PlannerBot:
             self._hand_key = None
             return DiscardHand()
         budget = min(rules.build_limit - p.spent, p.cash)
-        # 1. the plan's track, leg by leg from where the train is (not for a plan the next operations
-        # phase will discard: the hand is worth less than a fresh one)
-        if budget > 0 and not p.upgraded and not (self.hold_bad and self._poor(p)):
-            a = self._build_plan_legs(game, p, budget, stops=self._gap)
+        # 1. the plan's track, leg by leg from where the train is
+        if budget > 0 and not p.upgraded:
+            a = self._build_plan_legs(game, p, budget)
             if a is not None:
                 return a
-            # 1b. the plan's track is built: the next plan's (cards the plan does not use)
-            if self.build_ahead and (self.build_ahead == "always" or st.special_round) and self.plan is not None:
-                used = {s[3] for s in self.plan.stops}
-                nxt = next((pl for pl in self.alternatives if not used & {s[3] for s in pl.stops}), None)
-                if nxt is not None and p.cash - budget >= self.ahead_reserve:
-                    a = self._build_plan_legs(game, p, budget, stops=nxt.stops, from_train=False)
-                    if a is not None:
-                        return a
         # 2. upgrade when it pays back
         opts = rules.upgrade_options(p.train)
         if self.upgrade_speed_only:
@@ -1089,15 +804,15 @@ class PlannerBot:
                     return a
         return EndTurn()
 
-    def _build_plan_legs(self, game, p, budget: int, stops=None, from_train: bool = True) -> Build | None:
+    def _build_plan_legs(self, game, p, budget: int) -> Build | None:
         """The first stretch of new track on the plan's legs that can be built now (from the network or
         a major/key city, rulebook: Beginning Construction), as far as ``budget`` goes."""
         board = game.board
         tr = game.state.track
         seat = self.seat
         net = self._network(game)
-        start = (self._here(game) or _ahead(board, p.position, p.prev)) if from_train else None
-        places = ([start] if start is not None else []) + [c for _, c, _, _ in (self.stops if stops is None else stops)]
+        start = self._here(game) or _ahead(board, p.position, p.prev)
+        places = ([start] if start is not None else []) + [c for _, c, _, _ in self.stops]
         if len(places) < 2:
             return None
         rs = self.route_state(game)
@@ -1199,16 +914,7 @@ class PlannerBot:
         reserve = self._remaining_cost(game)
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
-        if p.cash < rules.upgrade_cost + reserve + self.upgrade_margin or p.delivered < self.upgrade_after:
-            return False
-        if self.upgrade_rule != "payback":
-            return True
-        # payback (rulebook advice: upgrade early): the turns the faster or bigger train saves on plans
-        # like the present one, against its price
-        value = max((pl.value for pl in self.alternatives[:1]), default=0.0)
-        to = max(rules.upgrade_options(p.train), key=lambda t: (t.speed, t.capacity))
-        gain = value * (1 - p.train.speed / to.speed) + value * self.capacity_gain * (to.capacity > p.train.capacity)
-        return gain > 0 and rules.upgrade_cost / gain <= self.upgrade_payback
+        return p.cash >= rules.upgrade_cost + reserve + self.upgrade_margin and p.delivered >= self.upgrade_after
 
     def _majors_now(self, game, p, budget: int) -> bool:
         rules = game.rules
@@ -1365,27 +1071,6 @@ def _xy(board, where) -> tuple[float, float]:
     return (m.x, m.y)
 
 
-def _far_from_majors(board) -> dict[str, float]:
-    """Each city's distance on the lattice (mileposts, as the crow flies) to the nearest major city."""
-    majors = [_xy(board, c.name) for c in board.major_cities] or [(0.0, 0.0)]
-    out = {}
-    for c in board.cities:
-        x, y = _xy(board, c.name)
-        out[c.name] = min(math.hypot(x - a, y - b) for a, b in majors) if board.major_cities else 0.0
-    return out
-
-
-def _core(board, radius: int) -> frozenset[int]:
-    """Mileposts within ``radius`` (lattice distance) of a major city's centre: the part of the board that
-    track is reused most on (the victory network runs there)."""
-    xy = board.xy
-    centres = np.array([xy[c.center] for c in board.major_cities]) if board.major_cities else np.zeros((0, 2))
-    if not len(centres):
-        return frozenset()
-    d = np.sqrt(((xy[:, None, :] - centres[None, :, :]) ** 2).sum(-1)).min(axis=1)
-    return frozenset(np.flatnonzero(d <= radius).tolist())
-
-
 @dataclass(frozen=True)
 class CoreTree:
     """The board's core network: the cheapest tree found through ``majors`` (the victory's major cities)
@@ -1453,43 +1138,6 @@ def _core_tree(board, rules) -> CoreTree | None:
     return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), float(star))
 
 
-def deck_traffic(board, rules, deck) -> dict:
-    """How busy each segment of the board would be over the whole deck: every demand's cheapest build
-    from its cheapest source to its city on an empty board, weighted by payout; a segment's share of the
-    total payout that would ride it (computed once per board, costs and deck)."""
-    from ..routes import cost_key
-    return derived(board, ("planner:deck-traffic", cost_key(rules), deck.name, len(deck.demand_cards)),
-                   lambda b: _deck_traffic(b, rules, deck))
-
-
-def _deck_traffic(board, rules, deck) -> dict:
-    rs = RouteState(board, rules)
-    names = sorted(c.name for c in board.cities)
-    rs.prepare(names)
-    out: dict = {}
-    total = 0.0
-    for card in deck.demand_cards:
-        for d in card.demands:
-            if not board.has_city(d.city) or d.load not in board.loads:
-                continue
-            city = board.city(d.city).name
-            best = None
-            for s in board.sources(d.load):
-                if s.name == city:
-                    continue
-                c, a, b = min((rs.cost(s.name, city), s.name, city), (rs.cost(city, s.name), city, s.name))
-                if c < _INF and (best is None or c < best[0]):
-                    best = (c, a, b)
-            if best is None:
-                continue
-            _, a, b = best
-            total += d.payout
-            for x, y in itertools.pairwise(rs.leg(a, b)[1]):
-                k = seg_key(x, y)
-                out[k] = out.get(k, 0.0) + d.payout
-    return {k: v / total for k, v in out.items()} if total else {}
-
-
 def _land(board) -> np.ndarray:
     """Each milepost's landmass: the connected piece of the board its buildable edges reach without a
     ferry or tunnel hop (Britain, Ireland, Scandinavia and the continent on the Europe board)."""
@@ -1544,7 +1192,7 @@ def _orders2_gen(a_carried: bool, b_carried: bool, cap: int, loaded: int):
 
 
 def _rank(plan: Plan) -> tuple:
-    return (-(plan.value if plan.rank is None else plan.rank), plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
+    return (-plan.value, plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
 
 
 def _held_after(carried, stops, cap: int | None = None, *, strict: bool = True) -> list[str] | None:
