@@ -74,7 +74,7 @@ present: $(VENV)/.present-installed
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
-	$(BIN)/python benchmarks/bots.py
+	$(BIN)/python benchmarks/bots.py --tables 20
 
 clean-notebooks: $(VENV)/.test-installed
 	$(BIN)/jupyter nbconvert --clear-output --ClearMetadataPreprocessor.enabled=True --inplace notebooks/*.ipynb

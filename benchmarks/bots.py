@@ -68,13 +68,48 @@ def run(rules: str, bot: str, games: int, seed: int, max_turns: int, workers: in
 def head_to_head(job: tuple) -> str | None:
     """One two-player game, planner against greedy (seats by ``swap``): the winning level or None."""
     seed, swap, victory_cash = job
-    levels = ["greedy", "planner"] if swap else ["planner", "greedy"]
+    levels = ("greedy", "planner") if swap else ("planner", "greedy")
+    return table_game((seed, levels, victory_cash))[0]
+
+
+def table_game(job: tuple) -> tuple[str | None, int | None]:
+    """One game of 2-4 bots at one table (rulebook: How to Win; they rent each other's track, Renting
+    Track): ``levels`` gives each seat's level in seat order. Returns the winner's (level, seat), or
+    (None, None) when no single player wins by round 400."""
+    seed, levels, victory_cash = job
     g = eb.Game.new(eb.ruleset("europe-standard").with_(victory_cash=victory_cash), board="europe",
-                    players=levels, seed=seed)
-    bots = [PlannerBot(i, random.Random(seed * 7 + i), level=levels[i]) for i in range(2)]
+                    players=[f"{lv} {i + 1}" for i, lv in enumerate(levels)], seed=seed)
+    bots = [PlannerBot(i, random.Random(seed * 7 + i), level=levels[i]) for i in range(len(levels))]
     while not g.over and g.state.turn < 400:
         bots[g.current_player].step(g)
-    return levels[g.winners[0]] if len(g.winners) == 1 else None
+    if len(g.winners) != 1:
+        return None, None
+    return levels[g.winners[0]], g.winners[0]
+
+
+#: The tables ``--tables`` plays: each a name and its seats' levels (rotated game by game, so every level
+#: sits in every seat equally often).
+TABLES = (("planner v greedy", ("planner", "greedy")),
+          ("planner v planner", ("planner", "planner")),
+          ("planner v 2 greedy", ("planner", "greedy", "greedy")),
+          ("2 planners v 2 greedy", ("planner", "planner", "greedy", "greedy")))
+
+
+def tables(games: int, seed: int, workers: int, victory_cash: int = 150) -> list[dict]:
+    """``games`` games of each table of :data:`TABLES`, seats rotated: per table, the wins of each level
+    (a share of the games each level's seats hold) and the wins of each seat."""
+    out = []
+    for name, levels in TABLES:
+        n = len(levels)
+        jobs = [(seed + i, tuple(levels[(k + i) % n] for k in range(n)), victory_cash) for i in range(games)]
+        with cf.ProcessPoolExecutor(max_workers=max(1, workers), mp_context=mp.get_context("spawn")) as ex:
+            res = list(ex.map(table_game, jobs))
+        by_level = {lv: sum(1 for w, _ in res if w == lv) for lv in dict.fromkeys(levels)}
+        seats = {lv: levels.count(lv) / n for lv in by_level}
+        out.append({"table": name, "players": n, "games": games, "wins": by_level, "seat_share": seats,
+                    "by_seat": [sum(1 for _, s in res if s == k) for k in range(n)],
+                    "no_winner": sum(1 for w, _ in res if w is None)})
+    return out
 
 
 def diagnose(seed: int, rules: str = "europe-standard", max_turns: int = 150, **options) -> dict:
@@ -177,6 +212,8 @@ def main(argv=None) -> int:
                     help="comma-separated bots: planner, greedy, expert, random (default planner,greedy)")
     ap.add_argument("--h2h", type=int, default=20,
                     help="two-player games planner against greedy (seats alternating; default 20)")
+    ap.add_argument("--tables", type=int, default=0,
+                    help="games of each table of 2-4 bots (planner and greedy mixed, seats rotated; default 0)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if a target is missed")
     ap.add_argument("--diagnose", default="", metavar="SEEDS",
                     help="instead: trace the planner's games of these seeds (e.g. 0-3) and print where the turns go")
@@ -219,6 +256,13 @@ def main(argv=None) -> int:
         print(f"Head to head (2 players, standard rules, 150M to win, seats alternating, {args.h2h} games): "
               f"planner won {winners.count('planner')}, greedy won {winners.count('greedy')}, "
               f"no single winner {winners.count(None)}")
+    if args.tables:
+        print(f"Tables of 2-4 bots (standard rules, 150M to win, seats rotated, {args.tables} games each; "
+              "wins by level, with the share of the seats that level holds; wins by seat, first player first):")
+        for t in tables(args.tables, args.seed, args.workers):
+            lv = ", ".join(f"{k} {v} ({t['seat_share'][k]:.0%} of seats)" for k, v in t["wins"].items())
+            print(f"  {t['table']:22} {lv}; by seat {' / '.join(map(str, t['by_seat']))}"
+                  + (f"; no single winner {t['no_winner']}" if t["no_winner"] else ""))
     ok = True
     if "planner" in res:
         pl = res["planner"]

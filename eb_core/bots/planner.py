@@ -1,5 +1,7 @@
-"""The planning bot: plans over every demand in hand, builds only what the plan needs, upgrades by payback
-and plans the endgame's major-city connections -- fast enough for Monte Carlo runs (a few ms a turn).
+"""The planning bot: plans over every demand in hand, builds only what the plan needs, upgrades to the
+faster train as soon as the cash allows and plans the endgame's major-city connections -- fast enough for
+Monte Carlo runs (a few ms a turn). One bot per seat: 2-4 of them (planner or greedy) share a table and
+rent each other's track (``benchmarks/bots.py --tables``).
 
 How it plays (the habits the rulebook's "Solo & Variant Rules > Solo Play Scenarios > Basic Solo Play"
 asks a player to watch: upgrade early, build only the track the cards need, use more than one card, do
@@ -39,8 +41,8 @@ connected majors while the track is unchanged, so a turn prices its plans agains
 Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 76 turns
 to win, 95th percentile 93, 66 % within 80 turns, all 200 won (before the fourth session: 81, 100, 45 %,
 200; greedy: 116, 141, 0 %, 196); the Basic game's median 51.5 (54 before), 95th percentile 71; 2.71
-games/s/core, 4.8 ms a turn (a quiet 2-core machine; 1.96-2.15 games/s/core before the fourth session's
-speed work, on a busier one). Where the turns go (``benchmarks/bots.py --diagnose``):
+games/s/core, 4.8 ms a turn (a quiet 2-core machine; 3.53 games/s/core, 3.7 ms a turn, on a faster one;
+1.96-2.15 games/s/core before the fourth session's speed work, on a busier one). Where the turns go (``benchmarks/bots.py --diagnose``):
 the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
 9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
 major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
