@@ -65,13 +65,6 @@ def run(rules: str, bot: str, games: int, seed: int, max_turns: int, workers: in
     return [r for r, _ in out], sum(c for _, c in out)
 
 
-def head_to_head(job: tuple) -> str | None:
-    """One two-player game, planner against greedy (seats by ``swap``): the winning level or None."""
-    seed, swap, victory_cash = job
-    levels = ("greedy", "planner") if swap else ("planner", "greedy")
-    return table_game((seed, levels, victory_cash))[0]
-
-
 def table_game(job: tuple) -> tuple[str | None, int | None]:
     """One game of 2-4 bots at one table (rulebook: How to Win; they rent each other's track, Renting
     Track): ``levels`` gives each seat's level in seat order. Returns the winner's (level, seat), or
@@ -95,15 +88,31 @@ TABLES = (("planner v greedy", ("planner", "greedy")),
           ("2 planners v 2 greedy", ("planner", "planner", "greedy", "greedy")))
 
 
-def tables(games: int, seed: int, workers: int, victory_cash: int = 150) -> list[dict]:
+def table_jobs(levels: tuple[str, ...], games: int, seed: int, victory_cash: int = 150) -> list[tuple]:
+    """The :func:`table_game` jobs of ``games`` games at a table of ``levels``, seats rotated game by game
+    (two seats: alternating, the head to head)."""
+    n = len(levels)
+    return [(seed + i, tuple(levels[(k + i) % n] for k in range(n)), victory_cash) for i in range(games)]
+
+
+def play_tables(jobs: list[tuple], workers: int) -> dict[tuple, tuple[str | None, int | None]]:
+    """Every distinct job of ``jobs`` played once (one process pool): job -> :func:`table_game`'s result."""
+    todo = list(dict.fromkeys(jobs))
+    with cf.ProcessPoolExecutor(max_workers=max(1, workers), mp_context=mp.get_context("spawn")) as ex:
+        return dict(zip(todo, ex.map(table_game, todo)))
+
+
+def tables(games: int, seed: int, workers: int, victory_cash: int = 150, played: dict | None = None) -> list[dict]:
     """``games`` games of each table of :data:`TABLES`, seats rotated: per table, the wins of each level
-    (a share of the games each level's seats hold) and the wins of each seat."""
+    (a share of the games each level's seats hold) and the wins of each seat. ``played`` holds games
+    already played (:func:`play_tables`); the rest are played here."""
+    jobs = {name: table_jobs(levels, games, seed, victory_cash) for name, levels in TABLES}
+    played = dict(played or {})
+    played.update(play_tables([j for js in jobs.values() for j in js if j not in played], workers))
     out = []
     for name, levels in TABLES:
         n = len(levels)
-        jobs = [(seed + i, tuple(levels[(k + i) % n] for k in range(n)), victory_cash) for i in range(games)]
-        with cf.ProcessPoolExecutor(max_workers=max(1, workers), mp_context=mp.get_context("spawn")) as ex:
-            res = list(ex.map(table_game, jobs))
+        res = [played[j] for j in jobs[name]]
         by_level = {lv: sum(1 for w, _ in res if w == lv) for lv in dict.fromkeys(levels)}
         seats = {lv: levels.count(lv) / n for lv in by_level}
         out.append({"table": name, "players": n, "games": games, "wins": by_level, "seat_share": seats,
@@ -249,17 +258,18 @@ def main(argv=None) -> int:
     print("Chart of Success (standard), games won by band:")
     for c in CATEGORIES:
         print(f"  {c:22}" + "".join(f"{res[b]['chart'][c]:>12}" for b in bots))
-    if args.h2h:
-        jobs = [(args.seed + i, i % 2 == 1, 150) for i in range(args.h2h)]
-        with cf.ProcessPoolExecutor(max_workers=max(1, args.workers), mp_context=mp.get_context("spawn")) as ex:
-            winners = list(ex.map(head_to_head, jobs))
+    played: dict = {}
+    if args.h2h:            # the planner v greedy table's games (the --tables run reuses them)
+        h2h = table_jobs(("planner", "greedy"), args.h2h, args.seed)
+        played = play_tables(h2h, args.workers)
+        winners = [played[j][0] for j in h2h]
         print(f"Head to head (2 players, standard rules, 150M to win, seats alternating, {args.h2h} games): "
               f"planner won {winners.count('planner')}, greedy won {winners.count('greedy')}, "
               f"no single winner {winners.count(None)}")
     if args.tables:
         print(f"Tables of 2-4 bots (standard rules, 150M to win, seats rotated, {args.tables} games each; "
               "wins by level, with the share of the seats that level holds; wins by seat, first player first):")
-        for t in tables(args.tables, args.seed, args.workers):
+        for t in tables(args.tables, args.seed, args.workers, played=played):
             lv = ", ".join(f"{k} {v} ({t['seat_share'][k]:.0%} of seats)" for k, v in t["wins"].items())
             print(f"  {t['table']:22} {lv}; by seat {' / '.join(map(str, t['by_seat']))}"
                   + (f"; no single winner {t['no_winner']}" if t["no_winner"] else ""))

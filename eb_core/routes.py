@@ -440,13 +440,6 @@ class RouteState:
     sources in one call; a row is otherwise computed on first use. ``limit`` stops the searches at that
     cost (dearer builds read as ``inf``). The state is a snapshot: make a new one after the track changes.
 
-    ``ride_cost`` (and ``hop_cost`` for a ferry hop, by default the same: the train stages at the port and
-    crosses at half speed, rulebook: Movement Using a Ferry; the Chunnel is ridden like track) adds a price
-    for every milepost ridden, built or not, so that the cheapest route weighs its length against its track: a
-    planner that values its turns gets the short cut a long detour over its own track would miss.
-    :meth:`cost` and :meth:`leg`'s cost then include that riding price; :meth:`steps` stay the track's
-    own prices.
-
     >>> import eb_core as eb
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
     >>> rs = RouteState(board, rules)
@@ -456,8 +449,7 @@ class RouteState:
 
     def __init__(self, board: Board, rules: Ruleset, position: Position | None = None, *,
                  blocked_edges: Iterable[tuple[int, int]] | None = None,
-                 blocked_mileposts: Iterable[int] | None = None, limit: float = _INF,
-                 ride_cost: float = 0.0, hop_cost: float | None = None):
+                 blocked_mileposts: Iterable[int] | None = None, limit: float = _INF):
         _check_types(board, rules)
         self.board, self.rules = board, rules
         self.limit = limit
@@ -466,10 +458,6 @@ class RouteState:
         self.graph, self.owned, self.mine = eng.weights(rules, self.track, self.seat,
                                                         _closed(board, blocked_edges, blocked_mileposts),
                                                         compact=True)
-        self.ride_cost = float(ride_cost)
-        self.hop_cost = self.ride_cost if hop_cost is None else float(hop_cost)
-        if self.ride_cost > 0 or self.hop_cost > 0:
-            self.graph = self._with_ride(self.graph)
         self._rows: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
         self._free: dict[Any, np.ndarray] = {}
         self._to_cities: dict[Any, list[float]] = {}     # a row's cost to every city, in city order
@@ -477,41 +465,6 @@ class RouteState:
         self._targets: dict[Any, np.ndarray] = {}
         self._costs: dict[tuple[Any, Any], float] = {}
         self._legs: dict[tuple[Any, Any], tuple[float, tuple[int, ...], tuple[tuple[tuple[int, int], float], ...]]] = {}
-
-    def _with_ride(self, g: csr_matrix) -> csr_matrix:
-        """``g`` with the price of riding added: ``ride_cost`` on every step between two mileposts (built
-        or not) and ``hop_cost`` on a ferry hop, so a cheapest route weighs its length too."""
-        eng = self.eng
-        g = g.copy()
-        rows = np.repeat(np.arange(g.shape[0], dtype=np.int64), np.diff(g.indptr))
-        cols = g.indices.astype(np.int64)
-        real = (rows < eng.vbase) & (cols < eng.vbase)
-        r, c = rows[real], cols[real]
-        mr, mc = eng.node_mp[r], eng.node_mp[c]
-        move = mr != mc
-        hop = self._hop_mask(mr, mc)
-        extra = np.where(hop, self.hop_cost, self.ride_cost) * move
-        data = g.data.copy()
-        data[np.flatnonzero(real)] += extra
-        g.data = data
-        return g
-
-    def _hop_mask(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        ports = getattr(self.eng, "_hop_codes", None)
-        if ports is None:
-            n = self.eng.n
-            ports = self.eng._hop_codes = np.array(sorted(
-                x * n + y for cr in self.board.ferries for x, y in (cr.ports, cr.ports[::-1])), dtype=np.int64)
-        return np.isin(a * self.eng.n + b, ports)
-
-    def _extra(self, x: int, y: int) -> float:
-        """The riding price :meth:`_with_ride` added to the step ``x`` -> ``y``."""
-        if x == y:
-            return 0.0
-        if self.board.edge(x, y) is None and any(cr.other_port(x) == y for cr in self.board.crossings_at(x)
-                                                 if not cr.is_tunnel):
-            return self.hop_cost
-        return self.ride_cost
 
     def _source(self, where: Any) -> int:
         if isinstance(where, str):
@@ -622,15 +575,12 @@ class RouteState:
                 ms = self.eng.node_mp[at].tolist()
                 steps = []
                 mps = ms[:1]
-                ride = self.ride_cost > 0 or self.hop_cost > 0
                 for i in range(len(nodes) - 1):
                     w = ds[i + 1] - ds[i]
                     x, y = ms[i], ms[i + 1]
                     if x == y:
                         continue
                     mps.append(y)
-                    if ride:
-                        w -= self._extra(x, y)
                     if w > 1e-9:
                         steps.append((seg_key(x, y), w))
                 hit = (d, tuple(mps), tuple(steps))

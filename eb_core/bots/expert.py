@@ -75,7 +75,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .planner import Plan, PlannerBot, _ahead, _held_after
+from .planner import Plan, PlannerBot, _ahead, _cheapest_leg, _held_after
 
 __all__ = ["EXPERT", "ExpertBot", "LookAhead"]
 
@@ -174,10 +174,7 @@ class ExpertBot(PlannerBot):
             cands = head + [pl for pl in cands if id(pl) not in ids]
         else:
             self.looked = []
-        self.alternatives = cands
-        self.plan = cands[0] if cands else None
-        self.stops = list(self.plan.stops) if self.plan is not None else []
-        return self.plan
+        return self._adopt(cands)
 
     def look_ahead(self, game, plans: list[Plan]) -> list[LookAhead]:
         """``plans`` judged with their best follow-up, best first (a stable sort: ties keep the planner's
@@ -262,16 +259,14 @@ class ExpertBot(PlannerBot):
 
     def _segments(self, game, rs, start, stops) -> dict:
         """The new track (segment key: price) of the cheapest legs from ``start`` through ``stops``."""
-        net = self._network(game)
+        board, net = game.board, self._network(game)
+
+        def rooted(x) -> bool:
+            return self._rooted(board, net, x)
         out: dict = {}
         a = start
         for stop in stops:
-            b = stop[1]
-            if a is not None and a != b:
-                f, r = rs.leg(a, b), rs.leg(b, a)
-                leg = r if r[0] < f[0] and (self._rooted(game.board, net, b) or
-                                           not self._rooted(game.board, net, a)) else f
-                for k, w in leg[2]:
-                    out.setdefault(k, w)
-            a = b
+            for k, w in _cheapest_leg(rs, rooted, a, stop[1])[2]:
+                out.setdefault(k, w)
+            a = stop[1]
         return out

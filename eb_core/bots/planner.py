@@ -143,8 +143,6 @@ class Plan:
     turns: float
     value: float
     legs: list[tuple[Any, Any]] = field(default_factory=list)
-    first_cost: float = 0.0
-    first_turns: float = 0.0
 
     @property
     def income_per_turn(self) -> float:
@@ -315,7 +313,10 @@ class PlannerBot:
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
         :attr:`alternatives`); returns it."""
-        cands = self.candidates(game)
+        return self._adopt(self.candidates(game))
+
+    def _adopt(self, cands: list[Plan]) -> Plan | None:
+        """Run the first of ``cands`` (ranked best first; they stay as :attr:`alternatives`)."""
         self.alternatives = cands
         self.plan = cands[0] if cands else None
         self.stops = list(self.plan.stops) if self.plan is not None else []
@@ -383,18 +384,9 @@ class PlannerBot:
         legs_of: dict = {}
 
         def leg(a, b):
-            """The cheapest build between ``a`` and ``b``, built from the end track may start from (into a
-            city costs more than out of it, so the direction matters)."""
             hit = legs_of.get((a, b))
             if hit is None:
-                if a is None or a == b:
-                    hit = (0.0, (), ())
-                elif rs.cost(b, a) < rs.cost(a, b) and (rooted(b) or not rooted(a)):    # cost = leg's [0]
-                    r = rs.leg(b, a)                # only the chosen direction's path is walked
-                    hit = (r[0], r[1][::-1], r[2])
-                else:
-                    hit = rs.leg(a, b)
-                legs_of[a, b] = hit
+                hit = legs_of[a, b] = _cheapest_leg(rs, rooted, a, b)
             return hit
 
         quick_legs: dict = {}
@@ -447,7 +439,6 @@ class PlannerBot:
             seen: dict = {}
             ferry = 0
             cash = cash0
-            first = None
             payout = 0
             to_major = to_other = False       # the stops' discounts (reuse) are those two values only
             a = start
@@ -489,8 +480,6 @@ class PlannerBot:
                     pay = pay_of[stop[3], b, stop[2]]
                     cash += pay
                     payout += pay
-                    if first is None:
-                        first = (cost, dist, ferry, clock)
                 a = b
             # track into cities the bot needs anyway is worth more than its price
             if not stops:
@@ -505,11 +494,7 @@ class PlannerBot:
                 travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
             value = (payout - weight * cost) / turns
-            fc, fd, ff, fclock = first if first is not None else (cost, dist, ferry, clock)
-            fb = math.ceil(fc / build_limit) if fc > 0 else 0
-            ftravel = (math.ceil(fd / speed) if fd else 0) if fclock is None else fclock[0] - ride.start[0]
-            ft = max(1.0, max(fb + 1, ftravel + 0.5 * fb) + ff)
-            return Plan(list(stops), payout, cost, dist, turns, value, first_cost=fc, first_turns=ft)
+            return Plan(list(stops), payout, cost, dist, turns, value)
 
         plans: list[Plan] = []
         n_opt = len(options)
@@ -965,6 +950,19 @@ class PlannerBot:
             spent += sg.total
             stop += 1
         return self._longest(game, path[:max(stop, 2)], budget)
+
+
+def _cheapest_leg(rs: RouteState, rooted, a, b) -> tuple:
+    """The cheapest build between ``a`` and ``b`` as ``(cost, mileposts from a to b, steps)``, priced from
+    the end track may start from (``rooted(x)``: on the network or a major/key city; into a small or medium
+    city costs its entry and out of it does not, rulebook: Beginning Construction). Only the chosen
+    direction's path is walked (``rs.cost`` is a leg's cost)."""
+    if a is None or a == b:
+        return (0.0, (), ())
+    if rs.cost(b, a) < rs.cost(a, b) and (rooted(b) or not rooted(a)):
+        r = rs.leg(b, a)
+        return (r[0], r[1][::-1], r[2])
+    return rs.leg(a, b)
 
 
 def _ahead(board, where: int | None, prev: int | None) -> int | None:
