@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import dataclasses
 import json
 import multiprocessing as mp
 import os
@@ -41,9 +42,13 @@ TARGETS = {"median": 45, "within80": 0.95, "stuck": 0, "speed": 2.0, "basic_medi
 def play(job: tuple) -> tuple[dict, float]:
     """One seeded solo game: (its row, CPU seconds). ``options`` (a dict, may be empty) are keyword
     options of :class:`PlannerBot` for the ``planner`` (of :class:`ExpertBot` for the ``expert``; an
-    experiment: ``--options``)."""
+    experiment: ``--options``); ``changes`` (a dict, may be empty) are fields of the ruleset changed for
+    the game (a bound: ``--rules-with``)."""
     rules, seed, bot, max_turns, *rest = job
     options = rest[0] if rest else {}
+    changes = rest[1] if len(rest) > 1 else {}
+    if changes:
+        rules = eb.ruleset(rules).with_(**changes)
     if options and bot in ("planner", "expert"):
         from eb_core import sim
         cls = ExpertBot if bot == "expert" else PlannerBot
@@ -55,8 +60,8 @@ def play(job: tuple) -> tuple[dict, float]:
 
 
 def run(rules: str, bot: str, games: int, seed: int, max_turns: int, workers: int,
-        options: dict | None = None) -> tuple[list[dict], float]:
-    jobs = [(rules, seed + i, bot, max_turns, options or {}) for i in range(games)]
+        options: dict | None = None, changes: dict | None = None) -> tuple[list[dict], float]:
+    jobs = [(rules, seed + i, bot, max_turns, options or {}, changes or {}) for i in range(games)]
     if workers <= 1:
         out = [play(j) for j in jobs]
     else:
@@ -229,8 +234,16 @@ def main(argv=None) -> int:
     ap.add_argument("--options", default="{}", metavar="JSON",
                     help='keyword options of PlannerBot for the planner and of ExpertBot for the expert (an '
                          'experiment), e.g. \'{"exact_top": 48}\'')
+    ap.add_argument("--rules-with", default="{}", metavar="JSON",
+                    help='fields of the standard and basic rulesets changed for every solo game (a bound: the '
+                         'rules changed, not the bot), e.g. \'{"hand_size": 9, "opening_hand": 10}\'')
     args = ap.parse_args(argv)
     options = json.loads(args.options)
+    changes = json.loads(args.rules_with)
+    fields = {f.name for f in dataclasses.fields(eb.Ruleset)}
+    for k in changes:
+        if k not in fields:
+            ap.error(f"--rules-with: {k!r} is not a field of the ruleset (its fields: {', '.join(sorted(fields))})")
     if args.diagnose:
         a, _, b = args.diagnose.partition("-")
         print_diagnosis(list(range(int(a), int(b or a) + 1)), **options)
@@ -239,15 +252,18 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     res = {}
     for bot in bots:
-        rows, cpu = run("europe-standard", bot, args.games, args.seed, args.max_turns, args.workers, options)
+        rows, cpu = run("europe-standard", bot, args.games, args.seed, args.max_turns, args.workers, options,
+                        changes)
         res[bot] = summary(rows, cpu, args.max_turns)
     basic = None
     if args.basic_games and "planner" in bots:
-        rows, cpu = run("europe-basic", "planner", args.basic_games, args.seed, args.max_turns, args.workers, options)
+        rows, cpu = run("europe-basic", "planner", args.basic_games, args.seed, args.max_turns, args.workers, options,
+                        changes)
         basic = summary(rows, cpu, args.max_turns)
     print(f"Solo standard games (Solo Play Scenario 1, Europe board and deck, events on), seeds "
           f"{args.seed}..{args.seed + args.games - 1}, cap {args.max_turns} turns, "
-          f"{time.perf_counter() - t0:.0f}s wall on {args.workers} worker(s)")
+          + (f"rules changed {changes}, " if changes else "")
+          + f"{time.perf_counter() - t0:.0f}s wall on {args.workers} worker(s)")
     keys = [("games", "games"), ("won", "won"), ("median", "median turns to win"), ("p95", "95th percentile"),
             ("within80", "won within 80 turns"), ("stuck", "not won by the cap"),
             ("deliveries", "deliveries per game"), ("speed", "games/s/core"), ("cpu_per_game", "CPU s/game"),

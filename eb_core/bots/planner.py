@@ -58,7 +58,11 @@ over six sessions -- track prices, ferry timing, opening rules, load filling, co
 search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`) -- each moved
 the median by less than 3 turns. Their figures, and the commit that still holds their code (``5a9eb72``:
 the options were removed from the bot afterwards, the default's games unchanged), are in
-``benchmarks/README.md``.
+``benchmarks/README.md``. A bound on what a look-ahead over the cards to come could win
+(``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
+-- more than a look-ahead over 1, 3 or 6 draws can use -- the planner wins in a median of 69, 60 and 54
+turns (51 with a wider search; the Basic game 35): choice is what it lacks, and even that bound stops short
+of 45 (Basic 30).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -127,7 +131,7 @@ LEVELS: dict[str, dict[str, Any]] = {
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
-    "major_cash_share", "upgrade_margin", "upgrade_after", "spec_loads", "spec_min", "card_value"})
+    "major_cash_share", "upgrade_margin", "upgrade_after"})
 
 
 @dataclass
@@ -186,10 +190,6 @@ class PlannerBot:
         self.ride_model: bool = cfg.get("ride_model", False)
         self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
         self.exact_top: int = cfg.get("exact_top", 12)
-        self.spec_loads: int = cfg.get("spec_loads", 0)
-        self.spec_min: float = cfg.get("spec_min", 0.0)
-        self.card_value: float = cfg.get("card_value", 0.0)
-        self._spec_value: dict[str, float] | None = None
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -363,12 +363,7 @@ class PlannerBot:
         rs.prepare(list(cities) + ([start] if start is not None else []))
         # sources: the cheapest few by build cost towards the demand city (the row already computed)
         options = []        # (card, load, dest, payout, [sources or None = on the train])
-        if carried is None:
-            carried = p.loads
-            if self.spec_loads:         # a load carried on speculation leaves when a plan needs its slot
-                wanted = {d[1] for d in demands}
-                carried = [ld for ld in carried if ld in wanted]
-        carried = list(carried)
+        carried = list(p.loads if carried is None else carried)
         pay_of = {(cid, city, ld): pay for cid, ld, city, pay in demands}
         for cid, ld, city, pay in demands:
             cands = [s for s in srcs_of.get(ld, []) if s != city]
@@ -424,7 +419,6 @@ class PlannerBot:
         build_limit = rules.build_limit
         cash0 = p.cash if cash is None else cash
         ride_model, exact_top = self.ride_model, self.exact_top
-        card_value = self.card_value
         if ride_model:
             ride = _Ride.of(game, p, hand is None)
             runs_of: dict = {}      # each exact leg's rides between ferry crossings
@@ -503,7 +497,7 @@ class PlannerBot:
             if clock is not None:           # the ride turn by turn: ferry staging and half-speed crossings
                 travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
-            value = (payout - weight * cost + card_value * sum(1 for s in stops if s[0] == "deliver")) / turns
+            value = (payout - weight * cost) / turns
             return Plan(list(stops), payout, cost, dist, turns, value)
 
         plans: list[Plan] = []
@@ -614,15 +608,10 @@ class PlannerBot:
         if here is not None:
             wanted = [d.load for _, d in game.demands(self.seat)]
             planned = [s[2] for s in self.stops if s[0] == "deliver"]
+            for ld in sorted(set(p.loads)):
+                if ld not in wanted and repr(Drop(ld)) not in self._failed:
+                    return Drop(ld)
             picks = game.legal_pickups()
-            spare = [ld for ld in sorted(set(p.loads)) if ld not in wanted and repr(Drop(ld)) not in self._failed]
-            if spare:
-                if not self.spec_loads:
-                    return Drop(spare[0])
-                # a load carried on speculation stays until a pick-up here needs its slot
-                due = sum(1 for s in itertools.takewhile(lambda s: s[1] == here, self.stops) if s[0] == "pickup")
-                if len(p.loads) + due > p.train.capacity or len(spare) > self.spec_loads:
-                    return Drop(min(spare, key=lambda ld: (self._spec_of(game, ld), ld)))
             for i, (act, city, ld, _) in enumerate(self.stops):
                 if act == "pickup" and city == here and ld in picks and repr(PickUp(ld)) not in self._failed \
                         and len(p.loads) < p.train.capacity:
@@ -632,29 +621,14 @@ class PlannerBot:
             # keep the train full: a load some card wants, if the plan leaves room for it
             need = sum(1 for s in self.stops if s[0] == "pickup")
             room = p.train.capacity - len(p.loads) - need
-            spec_held = [ld for ld in p.loads if ld not in wanted] if self.spec_loads else []
-            if room + len(spec_held) > 0 and self.level != "greedy":
+            if room > 0 and self.level != "greedy":
                 net = self._network(game)
                 reach = {d.load for _, d in game.demands(self.seat)
                          if any(m in net for m in board.city(d.city).mileposts)}
                 for ld in picks:
                     if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
-                        if room <= 0:       # a wanted load takes the slot of one carried on speculation
-                            return Drop(min(spec_held, key=lambda x: (self._spec_of(game, x), x)))
                         self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
                         return PickUp(ld)
-            # a load no card wants yet, on speculation: the deck's demands for it are worth the most of
-            # the loads here (rulebook: loads may be dropped without payoff at any city, so it costs a slot only)
-            if self.spec_loads and room > 0 and self.level != "greedy":
-                held = sum(1 for ld in p.loads if ld not in wanted)
-                if held < self.spec_loads:
-                    opts = [ld for ld in picks if ld not in p.loads and ld not in wanted
-                            and repr(PickUp(ld)) not in self._failed]
-                    if opts:
-                        best = max(opts, key=lambda ld: (self._spec_of(game, ld), ld))
-                        if self._spec_of(game, best) >= self.spec_min:
-                            self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [best])), False)
-                            return PickUp(best)
             # pick-ups due here now: the plan's first stops, up to its first stop elsewhere (a plan may come
             # back here later for a load the full train has no room for yet: that one waits, seed 1199)
             pending = list(itertools.takewhile(lambda s: s[1] == here, self.stops))
@@ -669,17 +643,6 @@ class PlannerBot:
             if path:
                 return Move(path)
         return EndOperations()
-
-    def _spec_of(self, game, load: str) -> float:
-        """What carrying ``load`` on speculation is worth: the deck's payouts for it, per demand card."""
-        if self._spec_value is None:
-            tot: dict[str, float] = {}
-            cards = list(game.deck.demand_cards)
-            for c in cards:
-                for d in c.demands:
-                    tot[d.load] = tot.get(d.load, 0.0) + d.payout
-            self._spec_value = {ld: v / max(1, len(cards)) for ld, v in tot.items()}
-        return self._spec_value.get(load, 0.0)
 
     def _worst_card(self, game, p):
         keep = {s[3] for s in self.stops}
