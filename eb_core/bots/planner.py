@@ -53,11 +53,12 @@ cheapest; 83M through Berlin, Holland, London, Milano, Paris, Ruhr and Wien on t
 once per board.
 
 Why not 45 turns: a planner that chains one hand's deliveries earns what a train carrying one load at a
-time can (0.6-0.74M a milepost ridden, 1.0 loads on the moving train), and about 40 options measured
-over six sessions -- track prices, ferry timing, opening rules, load filling, commitment to a plan,
-search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`) -- each moved
-the median by less than 3 turns. Their figures, and the commit that still holds their code (``5a9eb72``:
-the options were removed from the bot afterwards, the default's games unchanged), are in
+time can (0.6-0.74M a milepost ridden, 1.0 loads on the moving train), and about 45 options measured
+over seven sessions -- track prices, ferry timing, opening rules, load filling, commitment to a plan,
+search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`), loads carried on
+speculation, discards judged by fresh hands sampled where the train is -- each moved the median by less
+than 3 turns. Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``,
+``5b5c59c``: the options were removed from the bot afterwards, the default's games unchanged), are in
 ``benchmarks/README.md``. A bound on what a look-ahead over the cards to come could win
 (``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
 -- more than a look-ahead over 1, 3 or 6 draws can use -- the planner wins in a median of 69, 60 and 54
@@ -131,7 +132,7 @@ LEVELS: dict[str, dict[str, Any]] = {
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
-    "major_cash_share", "upgrade_margin", "upgrade_after", "local_fresh", "local_ratio", "local_leaders", "local_gate"})
+    "major_cash_share", "upgrade_margin", "upgrade_after"})
 
 
 @dataclass
@@ -190,11 +191,6 @@ class PlannerBot:
         self.ride_model: bool = cfg.get("ride_model", False)
         self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
         self.exact_top: int = cfg.get("exact_top", 12)
-        self.local_fresh: int = cfg.get("local_fresh", 0)
-        self.local_ratio: float = cfg.get("local_ratio", 0.8)
-        self.local_leaders: int | None = cfg.get("local_leaders")
-        self.local_gate: float = cfg.get("local_gate", _INF)
-        self._local: tuple | None = None
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -260,7 +256,7 @@ class PlannerBot:
             if fresh and self.plan is not None and not p.loads and self.level != "greedy":
                 self._fresh.append(self.plan.value)
 
-    def _sample_fresh(self, game, hands: int = 4, leaders: int | None = None) -> list[float]:
+    def _sample_fresh(self, game, hands: int = 4) -> list[float]:
         """What a fresh hand is worth from here: the best plan's value for a few random hands of demand
         cards not in this hand (drawn with the bot's seeded rng)."""
         p = game.state.players[self.seat]
@@ -271,7 +267,7 @@ class PlannerBot:
         rs = self.route_state(game)
         out = []
         for _ in range(hands):
-            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=(), leaders=leaders)
+            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=())
             out.append(cands[0].value if cands else 0.0)
         return out
 
@@ -661,7 +657,6 @@ class PlannerBot:
     def _should_discard(self, game, p) -> bool:
         """Discard the hand when no plan can be paid for, or when the best plan is worth much less than a
         fresh hand has been worth (the loads on the train stay on it)."""
-        self._game = game
         if self._discards >= 300 or "DiscardHand()" in self._failed:
             return False
         if self.plan is None:
@@ -687,19 +682,6 @@ class PlannerBot:
             return False
         if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops):
             return False
-        if self.local_fresh:
-            if self.plan.value >= self.local_gate * sorted(self._fresh)[len(self._fresh) // 2]:
-                return False         # as good as a typical fresh hand has been: no need to sample here
-            key = tuple(p.hand)          # judged once a hand, at the first turn it can be discarded
-            if self._local is None or self._local[0] != key:
-                vals = sorted(self._sample_fresh(self._game, self.local_fresh, self.local_leaders))
-                mine = None
-                if self.local_leaders is not None:     # this hand priced as the samples are: like with like
-                    cands = self.candidates(self._game, hand=list(p.hand), carried=(), leaders=self.local_leaders)
-                    mine = cands[0].value if cands else -_INF
-                self._local = (key, vals[len(vals) // 2] if vals else 0.0, mine)
-            mine = self.plan.value if self._local[2] is None else self._local[2]
-            return mine < self.local_ratio * self._local[1]
         typical = sorted(self._fresh)[len(self._fresh) // 2]
         return self.plan.value < self.discard_ratio * typical
 
