@@ -82,7 +82,7 @@ import math
 import random
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -147,7 +147,6 @@ class Plan:
     distance: int
     turns: float
     value: float
-    legs: list[tuple[Any, Any]] = field(default_factory=list)
 
     @property
     def income_per_turn(self) -> float:
