@@ -20,13 +20,14 @@ holds the Starting Player marker. Each ``player NAME:`` line takes comma-separat
     millions in hand (default the ruleset's starting cash).
 ``train S/C``
     a train type of the ruleset (``9/2``, ``12/3`` ...; default the starting train).
-``at CITY`` / ``at MILEPOST``
-    where the train stands (a city name means its centre milepost). Without it the train is not
+``at CITY`` / ``at PORT`` / ``at MILEPOST``
+    where the train stands (a city name means its centre milepost; a ferry port that is no city, such as
+    ``Portsmouth``, its port milepost). Without it the train is not
     placed yet (rulebook: Starting the Game > Starting Your Train).
 ``loads L1 L2``
     loads carried, taken from the bank (rulebook: Picking Up Loads; at most the train's capacity).
 ``track A-B-C D-E``
-    track the player owns. Each route is a chain of cities or milepost ids joined by ``-``: a hop
+    track the player owns. Each route is a chain of cities, ferry ports or milepost ids joined by ``-``: a hop
     between two neighbouring milepost ids is that one segment; any other hop is laid along
     :func:`eb_core.routes.cheapest_build` for this player given the track laid so far (own track reused,
     other players' track avoided: "Build Phase Rules > Right of Way"). Building into a ferry port buys
@@ -37,6 +38,10 @@ holds the Starting Player marker. Each ``player NAME:`` line takes comma-separat
     the demand card ids in hand (default: the cards dealt by the seeded shuffle).
 ``spent N``, ``moves N``
     money already spent in this build phase, movement points already used this operations phase.
+``staged``
+    the train ended its last turn on the ferry port it stands on (``at``), so its first step this turn may
+    be the crossing, at half speed for the whole turn (rulebook: Movement Using a Ferry). A bare flag in the
+    text (``staged``), ``"staged": true`` in JSON.
 ``train2 S/C``, ``at2 CITY``, ``loads2 L1 L2``
     the second train under Run Two Trains (``ruleset: europe-standard run-two-trains``): its type, where
     it stands and what it carries, like ``train``, ``at`` and ``loads`` for the first.
@@ -108,7 +113,8 @@ __all__ = [
 
 PHASES = ("operations", "build", "special-build")
 _HEADER_KEYS = ("board", "deck", "ruleset", "seed", "phase", "round", "turn")
-_PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves", "train2", "at2", "loads2")
+_PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves", "train2", "at2", "loads2",
+                "staged")
 
 
 class PositionError(InvalidAction):
@@ -154,6 +160,12 @@ def parse_position(text: str) -> dict[str, Any]:
                 key, value = key.lower(), value.strip()
                 if key not in _PLAYER_KEYS:
                     raise PositionError(where, key, f"unknown player field; use one of {', '.join(_PLAYER_KEYS)}")
+                if key == "staged":
+                    if value:
+                        raise PositionError(where, key, f"a flag without a value ('staged'), got {value!r}")
+                    p["staged"] = True
+                    lines[f"players[{i}].staged"] = where
+                    continue
                 if not value:
                     raise PositionError(where, key, "needs a value")
                 lines[f"players[{i}].{key}"] = where
@@ -325,6 +337,14 @@ def position_from_dict(desc: Mapping[str, Any]):
         if "at" in p:
             ps.position = _milepost(board, p["at"], where, f"{path}.at", "at")
             ps.prev = None
+        if "staged" in p:
+            if not isinstance(p["staged"], bool):
+                where.fail(f"{path}.staged", "staged", f"expected true or false, got {p['staged']!r}")
+            if p["staged"] and (ps.position is None or not board.is_port(ps.position)):
+                at = "not placed" if ps.position is None else f"at {board.place(ps.position)}"
+                where.fail(f"{path}.staged", "staged", f"a train is staged only on a ferry port (rulebook: "
+                                                       f"{R.FERRY_MOVE}); the train is {at}")
+            ps.staged = p["staged"]
         _load_train(st, board, ps, p.get("loads", []), where, path, "loads")
         second = [k for k in ("train2", "at2", "loads2") if k in p]
         if second and ps.second is None:
@@ -448,7 +468,11 @@ def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
         return _milepost(board, int(value), where, path, fld)
     if isinstance(value, str) and board.has_city(value.strip()):
         return board.city(value.strip()).center
-    where.fail(path, fld, f"there is no city {value!r} on board {board.name!r}")
+    if isinstance(value, str):
+        port = next((m for cr in board.crossings for m, n in zip(cr.ports, cr.port_names) if n == value.strip()), None)
+        if port is not None:            # a ferry port that is not a city (Portsmouth, Le Havre ...)
+            return port
+    where.fail(path, fld, f"there is no city or ferry port {value!r} on board {board.name!r}")
 
 
 def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
@@ -481,8 +505,9 @@ def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
         where.fail(path, "track", f"expected a route like 'London-Birmingham' or a list of mileposts, got {route!r}")
     if len(items) < 2:
         where.fail(path, "track", f"route {route!r} needs at least two places")
-    for x in items:
-        _milepost(board, x, where, path, "track")   # names each unknown place
+    # names each unknown place; a ferry port that is not a city is laid to by its milepost
+    items = [x if isinstance(x, str) and board.has_city(x) else _milepost(board, x, where, path, "track")
+             for x in items]
     label = "-".join(str(x) for x in items)
     for a, b in zip(items, items[1:]):
         if isinstance(a, int) and isinstance(b, int) and b in board.neighbors(a):
@@ -578,7 +603,13 @@ def _chains(pairs: list[tuple[int, int]]) -> list[list[int]]:
 
 def _place_name(board, mp: int) -> str | int:
     c = board.city_at(mp)
-    return c.name if c is not None and c.center == mp else mp
+    if c is not None and c.center == mp:
+        return c.name
+    if c is None and board.mileposts[mp].port:       # a ferry port that is no city: by its name
+        name = board.mileposts[mp].port
+        if _milepost(board, name, _Where(None), "at", "at") == mp:
+            return name
+    return mp
 
 
 def position_to_dict(game) -> dict[str, Any]:
@@ -615,6 +646,8 @@ def position_to_dict(game) -> dict[str, Any]:
             e["spent"] = p.spent
         if p.moves_used:
             e["moves"] = p.moves_used
+        if p.staged:
+            e["staged"] = True
         d["players"].append(e)
     return d
 
@@ -669,6 +702,8 @@ def description_to_text(desc: Mapping[str, Any]) -> str:
         for k in ("spent", "moves"):
             if p.get(k):
                 fields.append(f"{k} {p[k]}")
+        if p.get("staged"):
+            fields.append("staged")
         out.append(f"player {p['name']}: " + ", ".join(fields))
     return "\n".join(out) + "\n"
 

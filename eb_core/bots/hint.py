@@ -36,7 +36,10 @@ class Hint:
     ``actions`` are the actions it would take this turn, in order; ``plan`` the plan they serve and
     ``next_best`` the best plan that starts differently (``None`` if there is none); ``build_cost`` the
     money spent on track this turn; ``upgrade`` the train bought (or ``None``); ``discard`` whether the
-    whole hand is thrown away (rulebook: How to Play); ``cities`` names the mileposts the train stops in.
+    whole hand is thrown away (rulebook: How to Play); ``cities`` names the mileposts the train stops in;
+    ``crossed`` the ferry the train crosses this turn (from a staged port: the whole turn at half speed) and
+    ``staging`` / ``staged_at`` the ferry and port the train ends the turn on, staged to cross next turn
+    (rulebook: Movement Using a Ferry).
     """
 
     seat: int
@@ -54,6 +57,9 @@ class Hint:
     cash_after: int = 0
     then: Plan | None = None        # the plan the rest of the turn served, when the turn changed the plan
     built: list[tuple[str, str, int]] = field(default_factory=list)      # (from, to, cost) of each build
+    crossed: str | None = None      # the ferry crossed this turn (its first step, at half speed)
+    staging: str | None = None      # the ferry whose port the train ends the turn on, staged to cross next
+    staged_at: str | None = None    # that port
 
     @property
     def plans(self) -> list[Plan]:
@@ -96,8 +102,14 @@ class Hint:
             parts.append(f"pick up {ld} at {city}")
         for ld, city, pay in self.deliveries:
             parts.append(f"deliver {ld} to {city} for {pay}M")
+        if self.crossed:
+            parts.append(f"cross the {self.crossed} ferry (the whole turn at half speed)")
         if self.moved_to:
-            parts.append(f"move to {self.moved_to}")
+            parts.append(f"move to {self.moved_to}" + (f" and stage there for the {self.staging} ferry"
+                                                       if self.staging else ""))
+        elif self.staging:
+            parts.append(f"stay at {self.staged_at} to stage there for the {self.staging} ferry (a crossing "
+                         "is the first step of a turn that starts on its port)")
         if self.build_cost:
             where = "; ".join(f"{a} → {b}" for a, b, _ in self.built)
             parts.append(f"build {self.build_cost}M of track ({where})" if where else f"build {self.build_cost}M of track")
@@ -153,11 +165,12 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     cash0 = p0.cash
     turn = (g.state.turn, g.state.current)
     actions, deliveries, pickups, built = [], [], [], []
-    build_cost, upgrade, discard, moved_to = 0, None, False, None
+    build_cost, upgrade, discard, moved_to, crossed = 0, None, False, None, None
     guard = 0
     while not g.over and (g.state.turn, g.state.current) == turn and guard < 200:
         guard += 1
         before = g.state.players[seat].cash
+        start = g.state.players[seat].position
         here = bot._here(g)
         a = bot.step(g)
         actions.append(a)
@@ -174,9 +187,18 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
         elif isinstance(a, PickUp):
             pickups.append((a.load, here))
         elif isinstance(a, (Move, PlaceTrain)):
-            moved_to = bot._here(g) or f"milepost {g.state.players[seat].position}"
+            moved_to = bot._here(g) or g.board.place(g.state.players[seat].position)
+            if isinstance(a, Move) and crossed is None:
+                steps = [start, *a.path] if start is not None else list(a.path)
+                crossed = next((cr.name for u, v in zip(steps, steps[1:]) if u != v and g.board.edge(u, v) is None
+                                for cr in g.board.crossings_at(u) if cr.other_port(u) == v), None)
         elif isinstance(a, Drop):
             pass
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
+    end = g.state.players[seat]
+    staging = staged_at = None
+    if end.staged and end.position is not None:      # ended the turn on a ferry port (Movement Using a Ferry)
+        staging = next((cr.name for cr in g.board.crossings_at(end.position) if not cr.is_tunnel), None)
+        staged_at = g.board.place(end.position)
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
-                moved_to, cash0, g.state.players[seat].cash, then, built)
+                moved_to, cash0, end.cash, then, built, crossed, staging, staged_at)

@@ -166,6 +166,37 @@ def test_hint_builds_towards_the_plan_within_the_build_limit():
     assert h.next_best is None or h.next_best.stops[0][:3] != h.plan.stops[0][:3]
 
 
+def _staged(staged: bool):
+    """Ann on the Europe board: the Fast Freight (12/2) on the Portsmouth ferry port with Oranges for Lyon
+    (card 10, 21M), her track from Le Havre through Paris to Lyon and the ferry hers."""
+    return eb.position({"board": "europe", "players": [{
+        "name": "Ann", "cash": 50, "train": "12/2", "at": "Portsmouth", "staged": staged,
+        "track": ["London-Portsmouth", "Le Havre-Paris-Lyon"], "loads": ["Oranges"], "cards": [10, 7, 5]}]})
+
+
+def test_hint_crosses_from_a_staged_port_as_the_rulebooks_example():
+    """Event Card Effects > Half-Rate Movement: "A 12-speed train begins its turn staged on a ferry port. To
+    leave the port, the train can move up to 6 spaces, beginning with the ferry port on either side of the
+    water as its first movement step. This means the train can only move 5 mileposts away from the port"
+    (Movement Using a Ferry). The hint crosses to Le Havre and stops 5 mileposts beyond it, and says so."""
+    g = _staged(True)
+    h = eb.hint(g)
+    move = h.actions[0]
+    assert isinstance(move, eb.Move) and len(move.path) == 6
+    assert g.board.place(move.path[0]) == "Le Havre"
+    assert h.crossed == "Portsmouth–Le Havre" and h.plan.describe() == "deliver Oranges at Lyon"
+    assert "cross the Portsmouth–Le Havre ferry (the whole turn at half speed)" in str(h)
+
+
+def test_hint_stages_a_train_on_the_port_before_it_crosses():
+    """Movement Using a Ferry: "a two-turn process" -- the same train on the same port, not staged (it did
+    not end its last turn there), cannot cross this turn: the hint keeps it on the port to stage it."""
+    h = eb.hint(_staged(False))
+    assert not any(isinstance(a, eb.Move) for a in h.actions)
+    assert h.staging == "Portsmouth–Le Havre" and h.staged_at == "Portsmouth"
+    assert "stay at Portsmouth to stage there for the Portsmouth–Le Havre ferry" in str(h)
+
+
 def test_hint_refuses_another_players_turn_and_a_finished_game():
     g = eb.position("board: tutorial\nplayer Ann: cash 50, at London\nplayer Ben: cash 50, at Paris\n")
     with pytest.raises(eb.InvalidAction):

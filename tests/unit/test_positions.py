@@ -121,13 +121,13 @@ def test_explicit_cards_come_out_of_the_deck(board):
 @pytest.mark.parametrize("text, where, field, words", [
     ("board: tutorial\nplayer Ann: train 9/9", "line 2 (player Ann)", "train", "not a train of europe-standard"),
     ("board: tutorial\nplayer Ann: train fast", "line 2 (player Ann)", "train", "speed/capacity"),
-    ("board: tutorial\nplayer Ann: at Atlantis", "line 2 (player Ann)", "at", "no city 'Atlantis'"),
+    ("board: tutorial\nplayer Ann: at Atlantis", "line 2 (player Ann)", "at", "no city or ferry port 'Atlantis'"),
     ("board: tutorial\nplayer Ann: at 99999", "line 2 (player Ann)", "at", "no milepost 99999"),
     ("board: tutorial\n\nplayer Ann: cash lots", "line 3 (player Ann)", "cash", "whole number"),
     ("board: tutorial\nplayer Ann: colour red", "line 2 (player Ann)", "colour", "unknown player field"),
     ("board: tutorial\nplayer Ann: loads Wine Beer Cheese", "line 2 (player Ann)", "loads", "at most 2 loads"),
     ("board: tutorial\nplayer Ann: loads Gold", "line 2 (player Ann)", "loads", "no load 'Gold'"),
-    ("board: tutorial\nplayer Ann: track London-Atlantis", "line 2 (player Ann)", "track", "no city 'Atlantis'"),
+    ("board: tutorial\nplayer Ann: track London-Atlantis", "line 2 (player Ann)", "track", "no city or ferry port 'Atlantis'"),
     ("board: tutorial\nplayer Ann: track London", "line 2 (player Ann)", "track", "at least two places"),
     ("board: tutorial\nplayer Ann: ferry Atlantis Express", "line 2 (player Ann)", "ferry", "no ferry"),
     ("board: tutorial\nplayer Ann: ferry Chunnel\nplayer Ben: ferry Chunnel", "line 3 (player Ben)", "ferry",
@@ -343,3 +343,33 @@ def test_positions_load_from_files(tmp_path):
     with pytest.raises(PositionError) as info:
         position('{"board": "tutorial", "players": [}')
     assert info.value.where.startswith("JSON line")
+
+
+def test_a_train_staged_on_a_ferry_port_round_trips_by_the_ports_name():
+    """Movement Using a Ferry: a train that ended its last turn on a ferry port is staged. ``at`` names a
+    port that is no city (Portsmouth), ``staged`` says it is staged, and the text written back says both."""
+    g = position("board: europe\nplayer Ann: train 12/2, at Portsmouth, staged, cards 10 7 5\n")
+    p = g.state.players[0]
+    assert p.staged and g.board.place(p.position) == "Portsmouth"
+    text = position_to_text(g)
+    assert "at Portsmouth" in text and text.rstrip().endswith("staged")
+    back = position_from_text(text).state.players[0]
+    assert back.staged and back.position == p.position
+    assert position_to_dict(g)["players"][0]["staged"] is True
+
+
+def test_a_train_is_staged_only_on_a_ferry_port():
+    """A staged train off a ferry port is refused, naming the line, the field and the rule."""
+    with pytest.raises(PositionError) as e:
+        position("board: europe\nplayer Ann: at Paris, staged\n")
+    assert e.value.field == "staged" and "line 2 (player Ann)" in str(e.value)
+    assert "Movement Using a Ferry" in str(e.value) and "Paris" in str(e.value)
+    with pytest.raises(PositionError) as e:
+        position("board: europe\nplayer Ann: at Portsmouth, staged yes\n")
+    assert e.value.field == "staged" and "a flag without a value" in str(e.value)
+    with pytest.raises(PositionError) as e:
+        position_from_dict({"board": "europe", "players": [{"name": "Ann", "at": "Portsmouth", "staged": "yes"}]})
+    assert e.value.field == "staged"
+    with pytest.raises(PositionError) as e:
+        position("board: europe\nplayer Ann: at Atlantis\n")
+    assert "no city or ferry port 'Atlantis'" in str(e.value)
