@@ -27,7 +27,8 @@ holds the Starting Player marker. Each ``player NAME:`` line takes comma-separat
 ``loads L1 L2``
     loads carried, taken from the bank (rulebook: Picking Up Loads; at most the train's capacity).
 ``track A-B-C D-E``
-    track the player owns. Each route is a chain of cities, ferry ports or milepost ids joined by ``-``: a hop
+    track the player owns. Each route is a chain of cities, ferry ports (a name may hold a space:
+    ``Le Havre-Paris``) or milepost ids joined by ``-``, routes separated by spaces: a hop
     between two neighbouring milepost ids is that one segment; any other hop is laid along
     :func:`eb_core.routes.cheapest_build` for this player given the track laid so far (own track reused,
     other players' track avoided: "Build Phase Rules > Right of Way"). Building into a ferry port buys
@@ -363,6 +364,7 @@ def position_from_dict(desc: Mapping[str, Any]):
         routes = p.get("track", [])
         if isinstance(routes, str):
             routes = routes.split()
+        routes = _join_names(board, routes)
         for j, route in enumerate(routes):
             _lay_route(game, i, route, where, f"players[{i}].track")
         ferries = p.get("ferries", p.get("ferry", []))
@@ -488,6 +490,23 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
         where.fail(path, "ferry", f"{name} already has {len(owners)} owner(s) ({names}); at most {limit} "
                                   f"(rulebook: {rule})")
     tr.add_crossing(seat, name)
+
+
+def _place_known(board, name: str) -> bool:
+    return board.has_city(name) or any(n == name for cr in board.crossings for n in cr.port_names)
+
+
+def _join_names(board, routes: list) -> list:
+    """The text's routes are split at spaces; join back a place name that has one ("Le Havre-Paris")."""
+    out: list = []
+    for r in routes:
+        if out and isinstance(r, str) and isinstance(out[-1], str):
+            head, tail = out[-1].rsplit("-", 1)[-1], r.split("-", 1)[0]
+            if not _place_known(board, head) and _place_known(board, f"{head} {tail}"):
+                out[-1] = f"{out[-1]} {r}"
+                continue
+        out.append(r)
+    return out
 
 
 def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:

@@ -356,6 +356,11 @@ def test_a_train_staged_on_a_ferry_port_round_trips_by_the_ports_name():
     back = position_from_text(text).state.players[0]
     assert back.staged and back.position == p.position
     assert position_to_dict(g)["players"][0]["staged"] is True
+    # a port's name with a space in a route: Le Havre, joined back where the text splits routes at spaces
+    g = position("board: europe\nplayer Ann: at Portsmouth, staged, track London-Portsmouth Le Havre-Paris\n")
+    assert sorted(g.state.track.owned_crossings(0)) == ["Portsmouth–Le Havre"]
+    le_havre = g.board.crossing("Portsmouth–Le Havre").ports[1]
+    assert any(le_havre in seg for seg in g.state.track.segments_of(0))
 
 
 def test_a_train_is_staged_only_on_a_ferry_port():
