@@ -142,6 +142,8 @@ def test_the_ruleset_has_every_number_of_the_overview():
 
 
 def test_every_us_section_cited_is_a_heading_of_the_overview():
+    if not OVERVIEW.exists():
+        pytest.skip("the rulebooks are not next to the repository (../shared/rules)")
     lines = {ln.strip() for ln in OVERVIEW.read_text(encoding="utf-8").splitlines()}
     us = {k: v for k, v in R.SECTIONS.items() if k.startswith("US_") and k != "US_OVERVIEW"}
     assert len(us) >= 8
