@@ -79,6 +79,20 @@ def test_express_ruleset_numbers_are_the_rulebooks():
     assert all(v.startswith("Empire Express") for k, v in R.SECTIONS.items() if k.startswith("EXPRESS"))
 
 
+def test_every_express_section_cited_is_a_heading_of_its_rulebook():
+    """The Empire Express sections the engine cites (errors, docs) are headings of that rulebook."""
+    from pathlib import Path
+    text = Path(__file__).resolve().parents[3] / "shared" / "rules" / "empire_express_rulebook.txt"
+    if not text.exists():
+        pytest.skip("the rulebooks are not next to the repository (../shared/rules)")
+    lines = {ln.strip() for ln in text.read_text(encoding="utf-8").splitlines()}
+    cited = {k: v for k, v in R.SECTIONS.items() if k.startswith("EXPRESS_")}
+    assert len(cited) >= 8
+    for name, section in cited.items():
+        for part in section.split(" > ")[1:]:
+            assert part in lines, (name, part)
+
+
 # ------------------------------------------------------------------------------------------- demo setup
 def test_demo_setup_gives_each_colour_its_cards_city_loads_and_track():
     g = demo()

@@ -11,6 +11,8 @@ import re
 from collections import deque
 from pathlib import Path
 
+import pytest
+
 from support import lay_track, place, rejects
 
 import eb_core as eb
