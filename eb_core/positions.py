@@ -89,7 +89,7 @@ from .board import load_board
 from .cards import load_deck
 from .engine import Game
 from .errors import EbError, IllegalAction, InvalidAction
-from .files import data_dir
+from .files import data_dir, derived
 from .routes import cheapest_build, shortest_trip
 from .rules import Ruleset, Train
 from .rules import ruleset as _ruleset
@@ -470,10 +470,8 @@ def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
         return _milepost(board, int(value), where, path, fld)
     if isinstance(value, str) and board.has_city(value.strip()):
         return board.city(value.strip()).center
-    if isinstance(value, str):
-        port = next((m for cr in board.crossings for m, n in zip(cr.ports, cr.port_names) if n == value.strip()), None)
-        if port is not None:            # a ferry port that is not a city (Portsmouth, Le Havre ...)
-            return port
+    if isinstance(value, str) and value.strip() in _ports(board):
+        return _ports(board)[value.strip()]      # a ferry port that is not a city (Portsmouth, Le Havre ...)
     where.fail(path, fld, f"there is no city or ferry port {value!r} on board {board.name!r}")
 
 
@@ -492,8 +490,19 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
     tr.add_crossing(seat, name)
 
 
+def _ports(board) -> dict[str, int]:
+    """Ferry and tunnel ports by name (the first port of a name), once per board."""
+    def build(b):
+        out: dict[str, int] = {}
+        for cr in b.crossings:
+            for m, n in zip(cr.ports, cr.port_names):
+                out.setdefault(n, m)
+        return out
+    return derived(board, "positions:ports", build)
+
+
 def _place_known(board, name: str) -> bool:
-    return board.has_city(name) or any(n == name for cr in board.crossings for n in cr.port_names)
+    return board.has_city(name) or name in _ports(board)
 
 
 def _join_names(board, routes: list) -> list:
@@ -624,10 +633,8 @@ def _place_name(board, mp: int) -> str | int:
     c = board.city_at(mp)
     if c is not None and c.center == mp:
         return c.name
-    if c is None and board.mileposts[mp].port:       # a ferry port that is no city: by its name
-        name = board.mileposts[mp].port
-        if _milepost(board, name, _Where(None), "at", "at") == mp:
-            return name
+    if c is None and board.is_port(mp) and _ports(board).get(board.place(mp)) == mp:
+        return board.place(mp)                       # a ferry port that is no city: by its name
     return mp
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..actions import Build, Deliver, DiscardHand, Drop, Move, PickUp, PlaceTrain, Upgrade
 from ..errors import InvalidAction
+from ..track import seg_key
 from .planner import Plan, PlannerBot
 
 __all__ = ["Hint", "hint"]
@@ -190,8 +191,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
             moved_to = bot._here(g) or g.board.place(g.state.players[seat].position)
             if isinstance(a, Move) and crossed is None:
                 steps = [start, *a.path] if start is not None else list(a.path)
-                crossed = next((cr.name for u, v in zip(steps, steps[1:]) if u != v and g.board.edge(u, v) is None
-                                for cr in g.board.crossings_at(u) if cr.other_port(u) == v), None)
+                crossed = next((g.index.hop[seg_key(u, v)].name for u, v in zip(steps, steps[1:])
+                                if seg_key(u, v) in g.index.hop and g.board.edge(u, v) is None), None)
         elif isinstance(a, Drop):
             pass
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None

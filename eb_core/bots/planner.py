@@ -739,8 +739,8 @@ class PlannerBot:
             path = game.longest_legal_move(list(trip_path[1:1 + game.movement_left() + 4]))
             if path and repr(Move(path)) not in self._failed:
                 return tuple(path)
-            if not path and not p.staged and any(cr.other_port(p.position) == trip_path[1] and not cr.is_tunnel
-                                                 for cr in game.board.crossings_at(p.position)):
+            hop = game.index.hop.get(seg_key(p.position, trip_path[1])) if not path and not p.staged else None
+            if hop is not None and not hop.is_tunnel:
                 return None      # the trip crosses a ferry from this port: staying here stages the train
         return self._escape(game, p) if found and p.moves_used == 0 else None
 
