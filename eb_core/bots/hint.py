@@ -4,7 +4,8 @@ The hint plays the current player's turn with a :class:`~eb_core.bots.planner.Pl
 the game (the game itself is never changed) and reports the actions -- builds, moves, pick-ups,
 deliveries, an upgrade or a discard of the whole hand -- with the reason: the chosen plan's income per
 turn against the next best plan, its track cost and its turns (the model of
-:mod:`eb_core.bots.planner`).
+:mod:`eb_core.bots.planner`); in the endgame, the turns until the victory cash is in hand against the
+next best plan's.
 
 >>> import eb_core as eb
 >>> g = eb.position('''
@@ -40,7 +41,9 @@ class Hint:
     whole hand is thrown away (rulebook: How to Play); ``cities`` names the mileposts the train stops in;
     ``crossed`` the ferry the train crosses this turn (from a staged port: the whole turn at half speed) and
     ``staging`` / ``staged_at`` the ferry and port the train ends the turn on, staged to cross next turn
-    (rulebook: Movement Using a Ferry).
+    (rulebook: Movement Using a Ferry); ``goal`` the victory cash when the plan was chosen as the quickest
+    way to it (the endgame: every major city needed joined, the cash near; rulebook: How to Win); ``wins``
+    whether the turn ends with the victory conditions met.
     """
 
     seat: int
@@ -61,6 +64,8 @@ class Hint:
     crossed: str | None = None      # the ferry crossed this turn (its first step, at half speed)
     staging: str | None = None      # the ferry whose port the train ends the turn on, staged to cross next
     staged_at: str | None = None    # that port
+    goal: int | None = None         # the victory cash, when the plan was chosen as the quickest way to it
+    wins: bool = False              # the turn ends with the victory conditions met
 
     @property
     def plans(self) -> list[Plan]:
@@ -80,6 +85,8 @@ class Hint:
         if self.plan is None:
             return "No demand in hand can be delivered with the track and cash there are."
         p = self.plan
+        if p.finish is not None and self.goal is not None:
+            return self._why_finish()
         s = (f"the plan ({p.describe()}) pays {p.payout}M for {p.build_cost:.0f}M of new track in about "
              f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn{_invest(p)}")
         if self.next_best is not None:
@@ -90,6 +97,18 @@ class Hint:
             t = self.then
             s += (f"; then the next plan ({t.describe()}) pays {t.payout}M for {t.build_cost:.0f}M of new track in "
                   f"about {t.turns:.1f} turns: {t.income_per_turn:.1f}M per turn{_invest(t)}")
+        return s + "."
+
+    def _why_finish(self) -> str:
+        """The endgame's reason: every major city needed is joined and the victory cash is near, so the plan
+        is the one that brings the cash to the victory sum in the fewest turns (rulebook: How to Win)."""
+        p, q = self.plan, self.next_best
+        s = (f"every major city needed is joined and {self.goal}M wins, so the plan is the one that gets the "
+             f"cash there soonest: {p.describe()} pays {p.payout}M for {p.build_cost:.0f}M of new track, "
+             f"{self.goal}M in about {p.finish:.1f} turns")
+        if q is not None and q.finish is not None:
+            s += (f", against {q.finish:.1f} turns for the next best ({q.describe()}, {q.payout}M, "
+                  f"{q.build_cost:.0f}M of track, {q.income_per_turn:.1f}M per turn)")
         return s + "."
 
     def __str__(self) -> str:
@@ -116,6 +135,9 @@ class Hint:
             parts.append(f"build {self.build_cost}M of track ({where})" if where else f"build {self.build_cost}M of track")
         if self.upgrade is not None:
             parts.append(f"upgrade to a {self.upgrade} train for 20M")
+        if self.wins:
+            parts.append("end the turn with the victory conditions met (the cash and the major cities joined: "
+                         "the game ends with this round, so nothing more is spent)")
         if not parts:
             parts.append("wait (nothing useful to do this turn)")
         return f"{who}: {', '.join(parts)}. Why: {self.why()} Cash {self.cash_before}M -> {self.cash_after}M."
@@ -202,4 +224,6 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
         staging = next((cr.name for cr in g.board.crossings_at(end.position) if not cr.is_tunnel), None)
         staged_at = g.board.place(end.position)
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
-                moved_to, cash0, end.cash, then, built, crossed, staging, staged_at)
+                moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
+                g.rules.victory_cash if plan is not None and plan.finish is not None else None,
+                g.meets_victory(seat))

@@ -28,6 +28,13 @@ not hold on to bad cards):
   any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
   while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
   turns').
+* **Endgame** (``finish_share``, rulebook: How to Win). With every major city needed joined and the cash
+  within ``finish_share`` of the victory sum (40 %: 150M of 250M), plans are ranked by the turns until the
+  victory cash is in hand (:attr:`Plan.finish`: the delivery that gets there, all the plan's track counted
+  as paid first), not by income per turn: any payout that wins is as good as a bigger one. A plan that
+  does not get there is counted its turns plus the rest at ``finish_rate`` (70 %) of a typical fresh
+  hand's income per turn. Once the victory conditions are met the build phase spends nothing (the game
+  ends with the round; track bought then could only take the cash below the sum again).
 * **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the
   20M budget goes); then an upgrade to a faster train when the cash allows (``upgrade_speed_only``: the
   Fast Freight, never the 20M third load slot its plans hardly fill); then, with cash to spare or near
@@ -38,11 +45,12 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 76 turns
-to win, 95th percentile 93, 66 % within 80 turns, all 200 won (before the fourth session: 81, 100, 45 %,
-200; greedy: 116, 141, 0 %, 196); the Basic game's median 51.5 (54 before), 95th percentile 71; 2.71
-games/s/core, 4.8 ms a turn (a quiet 2-core machine; 3.53 games/s/core, 3.7 ms a turn, on a faster one;
-1.96-2.15 games/s/core before the fourth session's speed work, on a busier one). Where the turns go (``benchmarks/bots.py --diagnose``):
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 74 turns
+to win, 95th percentile 92, 76.5 % within 80 turns, all 200 won (76, 93, 66 % before the endgame ranking
+and the victory guard of the eighth session; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196);
+the Basic game's median 50.5 (51.5 before), 95th percentile 69; 1.88 games/s/core, 7.2 ms a turn on a
+slower 2-core machine, where the bot before that change played 100 of the games side by side at 1.97
+games/s/core against this one's 1.99 (4.14, 3.2 ms a turn, on the faster machine of the seventh session). Where the turns go (``benchmarks/bots.py --diagnose``):
 the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
 9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
 major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
@@ -57,7 +65,8 @@ time can (0.6-0.74M a milepost ridden, 1.0 loads on the moving train), and about
 over seven sessions -- track prices, ferry timing, opening rules, load filling, commitment to a plan,
 search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`), loads carried on
 speculation, discards judged by fresh hands sampled where the train is -- each moved the median by less
-than 3 turns. Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``,
+than 3 turns (the eighth session's endgame ranking and victory guard, fixes rather than trade-offs, won
+2.75-2.95 turns on the mean over three sets of 200 seeds). Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``,
 ``5b5c59c``: the options were removed from the bot afterwards, the default's games unchanged), are in
 ``benchmarks/README.md``. A bound on what a look-ahead over the cards to come could win
 (``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
@@ -114,7 +123,7 @@ _INF = float("inf")
 LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
                 "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
-                "upgrade_speed_only": True, "exact_top": 24},
+                "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -128,18 +137,21 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: paired), ``search_limit`` (the route search's cost bound, M), ``ferry_turns`` (turns a crossing adds
 #: without ``ride_model``), ``ride_model`` (plans timed turn by turn), ``upgrade_speed_only``,
 #: ``exact_top`` (plans priced exactly), ``major_cushion`` / ``major_cash_share`` (when the missing major
-#: cities are built).
+#: cities are built), ``finish_share`` / ``finish_rate`` (the endgame's ranking by the turns to the victory
+#: cash: how near the cash must be, as a share of the victory sum, 0: never; the income per turn assumed
+#: after a plan that does not get there, as a share of a typical fresh hand's).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
-    "major_cash_share", "upgrade_margin", "upgrade_after"})
+    "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate"})
 
 
 @dataclass
 class Plan:
     """A plan of deliveries: ``stops`` as ``(action, city, load, card id)`` in order, the ``payout``, the
     new track's ``build_cost`` (its network union), ``distance`` ridden in mileposts, ``turns`` and the
-    ``value`` it was ranked by (income per turn with reused track discounted)."""
+    ``value`` it was ranked by (income per turn with reused track discounted); in the endgame ``finish``,
+    the turns until the victory cash is in hand, ranks it instead (``None`` otherwise)."""
 
     stops: list[tuple[str, str, str, Any]]
     payout: int
@@ -147,6 +159,7 @@ class Plan:
     distance: int
     turns: float
     value: float
+    finish: float | None = None
 
     @property
     def income_per_turn(self) -> float:
@@ -190,6 +203,8 @@ class PlannerBot:
         self.ride_model: bool = cfg.get("ride_model", False)
         self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
         self.exact_top: int = cfg.get("exact_top", 12)
+        self.finish_share: float = cfg.get("finish_share", 0)
+        self.finish_rate: float = cfg.get("finish_rate", 0.7)
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -419,6 +434,13 @@ class PlannerBot:
         build_limit = rules.build_limit
         cash0 = p.cash if cash is None else cash
         ride_model, exact_top = self.ride_model, self.exact_top
+        # the endgame (every major city needed joined, the victory cash within reach): plans ranked by the
+        # turns until the cash is in hand, not by their income per turn (rulebook: How to Win)
+        finish_at = finish_rate = None
+        if self.finish_share > 0 and hand is None and not need_majors and rules.victory_cash \
+                and 0 < rules.victory_cash - cash0 <= self.finish_share * rules.victory_cash:
+            finish_at = rules.victory_cash
+            finish_rate = max(1.0, sorted(self._fresh)[len(self._fresh) // 2] * self.finish_rate) if self._fresh else 6.0
         if ride_model:
             ride = _Ride.of(game, p, hand is None)
             runs_of: dict = {}      # each exact leg's rides between ferry crossings
@@ -447,6 +469,7 @@ class PlannerBot:
             to_major = to_other = False       # the stops' discounts (reuse) are those two values only
             a = start
             clock = ride.start if exact and ride_model else None
+            paid: list[tuple[int, float]] = []      # (payout so far, turns) at each delivery (the endgame)
             for stop in stops:
                 b = stop[1]
                 if exact:
@@ -484,6 +507,10 @@ class PlannerBot:
                     pay = pay_of[stop[3], b, stop[2]]
                     cash += pay
                     payout += pay
+                    if finish_at is not None:
+                        bt = math.ceil(cost / build_limit) if cost > 0 else 0
+                        tr = clock[0] - ride.start[0] if clock is not None else (math.ceil(dist / speed) if dist else 0)
+                        paid.append((payout, max(float(bt), tr + 0.5 * bt)))
                 a = b
             # track into cities the bot needs anyway is worth more than its price
             if not stops:
@@ -498,7 +525,14 @@ class PlannerBot:
                 travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
             value = (payout - weight * cost) / turns
-            return Plan(list(stops), payout, cost, dist, turns, value)
+            finish = None
+            if finish_at is not None:
+                # the endgame: the turns until the victory cash is in hand -- counting all the plan's track as
+                # paid first (the build phase may lay a later leg's track before the delivery that gets there)
+                finish = next((t for got, t in paid if cash0 - cost + got >= finish_at), None)
+                if finish is None:
+                    finish = turns + (finish_at - cash) / finish_rate
+            return Plan(list(stops), payout, cost, dist, turns, value, finish)
 
         plans: list[Plan] = []
         n_opt = len(options)
@@ -775,6 +809,11 @@ class PlannerBot:
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
+        if p.cash >= rules.victory_cash and (rules.victory_majors <= 0
+                                             or len(self._majors(game)) >= rules.victory_majors):
+            # victory is met: the game ends with this round (rulebook: How to Win), and cash spent now
+            # could only take it away again -- build nothing
+            return EndTurn()
         budget = min(rules.build_limit - p.spent, p.cash)
         # 1. the plan's track, leg by leg from where the train is
         if budget > 0 and not p.upgraded:
@@ -1199,6 +1238,8 @@ def _orders2_gen(a_carried: bool, b_carried: bool, cap: int, loaded: int):
 
 
 def _rank(plan: Plan) -> tuple:
+    if plan.finish is not None:
+        return (plan.finish, -plan.value, plan.build_cost)
     return (-plan.value, plan.build_cost)        # a stable sort keeps the (fixed) enumeration order
 
 

@@ -384,3 +384,53 @@ def test_an_option_the_planner_does_not_have_is_refused_by_name():
         PlannerBot(0, random.Random(0), stop_gap=2)
     assert err.value.field == "stop_gap"
     assert PlannerBot(0, random.Random(0), exact_top=48).exact_top == 48
+
+
+_SEVEN = "track London-Holland-Ruhr-Berlin-Wien-Milano-Paris-London"     # 7 of the 8 major cities joined
+_SIX = "track London-Holland-Ruhr-Berlin Milano-Paris-London"             # Wien left out: 6
+
+
+def test_the_planner_builds_nothing_once_the_victory_conditions_are_met():
+    """How to Win: 250M and seven major cities joined at the end of a turn end the game with the round, so
+    track bought now could only take the cash below 250M again. With 255M and the seven majors Ann ends her
+    build phase at once (and the hint says she wins); with 255M and only six she builds the few millions of
+    track that join Wien, and wins with the cash still above 250M."""
+    def ann(track):
+        return eb.position(f"board: tutorial\nphase: build\nplayer Ann: cash 255, train 12/2, at Ruhr, {track}, "
+                           "cards 14 5 3\n")
+    won = ann(_SEVEN)
+    assert won.meets_victory(0)
+    assert PlannerBot(0, random.Random(0)).choose(won) == eb.EndTurn()
+    h = eb.hint(won)
+    assert h.wins and h.build_cost == 0 and h.cash_after == 255
+    assert "end the turn with the victory conditions met" in str(h)
+    short = ann(_SIX)
+    assert not short.meets_victory(0)
+    assert isinstance(PlannerBot(0, random.Random(0)).choose(short), Build)
+    h = eb.hint(short)          # the track that joins Wien, the seventh major, and the cash stays above 250M
+    assert 0 < h.build_cost <= 5 and h.cash_after >= 250 and h.wins
+
+
+def test_in_the_endgame_the_planner_takes_the_quickest_way_to_the_victory_cash():
+    """How to Win: with the seven majors joined and 238M, the first 12M of payout wins, however it is
+    earned. Tourists from Ruhr to Milano (13M, no track, under two turns) reach 250M sooner than Flowers and
+    Cheese from Holland to Madrid (39M for 10M of track: more money per turn, but more turns), so the
+    planner carries the Tourists -- a planner ranking by income per turn alone takes the Madrid pair."""
+    g = eb.position(f"board: tutorial\nplayer Ann: cash 238, train 12/2, at Ruhr, {_SEVEN}, cards 12 36 38\n")
+    bot = PlannerBot(0, random.Random(0))
+    bot._ensure_plan(g)
+    assert bot.plan.describe() == "pick up Tourists at Ruhr, deliver Tourists at Milano"
+    madrid = "pick up Flowers at Holland, pick up Cheese at Holland, deliver Flowers at Madrid, deliver Cheese at Madrid"
+    other = next(pl for pl in bot.alternatives if pl.describe() == madrid)
+    assert bot.plan.finish < other.finish and bot.plan.income_per_turn < other.income_per_turn
+    by_rate = PlannerBot(0, random.Random(0), finish_share=0)
+    by_rate._ensure_plan(g)
+    assert by_rate.plan.describe() == madrid and by_rate.plan.finish is None
+    h = eb.hint(g)
+    assert h.goal == 250 and h.actions[0] == eb.PickUp("Tourists")
+    assert "250M wins, so the plan is the one that gets the cash there soonest" in str(h)
+    # far from the victory cash the same hand is ranked by income per turn
+    far = eb.position(f"board: tutorial\nplayer Ann: cash 100, train 12/2, at Ruhr, {_SEVEN}, cards 12 36 38\n")
+    bot = PlannerBot(0, random.Random(0))
+    bot._ensure_plan(far)
+    assert bot.plan.finish is None and eb.hint(far).goal is None
