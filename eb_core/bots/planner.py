@@ -33,8 +33,9 @@ not hold on to bad cards):
   victory cash is in hand (:attr:`Plan.finish`: the delivery that gets there, all the plan's track counted
   as paid first), not by income per turn: any payout that wins is as good as a bigger one. A plan that
   does not get there is counted its turns plus the rest at ``finish_rate`` (70 %) of a typical fresh
-  hand's income per turn. Once the victory conditions are met the build phase spends nothing (the game
-  ends with the round; track bought then could only take the cash below the sum again).
+  hand's income per turn. A hand whose plan brings the victory cash is not discarded (a discard only
+  loses the turn). Once the victory conditions are met the build phase spends nothing (the game ends with
+  the round; track bought then could only take the cash below the sum again).
 * **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the
   20M budget goes); then an upgrade to a faster train when the cash allows (``upgrade_speed_only``: the
   Fast Freight, never the 20M third load slot its plans hardly fill); then, with cash to spare or near
@@ -715,6 +716,8 @@ class PlannerBot:
             return False
         if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops):
             return False
+        if self.plan.finish is not None and self.plan.finish <= self.plan.turns:
+            return False        # the endgame: this plan brings the victory cash (rulebook: How to Win)
         typical = sorted(self._fresh)[len(self._fresh) // 2]
         return self.plan.value < self.discard_ratio * typical
 

@@ -434,3 +434,20 @@ def test_in_the_endgame_the_planner_takes_the_quickest_way_to_the_victory_cash()
     bot = PlannerBot(0, random.Random(0))
     bot._ensure_plan(far)
     assert bot.plan.finish is None and eb.hint(far).goal is None
+
+
+def test_in_the_endgame_a_hand_whose_plan_wins_is_not_discarded():
+    """How to Play ("discard your entire hand" instead of the turn): a hand is thrown away when its best
+    plan earns much less a turn than a fresh hand would -- but not in the endgame when the plan brings the
+    victory cash, since a discard only loses the turn. Here fresh hands are taken to be worth 40M a turn:
+    at 238M the Tourists plan that wins is kept; at 100M the same hand is discarded."""
+    def judged(cash):
+        g = eb.position(f"board: tutorial\nplayer Ann: cash {cash}, train 12/2, at Ruhr, {_SEVEN}, cards 12 36 38\n")
+        bot = PlannerBot(0, random.Random(0))
+        bot._ensure_plan(g)
+        bot._fresh = [40.0] * 5
+        return bot.plan, bot._should_discard(g, g.state.players[0])
+    plan, discard = judged(238)
+    assert plan.finish is not None and plan.finish <= plan.turns and not discard
+    plan, discard = judged(100)
+    assert plan.finish is None and discard
