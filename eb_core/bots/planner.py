@@ -47,10 +47,10 @@ city), since building into a small or medium city costs its entry and building o
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
 Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 74 turns
-to win, 95th percentile 92, 76.5 % within 80 turns, all 200 won (76, 93, 66 % before the endgame ranking
+to win, 95th percentile 92, 77 % within 80 turns, all 200 won (76, 93, 66 % before the endgame ranking
 and the victory guard of the eighth session; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196);
-the Basic game's median 50.5 (51.5 before), 95th percentile 69; 1.88 games/s/core, 7.2 ms a turn on a
-slower 2-core machine, where the bot before that change played 100 of the games side by side at 1.97
+the Basic game's median 50.5 (51.5 before), 95th percentile 69; 1.88-2.14 games/s/core, 6.4-7.2 ms a turn
+on a slower 2-core machine, where the bot before that change played 100 of the games side by side at 1.97
 games/s/core against this one's 1.99 (4.14, 3.2 ms a turn, on the faster machine of the seventh session). Where the turns go (``benchmarks/bots.py --diagnose``):
 the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
 9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
