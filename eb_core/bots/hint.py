@@ -85,7 +85,7 @@ class Hint:
         if self.plan is None:
             return "No demand in hand can be delivered with the track and cash there are."
         p = self.plan
-        if p.finish is not None and self.goal is not None:
+        if self.goal is not None:           # set only for a plan the endgame ranked (``finish``)
             return self._why_finish()
         s = (f"the plan ({p.describe()}) pays {p.payout}M for {p.build_cost:.0f}M of new track in about "
              f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn{_invest(p)}")
@@ -106,7 +106,7 @@ class Hint:
         s = (f"every major city needed is joined and {self.goal}M wins, so the plan is the one that gets the "
              f"cash there soonest: {p.describe()} pays {p.payout}M for {p.build_cost:.0f}M of new track, "
              f"{self.goal}M in about {p.finish:.1f} turns")
-        if q is not None and q.finish is not None:
+        if q is not None:
             s += (f", against {q.finish:.1f} turns for the next best ({q.describe()}, {q.payout}M, "
                   f"{q.build_cost:.0f}M of track, {q.income_per_turn:.1f}M per turn)")
         return s + "."

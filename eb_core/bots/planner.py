@@ -110,6 +110,7 @@ from ..actions import (
     PlaceTrain,
     Upgrade,
 )
+from ..engine.admin import meets_victory
 from ..errors import IllegalAction, InvalidAction
 from ..files import derived
 from ..routes import RouteState, cheapest_build, cheapest_connection, shortest_trip
@@ -437,11 +438,12 @@ class PlannerBot:
         ride_model, exact_top = self.ride_model, self.exact_top
         # the endgame (every major city needed joined, the victory cash within reach): plans ranked by the
         # turns until the cash is in hand, not by their income per turn (rulebook: How to Win)
-        finish_at = finish_rate = None
+        finish_at = rest_rate = None
         if self.finish_share > 0 and hand is None and not need_majors and rules.victory_cash \
                 and 0 < rules.victory_cash - cash0 <= self.finish_share * rules.victory_cash:
             finish_at = rules.victory_cash
-            finish_rate = max(1.0, sorted(self._fresh)[len(self._fresh) // 2] * self.finish_rate) if self._fresh else 6.0
+            # the income per turn assumed after a plan that does not get there
+            rest_rate = max(1.0, sorted(self._fresh)[len(self._fresh) // 2] * self.finish_rate) if self._fresh else 6.0
         if ride_model:
             ride = _Ride.of(game, p, hand is None)
             runs_of: dict = {}      # each exact leg's rides between ferry crossings
@@ -532,7 +534,7 @@ class PlannerBot:
                 # paid first (the build phase may lay a later leg's track before the delivery that gets there)
                 finish = next((t for got, t in paid if cash0 - cost + got >= finish_at), None)
                 if finish is None:
-                    finish = turns + (finish_at - cash) / finish_rate
+                    finish = turns + (finish_at - cash) / rest_rate
             return Plan(list(stops), payout, cost, dist, turns, value, finish)
 
         plans: list[Plan] = []
@@ -717,7 +719,9 @@ class PlannerBot:
         if any(s[0] == "deliver" and s[2] in p.loads for s in self.stops):
             return False
         if self.plan.finish is not None and self.plan.finish <= self.plan.turns:
-            return False        # the endgame: this plan brings the victory cash (rulebook: How to Win)
+            # the endgame: this plan brings the victory cash (a plan that falls short is counted more turns
+            # than its own), and a discard would only lose the turn (rulebook: How to Win)
+            return False
         typical = sorted(self._fresh)[len(self._fresh) // 2]
         return self.plan.value < self.discard_ratio * typical
 
@@ -812,10 +816,9 @@ class PlannerBot:
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
-        if p.cash >= rules.victory_cash and (rules.victory_majors <= 0
-                                             or len(self._majors(game)) >= rules.victory_majors):
+        if meets_victory(game, self.seat):
             # victory is met: the game ends with this round (rulebook: How to Win), and cash spent now
-            # could only take it away again -- build nothing
+            # could only take it away again -- build nothing (judged by the rules the bot plans for)
             return EndTurn()
         budget = min(rules.build_limit - p.spent, p.cash)
         # 1. the plan's track, leg by leg from where the train is
