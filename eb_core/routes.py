@@ -345,6 +345,24 @@ class _Engine:
                     w[self.hops[k]] = _INF
         return self._graph(w, compact), owned, mine
 
+    def penalized(self, graph: csr_matrix, penalty: float) -> csr_matrix:
+        """A copy of ``graph`` (:meth:`weights`) with ``penalty`` added to every ferry crossing's port -> port
+        hop, built or not (tunnels are ridden at full speed and get none; a closed hop stays closed)."""
+        pairs = getattr(self, "_ferry_hop_pairs", None)
+        if pairs is None:
+            ids = np.concatenate([self.hops[k] for k, cr in enumerate(self.board.crossings) if not cr.is_tunnel]
+                                 or [self._empty])
+            pairs = self._ferry_hop_pairs = (self.src[ids], self.indices[ids].astype(np.int64))
+        a, b = pairs
+        g = graph.copy()
+        lo, hi = g.indptr[a].astype(np.int64), g.indptr[a + 1].astype(np.int64)
+        last = len(g.indices) - 1
+        for k in range(int((hi - lo).max(initial=0))):       # each hop's entry in its (short) row
+            at = lo + k
+            hit = (at < hi) & (g.indices[np.minimum(at, last)] == b)
+            g.data[at[hit]] += penalty
+        return g
+
     def _city_counts(self, track: Track) -> dict[int, dict[int, int]]:
         """``{city index: {player: tracks into/out of it}}`` for small and medium cities with track."""
         out: dict[int, dict[int, int]] = {}
@@ -440,6 +458,12 @@ class RouteState:
     sources in one call; a row is otherwise computed on first use. ``limit`` stops the searches at that
     cost (dearer builds read as ``inf``). The state is a snapshot: make a new one after the track changes.
 
+    ``hop_penalty`` (M) makes the searches pay that much more for every ferry crossing, built or not: a
+    planner's price for the turn a crossing costs (rulebook: Movement Using a Ferry), so a dearer way
+    round -- by land or through the Chunnel, ridden at full speed -- wins where the time it saves is
+    worth more. :meth:`cost` and a leg's first figure are then the search's cost (build price plus the
+    penalties); the priced steps stay the build prices (:meth:`build_cost` is their sum).
+
     >>> import eb_core as eb
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
     >>> rs = RouteState(board, rules)
@@ -449,15 +473,26 @@ class RouteState:
 
     def __init__(self, board: Board, rules: Ruleset, position: Position | None = None, *,
                  blocked_edges: Iterable[tuple[int, int]] | None = None,
-                 blocked_mileposts: Iterable[int] | None = None, limit: float = _INF):
+                 blocked_mileposts: Iterable[int] | None = None, limit: float = _INF,
+                 hop_penalty: float = 0.0):
         _check_types(board, rules)
+        if isinstance(hop_penalty, bool) or not isinstance(hop_penalty, (int, float)) or not 0 <= hop_penalty < _INF:
+            raise InvalidAction(f"hop_penalty: expected a finite number of M >= 0, got {hop_penalty!r}",
+                                field="hop_penalty")
         self.board, self.rules = board, rules
         self.limit = limit
+        self.hop_penalty = float(hop_penalty)
         self.track, self.seat = _position(position)
         self.eng = eng = _engine(board, rules)
         self.graph, self.owned, self.mine = eng.weights(rules, self.track, self.seat,
                                                         _closed(board, blocked_edges, blocked_mileposts),
                                                         compact=True)
+        self.free_graph = self.graph        # build prices only: what costs_nothing asks
+        if self.hop_penalty:
+            self.graph = eng.penalized(self.free_graph, self.hop_penalty)
+        # the ferry hops (both ways) whose search price carries the penalty
+        self._ferry_hops = frozenset((x, y) for cr in board.crossings if not cr.is_tunnel
+                                     for x, y in (cr.ports, cr.ports[::-1])) if self.hop_penalty else frozenset()
         self._rows: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
         self._free: dict[Any, np.ndarray] = {}
         self._to_cities: dict[Any, list[float]] = {}     # a row's cost to every city, in city order
@@ -492,10 +527,11 @@ class RouteState:
         """Whether the cheapest build from ``a`` to ``b`` costs nothing (``cost(a, b) == 0``: the route runs
         on the player's own track, public red areas and owned crossings only). Unless ``a``'s row is
         computed already, this asks a search that stops at cost 0, which walks the network only (far
-        cheaper than a row); :meth:`prepare_free` batches those searches."""
+        cheaper than a row); :meth:`prepare_free` batches those searches. The ``hop_penalty`` is not a
+        build price: a route over crossings the player owns costs nothing here."""
         if a == b:
             return True
-        if a in self._rows:
+        if a in self._rows and not self.hop_penalty:
             return self.cost(a, b) == 0
         if a not in self._free:
             self.prepare_free([a])
@@ -503,11 +539,11 @@ class RouteState:
 
     def prepare_free(self, sources: Iterable[Any]) -> None:
         """Compute, in one call, what :meth:`costs_nothing` needs for the ``sources`` that have no row yet."""
-        todo = [s for s in dict.fromkeys(sources) if s not in self._rows and s not in self._free]
+        todo = [s for s in dict.fromkeys(sources) if (self.hop_penalty or s not in self._rows) and s not in self._free]
         if not todo:
             return
         idx = np.array([self._source(s) for s in todo], dtype=np.int64)
-        dist = dijkstra(self.graph, indices=idx, limit=0.0)
+        dist = dijkstra(self.free_graph, indices=idx, limit=0.0)
         for i, s in enumerate(todo):
             self._free[s] = dist[i]
 
@@ -536,6 +572,22 @@ class RouteState:
                 c = float(self._row(a)[0][self._target_nodes(b)].min())
             self._costs[key] = c
         return c
+
+    def plan(self, a: Any, b: Any) -> BuildPlan | None:
+        """The leg from ``a`` to ``b`` as a :class:`~eb_core.costs.BuildPlan` (every segment priced and
+        explained, as :func:`cheapest_build`'s plans: what :func:`eb_core.display.figures.add_route` draws);
+        ``None``: no route. With a ``hop_penalty`` it is the way the penalised search chose, at its build price."""
+        c, mps, _ = self.leg(a, b)
+        if c == _INF or not mps:
+            return None
+        name = lambda w: w if isinstance(w, str) else self.board.label(int(w))     # noqa: E731
+        return _plan(self.board, self.rules, self.eng, list(mps), self.owned, self.mine, name(a), name(b))
+
+    def build_cost(self, a: Any, b: Any) -> float:
+        """What the track of :meth:`leg` from ``a`` to ``b`` costs to build (:meth:`cost` without the
+        ``hop_penalty``; ``inf``: no route)."""
+        c, _, steps = self.leg(a, b)
+        return c if c == _INF else float(sum(w for _, w in steps))
 
     def path(self, a: Any, b: Any) -> tuple[int, ...]:
         """The mileposts of the cheapest build from ``a`` to ``b`` (empty: no route)."""
@@ -575,12 +627,15 @@ class RouteState:
                 ms = self.eng.node_mp[at].tolist()
                 steps = []
                 mps = ms[:1]
+                hops, pen = self._ferry_hops, self.hop_penalty - 1e-9
                 for i in range(len(nodes) - 1):
                     w = ds[i + 1] - ds[i]
                     x, y = ms[i], ms[i + 1]
                     if x == y:
                         continue
                     mps.append(y)
+                    if hops and w >= pen and (x, y) in hops:
+                        w -= self.hop_penalty       # the search's price for the crossing's time, not a build
                     if w > 1e-9:
                         steps.append((seg_key(x, y), w))
                 hit = (d, tuple(mps), tuple(steps))
@@ -859,7 +914,7 @@ def _frame(table: np.ndarray, names: list[str]):
 def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Position | None = None,
                   rent: bool = True,
                   blocked_edges: Iterable[tuple[int, int]] | None = None,
-                  blocked_mileposts: Iterable[int] | None = None) -> Trip | None:
+                  blocked_mileposts: Iterable[int] | None = None, ferry_extra: float = 0.0) -> Trip | None:
     """The fewest mileposts a train needs from ``a`` to ``b`` on track already built, or ``None``.
 
     The train may use its owner's track, the public track inside major and key cities and the
@@ -868,6 +923,9 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
     the fewest rented steps wins. The Chunnel's three mileposts count as steps ("Movement Using the
     Chunnel"); a ferry crossing counts as one step (its staging is a matter of turns: see
     :func:`travel_turns`). ``blocked_edges`` / ``blocked_mileposts`` close segments (floods, snow).
+    ``ferry_extra`` makes the search count each ferry crossing as that many more steps (not the trip's
+    ``mileposts``): a planner's price for the staging and half-speed turn a crossing costs, so a longer
+    way by land or through the Chunnel wins where it saves time.
 
     In the Standard Game a train reverses only in cities; a fewest-milepost path never doubles back on
     itself, so it needs no reversal (the train's facing at the start is not modelled).
@@ -892,9 +950,12 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
     if len(src) == 1 and (tun := _tunnel_of(board, src[0])) is not None:
         return _trip_from_tunnel(board, rules, tun, src[0], b, track, player, rent, closed)
     eng = _engine(board, rules)
-    key = (cost_key(rules), id(rules), player, rent, track.key(), tuple(closed))
+    if isinstance(ferry_extra, bool) or not isinstance(ferry_extra, (int, float)) or not 0 <= ferry_extra < _INF:
+        raise InvalidAction(f"ferry_extra: expected a finite number of steps >= 0, got {ferry_extra!r}",
+                            field="ferry_extra")
+    key = (cost_key(rules), id(rules), player, rent, track.key(), tuple(closed), float(ferry_extra))
     g = recent(board, "routes:trip-graphs", key,
-               lambda: _trip_graph(eng, board, rules, track, player, rent, closed), guard=rules)
+               lambda: _trip_graph(eng, board, rules, track, player, rent, closed, ferry_extra), guard=rules)
     if g is None:
         return None
     dist, pred = dijkstra(g, indices=np.asarray(src), min_only=True, return_predecessors=True)[:2]
@@ -942,7 +1003,7 @@ def _tunnel_of(board: Board, mp: int) -> Crossing | None:
 
 
 def _trip_from_tunnel(board: Board, rules: Ruleset, tun: Crossing, mp: int, b: Any, track: Track, player: int,
-                      rent: bool, closed: list[tuple[int, int]]) -> Trip | None:
+                      rent: bool, closed: list[tuple[int, int]], ferry_extra: float = 0.0) -> Trip | None:
     """:func:`shortest_trip` for a train standing inside ``tun``: out through either port (not through a
     step ``closed`` shuts, which is how a caller forbids going back), then on from that port (where a
     train may reverse: "any port", rulebook: Running the Train)."""
@@ -957,7 +1018,7 @@ def _trip_from_tunnel(board: Board, rules: Ruleset, tun: Crossing, mp: int, b: A
         if seg_key(mp, way[0]) in shut:
             continue
         rest = shortest_trip(board, rules, way[-1], b, position=Position(track, player), rent=rent,
-                             blocked_edges=closed or None)
+                             blocked_edges=closed or None, ferry_extra=ferry_extra)
         if rest is None:
             continue
         rented = set(rest.rented) | ({min(owners)} if player not in owners and not owners & set(rest.rented) else set())
@@ -969,7 +1030,7 @@ def _trip_from_tunnel(board: Board, rules: Ruleset, tun: Crossing, mp: int, b: A
 
 
 def _trip_graph(eng, board: Board, rules: Ruleset, track: Track, player: int, rent: bool,
-                closed: list[tuple[int, int]]) -> csr_matrix | None:
+                closed: list[tuple[int, int]], ferry_extra: float = 0.0) -> csr_matrix | None:
     """The movement graph :func:`shortest_trip` searches (``None``: no step is open)."""
     eps = 1e-4
     w = eng.m_base.copy()
@@ -988,7 +1049,8 @@ def _trip_graph(eng, board: Board, rules: Ruleset, track: Track, player: int, re
         k = eng.crossing_index.get(name)
         if k is None or not ps:
             continue
-        steps = _crossing_steps(rules, board.crossings[k])
+        cr = board.crossings[k]
+        steps = _crossing_steps(rules, cr) + (ferry_extra if not cr.is_tunnel else 0.0)
         if player in ps:
             w[eng.m_hop[k]] = float(steps)
         elif rent:

@@ -55,7 +55,8 @@ fastest train only; ``benchmarks/bots.py --games 200 --bots planner,greedy,exper
 77.5 (p95 93, 63.5 % within 80, none stuck) against the planner's 76 (p95 93, 66 %), 2.54 against 2.71
 games/s/core. The figures above are from before that change. After the eighth session's endgame ranking
 and victory guard (which the expert inherits): expert 74 (p95 91, 75 % within 80), planner 74 (p95 92,
-77 %), 1.56 against 2.14 games/s/core on a slower machine.
+77 %), 1.56 against 2.14 games/s/core on a slower machine; after the ninth session's ferry penalty (inherited
+too): expert 71 (p95 89, 82 %), planner 71.5 (p95 88, 80 %), 1.53 against 1.72 games/s/core.
 
 Two poverty traps of the planner's rules found on the way: seed 1159 (the opening judged with no
 fresh-hand estimate, hence ``after_first``) and seed 1060 (the planner's own opening, then 12/2 -> 12/3

@@ -19,7 +19,16 @@ not hold on to bad cards):
   Using a Ferry -- about a whole turn a crossing, where the plan used to count half) and the
   20M-a-turn build limit overlapping with the ride; track into a major city the bot still needs for
   victory is worth more than its price (``reuse`` < 1). The 24 leaders of a quick ranking are priced
-  exactly (``exact_top``).
+  exactly (``exact_top``). The Chunnel is ridden at full speed, its three mileposts counted (rulebook:
+  Movement Using the Chunnel), not timed as a ferry.
+* **Ferry time** (``ferry_penalty``, 4M; ``ferry_steps``, 12). The route searches charge every ferry
+  crossing 4M more than its build price, built or not (:class:`~eb_core.routes.RouteState`'s
+  ``hop_penalty``): a leg's path is the cheapest in money *and* crossings, so a slightly dearer way by
+  land (or through the Chunnel) wins over a ferry that costs the rest of a turn on the port and a turn
+  at half speed. A plan is still charged its build price, and No Credit is judged on that price; a hand
+  whose plans the cash pays for only over a ferry is planned again without the penalty, and that plan's
+  track is built on the cheapest builds. The train's trip counts a crossing as 12 steps more
+  (:func:`~eb_core.routes.shortest_trip`'s ``ferry_extra``): owning both, it rides through the Chunnel.
 * **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
   is below ``discard_ratio`` times what the bot's fresh hands have been worth so far -- but not after
   three hands in a row discarded since the last delivery: a bot too poor for a typical hand's plans runs
@@ -46,12 +55,13 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 74 turns
-to win, 95th percentile 92, 77 % within 80 turns, all 200 won (76, 93, 66 % before the endgame ranking
-and the victory guard of the eighth session; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196);
-the Basic game's median 50.5 (51.5 before), 95th percentile 69; 1.88-2.14 games/s/core, 6.4-7.2 ms a turn
-on a slower 2-core machine, where the bot before that change played 100 of the games side by side at 1.97
-games/s/core against this one's 1.99 (4.14, 3.2 ms a turn, on the faster machine of the seventh session). Where the turns go (``benchmarks/bots.py --diagnose``):
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 71.5 turns
+to win, 95th percentile 88, 80 % within 80 turns, all 200 won (74, 92, 77 % before the ferry penalty and
+the Chunnel's timing of the ninth session; 76, 93, 66 % before the endgame ranking and the victory guard of
+the eighth; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic game's median 49 (50.5
+before), 95th percentile 69; 1.7-1.8 games/s/core on a slow 2-core machine, where the bot before the ninth
+session played 100 games side by side at 1.95 against this one's 1.78 (4.14 games/s/core, 3.2 ms a turn, on
+the faster machine of the seventh session). Where the turns go (``benchmarks/bots.py --diagnose``):
 the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
 9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
 major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
@@ -67,7 +77,7 @@ over seven sessions -- track prices, ferry timing, opening rules, load filling, 
 search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`), loads carried on
 speculation, discards judged by fresh hands sampled where the train is -- each moved the median by less
 than 3 turns (the eighth session's endgame ranking and victory guard, fixes rather than trade-offs, won
-2.75-2.95 turns on the mean over three sets of 200 seeds). Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``,
+2.75-2.95 turns on the mean over three sets of 200 seeds; the ninth session's ferry penalty 0.84). Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``,
 ``5b5c59c``: the options were removed from the bot afterwards, the default's games unchanged), are in
 ``benchmarks/README.md``. A bound on what a look-ahead over the cards to come could win
 (``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
@@ -125,7 +135,8 @@ _INF = float("inf")
 LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
                 "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
-                "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7},
+                "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7,
+                "ferry_penalty": 4, "ferry_steps": 12},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -141,11 +152,14 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: ``exact_top`` (plans priced exactly), ``major_cushion`` / ``major_cash_share`` (when the missing major
 #: cities are built), ``finish_share`` / ``finish_rate`` (the endgame's ranking by the turns to the victory
 #: cash: how near the cash must be, as a share of the victory sum, 0: never; the income per turn assumed
-#: after a plan that does not get there, as a share of a typical fresh hand's).
+#: after a plan that does not get there, as a share of a typical fresh hand's), ``ferry_penalty`` (M the route
+#: searches add to every ferry crossing: a price for its time; 0: none), ``ferry_steps`` (steps the train's
+#: trip counts a ferry crossing more than one).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
-    "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate"})
+    "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
+    "ferry_steps"})
 
 
 @dataclass
@@ -207,6 +221,8 @@ class PlannerBot:
         self.exact_top: int = cfg.get("exact_top", 12)
         self.finish_share: float = cfg.get("finish_share", 0)
         self.finish_rate: float = cfg.get("finish_rate", 0.7)
+        self.ferry_penalty: float = cfg.get("ferry_penalty", 0.0)
+        self.ferry_steps: float = cfg.get("ferry_steps", 0.0)
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -219,10 +235,11 @@ class PlannerBot:
         self._discard_run = 0                  # hands discarded since the last delivery
         self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
         self._stuck = 0
-        self._rs: tuple[Any, RouteState] | None = None
+        self._rs: dict[float, tuple[Any, RouteState]] = {}     # per ferry penalty: (key, route state)
         self._memos: dict[tuple, Any] = {}
         self._trip: tuple[Any, tuple[int, ...]] | None = None
         self._tk: tuple | None = None                 # the last track key and the track it was made of
+        self._plan_penalty: float | None = None       # the ferry penalty the plan was made with (None: the bot's)
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -320,21 +337,31 @@ class PlannerBot:
     def _majors(self, game) -> tuple[str, ...]:
         return self._memo(game, "majors", lambda: tuple(game.connected_majors(self.seat)))
 
-    def route_state(self, game) -> RouteState:
+    def route_state(self, game, *, penalty: float | None = None) -> RouteState:
         """The bot's :class:`~eb_core.routes.RouteState` for the position now (kept while the track and the
-        segments it plans around are unchanged: its computed rows are reused within and across turns)."""
+        segments it plans around are unchanged: its computed rows are reused within and across turns);
+        ``penalty`` (M a ferry crossing, default ``ferry_penalty``) sets the searches' ``hop_penalty``."""
+        penalty = self.ferry_penalty if penalty is None else penalty
         key = (self._track_key(game), id(game.rules), frozenset(self._blocked))
-        if self._rs is None or self._rs[0] != key or self._rs[1].board is not game.board \
-                or self._rs[1].rules is not game.rules:
+        hit = self._rs.get(penalty)
+        if hit is None or hit[0] != key or hit[1].board is not game.board or hit[1].rules is not game.rules:
             rs = RouteState(game.board, game.rules, Position.of(game.state, self.seat),
-                            limit=self.search_limit, blocked_edges=sorted(self._blocked))
-            self._rs = (key, rs)
-        return self._rs[1]
+                            limit=self.search_limit, blocked_edges=sorted(self._blocked),
+                            hop_penalty=penalty)
+            hit = self._rs[penalty] = (key, rs)
+        return hit[1]
 
     def replan(self, game) -> Plan | None:
         """Choose the best plan for the hand, loads and track now (sets :attr:`plan`, :attr:`stops` and
-        :attr:`alternatives`); returns it."""
-        return self._adopt(self.candidates(game))
+        :attr:`alternatives`); returns it. With ``ferry_penalty``, a hand none of whose plans the cash pays for
+        on the routes the penalty prefers is planned again on the cheapest builds (a route by ferry may be
+        the one the purse allows)."""
+        self._plan_penalty = None
+        cands = self.candidates(game)
+        if not cands and self.ferry_penalty:
+            self._plan_penalty = 0.0         # and its track is built on those cheapest builds
+            cands = self.candidates(game, self.route_state(game, penalty=0.0))
+        return self._adopt(cands)
 
     def _adopt(self, cands: list[Plan]) -> Plan | None:
         """Run the first of ``cands`` (ranked best first; they stay as :attr:`alternatives`)."""
@@ -411,7 +438,12 @@ class PlannerBot:
             return hit
 
         quick_legs: dict = {}
-        ports = derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings for m in cr.ports))
+        ports = derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings if not cr.is_tunnel
+                                                                     for m in cr.ports))
+        # a tunnel's port -> port hop on a leg's path, as the steps a train rides through it (the Chunnel's
+        # three mileposts count for movement, rulebook: Movement Using the Chunnel -- no staging)
+        tunnel_steps = derived(board, "planner:tunnel-steps", lambda b: {
+            pair: 1 + len(cr.mileposts) for cr in b.tunnels for pair in (cr.ports, cr.ports[::-1])})
 
         def hop(x: int, y: int) -> bool:
             """A ferry crossing: the train stages at the port and crosses at half speed next turn."""
@@ -428,6 +460,16 @@ class PlannerBot:
                     c = r if r < f and (rooted(b) or not rooted(a)) else f
                     hit = (c, _lattice(board, a, b))
                 quick_legs[a, b] = hit
+            return hit
+
+        penalty = rs.hop_penalty
+        prices: dict = {}
+
+        def quick_price(a, b) -> float:
+            """A quick leg's build price, without the route search's ferry penalty (``rs.hop_penalty``)."""
+            hit = prices.get((a, b))
+            if hit is None:
+                hit = prices[a, b] = float(sum(w for _, w in leg(a, b)[2]))
             return hit
 
         # the loop invariants of score(), read once (score is the planner's innermost loop)
@@ -457,7 +499,7 @@ class PlannerBot:
                             out.append(n)
                             n = 0
                         else:
-                            n += 1
+                            n += tunnel_steps.get((x, y), 1)
                     out.append(n)
                     hit = runs_of[a, b] = tuple(out)
                 return hit
@@ -499,6 +541,8 @@ class PlannerBot:
                         return None
                 cost += c
                 cash -= c
+                if cash < 0 and not exact and c >= penalty > 0:     # (a leg dearer than one penalty may cross)
+                    cash += c - quick_price(a, b)   # the cash check counts the build price, not the ferry penalty
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
                 dist += d
@@ -766,7 +810,7 @@ class PlannerBot:
             else:
                 try:
                     trip = shortest_trip(board, rules, p.position, target, position=pos, rent=rent,
-                                         blocked_edges=blocked)
+                                         blocked_edges=blocked, ferry_extra=self.ferry_steps)
                 except (InvalidAction, ValueError):
                     continue
                 if trip is None:
@@ -854,7 +898,7 @@ class PlannerBot:
         places = ([start] if start is not None else []) + [c for _, c, _, _ in self.stops]
         if len(places) < 2:
             return None
-        rs = self.route_state(game)
+        rs = self.route_state(game, penalty=self._plan_penalty)
         rs.prepare_free(places)      # the legs already built are skipped without computing their rows
 
         def new(x: int, y: int) -> bool:
@@ -875,8 +919,8 @@ class PlannerBot:
             rs.prepare([a, b])
             c, path, steps = rs.leg(b, a) if ba and rs.cost(b, a) < rs.cost(a, b) else rs.leg(a, b)
             price = dict(steps)
-            if c == _INF or c == 0 or len(path) < 2:
-                continue
+            if c == _INF or not steps or len(path) < 2:
+                continue                                # no route, or nothing on it to build
             runs: list[list[int]] = []
             for x, y in itertools.pairwise(path):
                 if new(x, y):

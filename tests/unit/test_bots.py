@@ -348,8 +348,17 @@ def test_ride_model_prices_a_channel_crossing_at_least_half_a_turn_over_its_mile
     ceil_turns = {tuple(pl.stops): pl.turns for pl in plain.alternatives}
     land = _land(g.board)
 
-    def continental(pl) -> bool:
-        return all(land[g.board.city(c).center] == land[g.board.city("Paris").center] for _, c, _, _ in pl.stops)
+    rs = bot.route_state(g)
+    ports = {m for cr in g.board.crossings for m in cr.ports}
+
+    def by_ferry(a, b) -> bool:         # a leg's path, either way, hops across water
+        return any(x in ports and y in ports and g.board.edge(x, y) is None
+                   for path in (rs.path(a, b), rs.path(b, a)) for x, y in zip(path, path[1:]))
+
+    def continental(pl) -> bool:         # (Jutland to Oslo is one landmass, but its cheapest way is a ferry)
+        cities = [c for _, c, _, _ in pl.stops]
+        return all(land[g.board.city(c).center] == land[g.board.city("Paris").center] for c in cities) \
+            and not any(by_ferry(a, b) for a, b in zip(cities, cities[1:]))
     same = [pl for pl in bot.alternatives if tuple(pl.stops) in ceil_turns and continental(pl)]
     assert same and all(pl.turns <= ceil_turns[tuple(pl.stops)] for pl in same)
 
@@ -451,3 +460,52 @@ def test_in_the_endgame_a_hand_whose_plan_wins_is_not_discarded():
     assert plan.finish is not None and plan.finish <= plan.turns and not discard
     plan, discard = judged(100)
     assert plan.finish is None and discard
+
+
+def test_a_plan_through_the_chunnel_is_timed_at_full_speed():
+    """Movement Using the Chunnel: its three mileposts count for normal movement -- no staging on the port,
+    no half-speed turn as on a ferry. Ann stands on Calais with Chocolate for London (card 2, 21M) and owns
+    the Chunnel and the track to London: the plan takes one turn (the planner used to time the Chunnel as a
+    ferry crossing: 1.8 turns)."""
+    from eb_core.track import Track
+    tb = eb.load_board("tutorial")
+    ch = tb.tunnels[0]
+    path = [*tb.meta["examples"]["london_folkestone"]["path"], *tb.meta["examples"]["calais_south"]["path"]]
+    g = _ann("cash 50, at London, loads Chocolate, cards 3 1 2")
+    g.state.track = Track.of([(a, b, 0) for a, b in zip(path, path[1:]) if {a, b} != set(ch.ports)], {ch.name: [0]})
+    p = g.state.players[0]
+    p.position, p.prev = ch.ports[1], None
+    bot = PlannerBot(0, random.Random(1))
+    plan = bot.replan(g)
+    assert plan.describe() == "deliver Chocolate at London" and plan.build_cost == 0
+    assert plan.turns == 1.0
+
+
+def _sheep_for_paris(cash: int):
+    """Ann in London with no track, Sheep on the train and card 7 (Sheep to Paris for 17M)."""
+    return eb.position({"board": "europe", "players": [
+        {"name": "Ann", "cash": cash, "at": "London", "loads": ["Sheep"], "cards": [7, 2, 10]}]})
+
+
+def test_the_ferry_penalty_never_costs_a_plan_the_cash_pays_for():
+    """No Credit/No Loans, and the planner's price for ferry time (``ferry_penalty``, M a crossing): with
+    12M Ann can build London to Paris over the Portsmouth–Le Havre ferry (11M) but not through the Chunnel
+    (26M). The planner runs that plan with its default 4M penalty (the plan's build price is what the cash
+    must cover, not the penalty) and with a 16M one (its searches prefer the Chunnel, which the purse does
+    not allow, so the hand is planned again on the cheapest builds and the ferry route is built)."""
+    for penalty in (4, 16):
+        g = _sheep_for_paris(12)
+        bot = PlannerBot(0, random.Random(1), ferry_penalty=penalty)
+        plan = bot.replan(g)
+        assert plan is not None and plan.describe() == "deliver Sheep at Paris" and plan.build_cost == 11
+        assert bot.step(g) == eb.EndOperations()          # nothing to ride on yet
+        build = bot.step(g)
+        assert isinstance(build, eb.Build) and g.board.place(build.path[1]) == "Portsmouth"
+        assert g.state.players[0].cash == 1
+    # with the cash for it, the 16M penalty builds through the Chunnel: 26M, the first 20M this turn
+    g = _sheep_for_paris(40)
+    bot = PlannerBot(0, random.Random(1), ferry_penalty=16)
+    assert bot.replan(g).build_cost == 26
+    bot.step(g)
+    build = bot.step(g)
+    assert isinstance(build, eb.Build) and set(g.board.crossing("Chunnel").ports) <= set(build.path)

@@ -445,3 +445,64 @@ def test_a_city_on_a_separate_piece_of_track_is_reached_but_not_joined_for_victo
     assert "Paris" not in g.connected_majors(0)
     join = eb.cheapest_build(g.board, g.rules, "Birmingham", "Lyon", position=pos)
     assert join is not None and join.cost > 0
+
+
+# ------------------------------------------------------------------ a planner's price for ferry time
+def test_a_ferry_penalty_sends_london_to_bruxelles_through_the_chunnel(europe):
+    """Movement Using a Ferry (the turn ends on the port, the crossing turn runs at half speed) against
+    Movement Using the Chunnel (ridden at full speed): London to Bruxelles is cheapest to build over the
+    Portsmouth–Le Havre ferry (16M). A search that charges each ferry crossing 12M for its time builds
+    through the Chunnel instead (24M); a leg's priced steps stay the build prices."""
+    from eb_core.routes import RouteState
+    plain, timed = RouteState(europe, STD), RouteState(europe, STD, hop_penalty=12)
+    chunnel = europe.crossing("Chunnel")
+    assert plain.cost("London", "Bruxelles") == 16 == plain.build_cost("London", "Bruxelles")
+    assert not set(chunnel.ports) <= set(plain.path("London", "Bruxelles"))
+    assert timed.cost("London", "Bruxelles") == 24 == timed.build_cost("London", "Bruxelles")
+    assert set(chunnel.ports) <= set(timed.path("London", "Bruxelles"))
+    # London-Paris stays on the ferry (11M + 12M of time, against 26M through the Chunnel): the search's
+    # cost carries the penalty, the steps do not
+    assert timed.cost("London", "Paris") == 23 and timed.build_cost("London", "Paris") == 11
+    assert sum(w for _, w in timed.steps("London", "Paris")) == 11
+    # an owned ferry is still free to build over, time or not
+    mine = eb.Position(track=Track.of(crossings={"Portsmouth–Le Havre": [0]}), seat=0)
+    portsmouth, le_havre = europe.crossing("Portsmouth–Le Havre").ports
+    owned = RouteState(europe, STD, mine, hop_penalty=12)
+    assert owned.costs_nothing(portsmouth, le_havre) and owned.cost(portsmouth, le_havre) == 12
+    assert owned.build_cost(portsmouth, le_havre) == 0
+
+
+def test_a_ferry_penalty_must_be_a_number_of_millions(europe):
+    from eb_core.routes import RouteState
+    for bad in (-1, float("inf"), "4", True):
+        with pytest.raises(InvalidAction, match="hop_penalty") as e:
+            RouteState(europe, STD, hop_penalty=bad)
+        assert e.value.field == "hop_penalty"
+
+
+def _both_ways_to_paris(europe):
+    """Ann owns London-Portsmouth, the ferry and Le Havre-Paris, and London-Folkestone, the Chunnel and
+    Calais-Paris (each the cheapest build on an empty board)."""
+    import itertools
+
+    from eb_core.routes import RouteState
+    rs = RouteState(europe, STD)
+    ferry, chunnel = europe.crossing("Portsmouth–Le Havre"), europe.crossing("Chunnel")
+    legs = [("London", ferry.ports[0]), (ferry.ports[1], "Paris"), ("London", chunnel.ports[0]),
+            (chunnel.ports[1], "Paris")]
+    segs = dict.fromkeys(seg_key(x, y) for a, b in legs for x, y in itertools.pairwise(rs.path(a, b))
+                         if europe.edge(x, y) is not None)
+    return eb.Position(track=Track.of([(x, y, 0) for x, y in segs], {ferry.name: [0], chunnel.name: [0]}), seat=0)
+
+
+def test_a_trip_that_counts_a_crossing_as_a_turn_takes_the_chunnel(europe):
+    """With both ways to Paris built, the fewest mileposts from London cross the Portsmouth–Le Havre ferry
+    (5); counting the crossing as 12 steps more (about the turn it costs a 12-speed train) the trip takes
+    the Chunnel (10 mileposts, all at full speed). The trip's mileposts stay the mileposts ridden."""
+    pos = _both_ways_to_paris(europe)
+    short = eb.shortest_trip(europe, STD, "London", "Paris", position=pos)
+    assert short.ferries == ("Portsmouth–Le Havre",) and short.mileposts == 5
+    timed = eb.shortest_trip(europe, STD, "London", "Paris", position=pos, ferry_extra=12)
+    assert timed.ferries == ("Chunnel",) and timed.mileposts == 10
+    with pytest.raises(InvalidAction, match="ferry_extra"):
+        eb.shortest_trip(europe, STD, "London", "Paris", position=pos, ferry_extra=-2)
