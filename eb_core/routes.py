@@ -938,6 +938,9 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
     2
     """
     _check_types(board, rules)
+    if isinstance(ferry_extra, bool) or not isinstance(ferry_extra, (int, float)) or not 0 <= ferry_extra < _INF:
+        raise InvalidAction(f"ferry_extra: expected a finite number of steps >= 0, got {ferry_extra!r}",
+                            field="ferry_extra")
     src, _ = _resolve(board, a, "a")
     dst, _ = _resolve(board, b, "b")
     track, player = _position(position)
@@ -948,11 +951,8 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         return Trip((m,), 0, (), (), 0)
     closed = _closed(board, blocked_edges, blocked_mileposts)
     if len(src) == 1 and (tun := _tunnel_of(board, src[0])) is not None:
-        return _trip_from_tunnel(board, rules, tun, src[0], b, track, player, rent, closed)
+        return _trip_from_tunnel(board, rules, tun, src[0], b, track, player, rent, closed, ferry_extra)
     eng = _engine(board, rules)
-    if isinstance(ferry_extra, bool) or not isinstance(ferry_extra, (int, float)) or not 0 <= ferry_extra < _INF:
-        raise InvalidAction(f"ferry_extra: expected a finite number of steps >= 0, got {ferry_extra!r}",
-                            field="ferry_extra")
     key = (cost_key(rules), id(rules), player, rent, track.key(), tuple(closed), float(ferry_extra))
     g = recent(board, "routes:trip-graphs", key,
                lambda: _trip_graph(eng, board, rules, track, player, rent, closed, ferry_extra), guard=rules)
