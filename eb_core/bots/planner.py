@@ -463,14 +463,10 @@ class PlannerBot:
             return hit
 
         penalty = rs.hop_penalty
-        prices: dict = {}
 
         def quick_price(a, b) -> float:
             """A quick leg's build price, without the route search's ferry penalty (``rs.hop_penalty``)."""
-            hit = prices.get((a, b))
-            if hit is None:
-                hit = prices[a, b] = float(sum(w for _, w in leg(a, b)[2]))
-            return hit
+            return float(sum(w for _, w in leg(a, b)[2]))
 
         # the loop invariants of score(), read once (score is the planner's innermost loop)
         ferry_turns, reuse, major_reuse = self.ferry_turns, self.reuse, self.major_reuse

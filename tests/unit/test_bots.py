@@ -268,23 +268,30 @@ def test_a_plan_over_a_ferry_counts_the_crossing_turns():
 
 
 
-def test_a_train_that_stopped_inside_the_chunnel_turns_at_calais_and_delivers_in_london():
-    """Movement Using the Chunnel: its three mileposts count for movement, so a turn can end underground.
-    Ann's train stands in the Chunnel facing Calais with Chocolate for London (21M): it rides on to
-    Calais, reverses at the port (Running the Train: "any port") and delivers in London. The planner
-    used to find no plan from underground and discard its hand every turn until the turn cap."""
+def _ann_by_the_chunnel():
+    """Ann on the tutorial board with Chocolate for London (card 2, 21M), owning the Chunnel, the track from
+    London to Folkestone and south from Calais (the rulebook's examples); returns the game, her player and
+    the Chunnel."""
     from eb_core.track import Track
     tb = eb.load_board("tutorial")
     ch = tb.tunnels[0]
     path = [*tb.meta["examples"]["london_folkestone"]["path"], *tb.meta["examples"]["calais_south"]["path"]]
     g = _ann("cash 50, at London, loads Chocolate, cards 3 1 2")
     g.state.track = Track.of([(a, b, 0) for a, b in zip(path, path[1:]) if {a, b} != set(ch.ports)], {ch.name: [0]})
-    p = g.state.players[0]
+    return g, g.state.players[0], ch
+
+
+def test_a_train_that_stopped_inside_the_chunnel_turns_at_calais_and_delivers_in_london():
+    """Movement Using the Chunnel: its three mileposts count for movement, so a turn can end underground.
+    Ann's train stands in the Chunnel facing Calais with Chocolate for London (21M): it rides on to
+    Calais, reverses at the port (Running the Train: "any port") and delivers in London. The planner
+    used to find no plan from underground and discard its hand every turn until the turn cap."""
+    g, p, ch = _ann_by_the_chunnel()
     p.position, p.prev = ch.mileposts[1], ch.mileposts[0]
     bot = PlannerBot(0, random.Random(1))
     move = bot.step(g)
     assert isinstance(move, eb.Move) and move.path[:2] == (ch.mileposts[2], ch.ports[1])
-    assert tb.place(p.position) == "London"
+    assert g.board.place(p.position) == "London"
     assert bot.step(g) == eb.Deliver("Chocolate", 2) and p.cash == 71
 
 
@@ -467,13 +474,7 @@ def test_a_plan_through_the_chunnel_is_timed_at_full_speed():
     no half-speed turn as on a ferry. Ann stands on Calais with Chocolate for London (card 2, 21M) and owns
     the Chunnel and the track to London: the plan takes one turn (the planner used to time the Chunnel as a
     ferry crossing: 1.8 turns)."""
-    from eb_core.track import Track
-    tb = eb.load_board("tutorial")
-    ch = tb.tunnels[0]
-    path = [*tb.meta["examples"]["london_folkestone"]["path"], *tb.meta["examples"]["calais_south"]["path"]]
-    g = _ann("cash 50, at London, loads Chocolate, cards 3 1 2")
-    g.state.track = Track.of([(a, b, 0) for a, b in zip(path, path[1:]) if {a, b} != set(ch.ports)], {ch.name: [0]})
-    p = g.state.players[0]
+    g, p, ch = _ann_by_the_chunnel()
     p.position, p.prev = ch.ports[1], None
     bot = PlannerBot(0, random.Random(1))
     plan = bot.replan(g)
