@@ -43,7 +43,10 @@ class Hint:
     ``staging`` / ``staged_at`` the ferry and port the train ends the turn on, staged to cross next turn
     (rulebook: Movement Using a Ferry); ``goal`` the victory cash when the plan was chosen as the quickest
     way to it (the endgame: every major city needed joined, the cash near; rulebook: How to Win); ``wins``
-    whether the turn ends with the victory conditions met.
+    whether the turn ends with the victory conditions met; ``held`` whether the hand drawn this turn (after
+    a delivery) is poor and is held, none of its plan run, to be discarded at the start of the next turn,
+    a discard giving up a whole turn (rulebook: How to Play), and ``fresh`` what a fresh hand has been
+    worth a turn, the measure it is poor by.
     """
 
     seat: int
@@ -66,6 +69,8 @@ class Hint:
     staged_at: str | None = None    # that port
     goal: int | None = None         # the victory cash, when the plan was chosen as the quickest way to it
     wins: bool = False              # the turn ends with the victory conditions met
+    held: bool = False              # a poor hand drawn this turn is held for a discard at the next turn's start
+    fresh: float | None = None      # what a fresh hand has been worth, M per turn (the planner's estimate)
 
     @property
     def plans(self) -> list[Plan]:
@@ -93,7 +98,13 @@ class Hint:
             q = self.next_best
             s += (f", against {q.income_per_turn:.1f}M per turn for the next best ({q.describe()}, "
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
-        if self.then is not None:
+        if self.held and self.then is not None:
+            t = self.then
+            s += (f"; the hand drawn after the delivery is poor: its best plan ({t.describe()}) earns "
+                  f"{t.income_per_turn:.1f}M per turn{_invest(t)}, against about {self.fresh:.1f}M a fresh hand "
+                  "has been worth, so none of it is run now (a load aboard would commit the train to it) and "
+                  "the hand is discarded at the start of the next turn (a discard gives up a whole turn)")
+        elif self.then is not None:
             t = self.then
             s += (f"; then the next plan ({t.describe()}) pays {t.payout}M for {t.build_cost:.0f}M of new track in "
                   f"about {t.turns:.1f} turns: {t.income_per_turn:.1f}M per turn{_invest(t)}")
@@ -135,6 +146,9 @@ class Hint:
             parts.append(f"build {self.build_cost}M of track ({where})" if where else f"build {self.build_cost}M of track")
         if self.upgrade is not None:
             parts.append(f"upgrade to a {self.upgrade} train for 20M")
+        if self.held:
+            parts.append("hold the new hand: pick up none of its loads and build nothing for it, and discard it "
+                         "at the start of the next turn")
         if self.wins:
             parts.append("end the turn with the victory conditions met (the cash and the major cities joined: "
                          "the game ends with this round, so nothing more is spent)")
@@ -226,4 +240,4 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
-                g.meets_victory(seat))
+                g.meets_victory(seat), bot.held == turn, bot._typical() if bot._fresh else None)

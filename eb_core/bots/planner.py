@@ -30,9 +30,14 @@ not hold on to bad cards):
   track is built on the cheapest builds. The train's trip counts a crossing as 12 steps more
   (:func:`~eb_core.routes.shortest_trip`'s ``ferry_extra``): owning both, it rides through the Chunnel.
 * **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
-  is below ``discard_ratio`` times what the bot's fresh hands have been worth so far -- but not after
-  three hands in a row discarded since the last delivery: a bot too poor for a typical hand's plans runs
-  the plan its cash pays for, at a loss if need be.
+  is below ``discard_ratio`` (80 %) of what the bot's fresh hands have been worth so far (the median of
+  each new hand's best plan) -- but not after three hands in a row discarded since the last delivery: a
+  bot too poor for a typical hand's plans runs the plan its cash pays for, at a loss if need be.
+  **Holding a poor hand** (``hold_poor``): a discard gives up the whole turn, so a hand drawn after a
+  delivery cannot be discarded until the next one. If its best plan is poor by the same test, the bot
+  picks up none of its loads (a load aboard would commit it to the plan), rides no further and builds no
+  track for it, and discards at the start of the next turn; before, it ran such a plan at once (seed 1012
+  built 30M of track for an 11M delivery).
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
   any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
   while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
@@ -55,13 +60,14 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 71.5 turns
-to win, 95th percentile 88, 80 % within 80 turns, all 200 won (74, 92, 77 % before the ferry penalty and
-the Chunnel's timing of the ninth session; 76, 93, 66 % before the endgame ranking and the victory guard of
-the eighth; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic game's median 49 (50.5
-before), 95th percentile 69; 1.7-1.8 games/s/core on a slow 2-core machine, where the bot before the ninth
-session played 100 games side by side at 1.95 against this one's 1.78 (4.14 games/s/core, 3.2 ms a turn, on
-the faster machine of the seventh session). Where the turns go (``benchmarks/bots.py --diagnose``):
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 67 turns
+to win, 95th percentile 85, 91.5 % within 80 turns, all 200 won (71.5, 88, 80 % before the tenth
+session's hold of poor hands, discards at 80 % of a fresh hand instead of 45 % and track priced at 60 %
+instead of 75 %; 74, 92, 77 % before the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 %
+before the endgame ranking and the victory guard of the eighth; 81, 100, 45 % before the fourth; greedy:
+114, 140, 0 %, 196); the Basic game's median 47 (49 before), 95th percentile 65; 2.93 games/s/core, 5.0 ms
+of CPU a turn (1.7-1.8 on the slow machine of the ninth session, 4.14 on the fast one of the seventh).
+Where the turns go (``benchmarks/bots.py --diagnose``):
 the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
 9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
 major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
@@ -77,13 +83,15 @@ over seven sessions -- track prices, ferry timing, opening rules, load filling, 
 search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`), loads carried on
 speculation, discards judged by fresh hands sampled where the train is -- each moved the median by less
 than 3 turns (the eighth session's endgame ranking and victory guard, fixes rather than trade-offs, won
-2.75-2.95 turns on the mean over three sets of 200 seeds; the ninth session's ferry penalty 0.84). Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``,
-``5b5c59c``: the options were removed from the bot afterwards, the default's games unchanged), are in
+2.75-2.95 turns on the mean over three sets of 200 seeds; the ninth session's ferry penalty 0.84; the
+tenth session's hold of poor hands with the bolder discards it allows 2.86, track at 60 % another 0.58).
+Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``, ``5b5c59c``: the
+options were removed from the bot afterwards, the default's games unchanged), are in
 ``benchmarks/README.md``. A bound on what a look-ahead over the cards to come could win
 (``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
--- more than a look-ahead over 1, 3 or 6 draws can use -- the planner wins in a median of 69, 60 and 54
-turns (51 with a wider search; the Basic game 35): choice is what it lacks, and even that bound stops short
-of 45 (Basic 30).
+-- more than a look-ahead over 1, 3 or 6 draws can use -- the planner wins in a median of 62, 55 and 49
+turns (46 with a wider search; the Basic game 34), against 67 with the rulebook's three: choice is what it
+lacks, and even that bound stops just short of 45 (Basic 30).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -121,6 +129,7 @@ from ..actions import (
     Upgrade,
 )
 from ..engine.admin import meets_victory
+from ..engine.common import build_first, operations_next
 from ..errors import IllegalAction, InvalidAction
 from ..files import derived
 from ..routes import RouteState, cheapest_build, cheapest_connection, shortest_trip
@@ -133,10 +142,10 @@ _INF = float("inf")
 
 #: Bot levels and their settings (see :class:`PlannerBot`).
 LEVELS: dict[str, dict[str, Any]] = {
-    "planner": {"max_deliveries": 3, "reuse": 0.75, "major_reuse": 0.35, "discard_ratio": 0.45,
+    "planner": {"max_deliveries": 3, "reuse": 0.6, "major_reuse": 0.35, "discard_ratio": 0.8,
                 "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
                 "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7,
-                "ferry_penalty": 4, "ferry_steps": 12},
+                "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -154,12 +163,13 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: cash: how near the cash must be, as a share of the victory sum, 0: never; the income per turn assumed
 #: after a plan that does not get there, as a share of a typical fresh hand's), ``ferry_penalty`` (M the route
 #: searches add to every ferry crossing: a price for its time; 0: none), ``ferry_steps`` (steps the train's
-#: trip counts a ferry crossing more than one).
+#: trip counts a ferry crossing more than one), ``hold_poor`` (a poor hand drawn mid-turn is held for the
+#: next turn's discard: none of its loads picked up, no track built for it).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
     "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
-    "ferry_steps"})
+    "ferry_steps", "hold_poor"})
 
 
 @dataclass
@@ -223,6 +233,7 @@ class PlannerBot:
         self.finish_rate: float = cfg.get("finish_rate", 0.7)
         self.ferry_penalty: float = cfg.get("ferry_penalty", 0.0)
         self.ferry_steps: float = cfg.get("ferry_steps", 0.0)
+        self.hold_poor: bool = cfg.get("hold_poor", False)
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -240,6 +251,7 @@ class PlannerBot:
         self._trip: tuple[Any, tuple[int, ...]] | None = None
         self._tk: tuple | None = None                 # the last track key and the track it was made of
         self._plan_penalty: float | None = None       # the ferry penalty the plan was made with (None: the bot's)
+        self.held: tuple[int, int] | None = None      # (turn, seat to act) when a poor hand was last held
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -481,7 +493,7 @@ class PlannerBot:
                 and 0 < rules.victory_cash - cash0 <= self.finish_share * rules.victory_cash:
             finish_at = rules.victory_cash
             # the income per turn assumed after a plan that does not get there
-            rest_rate = max(1.0, sorted(self._fresh)[len(self._fresh) // 2] * self.finish_rate) if self._fresh else 6.0
+            rest_rate = max(1.0, self._typical() * self.finish_rate) if self._fresh else 6.0
         if ride_model:
             ride = _Ride.of(game, p, hand is None)
             runs_of: dict = {}      # each exact leg's rides between ferry crossings
@@ -668,11 +680,8 @@ class PlannerBot:
             return Discard(self._worst_card(game, p))
         if p.position is None:
             return PlaceTrain(self._start_city(game))
-        if not st.ops_started and self._should_discard(game, p):
-            self._discards += 1
-            self._discard_run += 1
-            self._hand_key = None
-            return DiscardHand()
+        if not st.ops_started and not build_first(game) and self._should_discard(game, p):
+            return self._discard(p)
         dl = game.legal_deliveries()
         if dl:
             def pay(x):
@@ -688,6 +697,10 @@ class PlannerBot:
             for ld in sorted(set(p.loads)):
                 if ld not in wanted and repr(Drop(ld)) not in self._failed:
                     return Drop(ld)
+            if self._holds(game, p):
+                # a hand drawn mid-turn that is worth much less than a fresh one: carry none of its loads
+                # (a load aboard commits the bot to the plan) and discard it at the start of the next turn
+                return EndOperations()
             picks = game.legal_pickups()
             for i, (act, city, ld, _) in enumerate(self.stops):
                 if act == "pickup" and city == here and ld in picks and repr(PickUp(ld)) not in self._failed \
@@ -721,6 +734,13 @@ class PlannerBot:
                 return Move(path)
         return EndOperations()
 
+    def _discard(self, p) -> DiscardHand:
+        """Discard the whole hand (and count it: discards, and the run of them since the last delivery)."""
+        self._discards += 1
+        self._discard_run += 1
+        self._hand_key = None
+        return DiscardHand()
+
     def _worst_card(self, game, p):
         keep = {s[3] for s in self.stops}
         best_of: dict[Any, float] = {}
@@ -733,7 +753,7 @@ class PlannerBot:
     def _should_discard(self, game, p) -> bool:
         """Discard the hand when no plan can be paid for, or when the best plan is worth much less than a
         fresh hand has been worth (the loads on the train stay on it)."""
-        if self._discards >= 300 or "DiscardHand()" in self._failed:
+        if not self._may_discard(game):
             return False
         if self.plan is None:
             return True
@@ -746,6 +766,21 @@ class PlannerBot:
         if carried or self.discard_ratio <= 0 or len(self._fresh) < 3:
             return False
         return self._poor(p)
+
+    def _holds(self, game, p) -> bool:
+        """``hold_poor``: the hand was drawn after the bot acted this turn (a discard must wait for the next
+        turn) and its best plan is poor: run none of it now. Sets :attr:`held` to the turn."""
+        st = game.state
+        acted = st.ops_started or st.phase != "operations"
+        if not (self.hold_poor and acted and self._may_discard(game) and self._poor(p)):
+            return False
+        self.held = (st.turn, st.current)
+        return True
+
+    def _may_discard(self, game) -> bool:
+        """The rules let the bot discard its whole hand (Empire Express does not: ``discard_hand``), and it has
+        neither been refused this turn nor discarded 300 times."""
+        return game.rules.discard_hand and self._discards < 300 and "DiscardHand()" not in self._failed
 
     def _poor(self, p) -> bool:
         """The plan is worth less than ``discard_ratio`` times a typical fresh hand (and carries no load)."""
@@ -762,8 +797,11 @@ class PlannerBot:
             # the endgame: this plan brings the victory cash (a plan that falls short is counted more turns
             # than its own), and a discard would only lose the turn (rulebook: How to Win)
             return False
-        typical = sorted(self._fresh)[len(self._fresh) // 2]
-        return self.plan.value < self.discard_ratio * typical
+        return self.plan.value < self.discard_ratio * self._typical()
+
+    def _typical(self) -> float:
+        """What a fresh hand is worth: the median of the fresh hands' best plans so far."""
+        return sorted(self._fresh)[len(self._fresh) // 2]
 
     def _here(self, game) -> str | None:
         p = game.state.players[self.seat]
@@ -852,17 +890,21 @@ class PlannerBot:
     def _build(self, game, p) -> Any:
         st, rules = game.state, game.rules
         if st.special_round and not p.spent and not self._network(game) and self.plan is None \
-                and "DiscardHand()" not in self._failed and self._discards < 300:
+                and self._may_discard(game):
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
+        if operations_next(game) and not p.spent and not p.upgraded and self._should_discard(game, p):
+            # building comes first (Less Thinking During Your Turns): the hand is discarded before anything
+            # is built, the only moment it still may be (rulebook: How to Play)
+            return self._discard(p)
         if meets_victory(game, self.seat):
             # victory is met: the game ends with this round (rulebook: How to Win), and cash spent now
             # could only take it away again -- build nothing (judged by the rules the bot plans for)
             return EndTurn()
         budget = min(rules.build_limit - p.spent, p.cash)
         # 1. the plan's track, leg by leg from where the train is
-        if budget > 0 and not p.upgraded:
+        if budget > 0 and not p.upgraded and not self._holds(game, p):
             a = self._build_plan_legs(game, p, budget)
             if a is not None:
                 return a
