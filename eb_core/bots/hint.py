@@ -98,12 +98,13 @@ class Hint:
             q = self.next_best
             s += (f", against {q.income_per_turn:.1f}M per turn for the next best ({q.describe()}, "
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
-        if self.held and self.then is not None:
-            t = self.then
-            s += (f"; the hand drawn after the delivery is poor: its best plan ({t.describe()}) earns "
-                  f"{t.income_per_turn:.1f}M per turn{_invest(t)}, against about {self.fresh:.1f}M a fresh hand "
-                  "has been worth, so none of it is run now (a load aboard would commit the train to it) and "
-                  "the hand is discarded at the start of the next turn (a discard gives up a whole turn)")
+        if self.held:
+            t = self.then or p
+            s += (f"; {'the hand drawn after the delivery' if self.then is not None else 'the hand'} is poor: its "
+                  f"best plan ({t.describe()}) earns {t.income_per_turn:.1f}M per turn{_invest(t)}, against about "
+                  f"{self.fresh:.1f}M a fresh hand has been worth, so none of it is run now (a load aboard would "
+                  "commit the train to it) and the hand is discarded at the start of the next turn (a discard "
+                  "gives up a whole turn)")
         elif self.then is not None:
             t = self.then
             s += (f"; then the next plan ({t.describe()}) pays {t.payout}M for {t.build_cost:.0f}M of new track in "
@@ -147,7 +148,7 @@ class Hint:
         if self.upgrade is not None:
             parts.append(f"upgrade to a {self.upgrade} train for 20M")
         if self.held:
-            parts.append("hold the new hand: pick up none of its loads and build nothing for it, and discard it "
+            parts.append(f"hold the {'new ' if self.then is not None else ''}hand: pick up none of its loads and build nothing for it, and discard it "
                          "at the start of the next turn")
         if self.wins:
             parts.append("end the turn with the victory conditions met (the cash and the major cities joined: "
