@@ -13,7 +13,8 @@ not hold on to bad cards):
   two deliveries (one per card, every source among the cheapest, every pick-up/delivery order the train
   holds) is scored, the best are extended by a third delivery, and the leaders are re-priced with their
   legs' track as one network (a segment two legs share is paid once). A plan's value is its **income
-  per turn**: ``(payout - reuse x track cost) / turns``, where ``turns`` counts the ride turn by turn
+  per turn**: ``(payout - reuse x track cost) / turns`` (``reuse`` 0.6: the network's track is ridden again
+  by later plans; 0.35 into a major city the bot still needs), where ``turns`` counts the ride turn by turn
   (``ride_model``, :class:`_Ride`: from the movement left this turn, a milepost a ``1/speed`` of a turn,
   and at a ferry the rest of the turn on the port and a crossing turn at half speed, rulebook: Movement
   Using a Ferry -- about a whole turn a crossing, where the plan used to count half) and the
@@ -37,7 +38,9 @@ not hold on to bad cards):
   delivery cannot be discarded until the next one. If its best plan is poor by the same test, the bot
   picks up none of its loads (a load aboard would commit it to the plan), rides no further and builds no
   track for it, and discards at the start of the next turn; before, it ran such a plan at once (seed 1012
-  built 30M of track for an 11M delivery).
+  built 30M of track for an 11M delivery). Under Less Thinking During Your Turns (the Building Phase
+  first) the discard is made at the start of the Building Phase, the only moment it may be; where the
+  rules have no discard of the whole hand (Empire Express: ``discard_hand``) none is tried.
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
   any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
   while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
