@@ -70,10 +70,11 @@ instead of 75 %; 74, 92, 77 % before the ferry penalty and the Chunnel's timing 
 before the endgame ranking and the victory guard of the eighth; 81, 100, 45 % before the fourth; greedy:
 114, 140, 0 %, 196); the Basic game's median 47 (49 before), 95th percentile 65; 2.93 games/s/core, 5.0 ms
 of CPU a turn (1.7-1.8 on the slow machine of the ninth session, 4.14 on the fast one of the seventh).
-Where the turns go (``benchmarks/bots.py --diagnose``):
-the first 40 turns net next to nothing (3-6M a turn gross, 4-6M of it on track, the train riding 6 of its
-9-12 mileposts a turn with less than 15M in hand), later the train carries 1-1.5 loads; the seventh
-major city is joined long before the 250M; a quarter of the late turns end at a ferry port or cross one.
+Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
+net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
+spent discarding included), turns 21-40 about 3M (6.7M gross), later about 6M (7M gross, 1.2M of track;
+10 mileposts ridden, 1.1 loads on the moving train); about 180M of track a game (205M before the session),
+415M of deliveries; the seventh major city is joined around turn 30, long before the 250M.
 
 :func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
 (a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
