@@ -74,7 +74,7 @@ Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth sessi
 net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
 spent discarding included), turns 21-40 about 3M (6.7M gross), later about 6M (7M gross, 1.2M of track;
 10 mileposts ridden, 1.1 loads on the moving train); about 180M of track a game (205M before the session),
-415M of deliveries; the seventh major city is joined around turn 30, long before the 250M.
+415M of deliveries; the seventh major city is joined around turn 33, long before the 250M.
 
 :func:`core_tree` is the board's core network: the cheapest tree through the victory's major cities
 (a spanning tree over the cheapest builds between majors, the majors to leave out chosen for the
