@@ -45,8 +45,8 @@ class Hint:
     way to it (the endgame: every major city needed joined, the cash near; rulebook: How to Win); ``wins``
     whether the turn ends with the victory conditions met; ``held`` whether the hand drawn this turn (after
     a delivery) is poor and is held, none of its plan run, to be discarded at the start of the next turn,
-    a discard giving up a whole turn (rulebook: How to Play), and ``fresh`` what a fresh hand has been
-    worth a turn, the measure it is poor by.
+    a discard giving up a whole turn (rulebook: How to Play), ``fresh`` what a fresh hand has been
+    worth a turn, the measure it is poor by, and ``discard_turns`` the turns a discard is reckoned to cost.
     """
 
     seat: int
@@ -71,6 +71,7 @@ class Hint:
     wins: bool = False              # the turn ends with the victory conditions met
     held: bool = False              # a poor hand drawn this turn is held for a discard at the next turn's start
     fresh: float | None = None      # what a fresh hand has been worth, M per turn (the planner's estimate)
+    discard_turns: float = 0.0      # the turns a discard is reckoned to cost (the planner's ``discard_turns``)
 
     @property
     def plans(self) -> list[Plan]:
@@ -100,11 +101,17 @@ class Hint:
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
         if self.held:
             t = self.then or p
-            s += (f"; {'the hand drawn after the delivery' if self.then is not None else 'the hand'} is poor: its "
-                  f"best plan ({t.describe()}) earns {t.income_per_turn:.1f}M per turn{_invest(t)}, against about "
-                  f"{self.fresh:.1f}M a fresh hand has been worth, so none of it is run now (a load aboard would "
-                  "commit the train to it) and the hand is discarded at the start of the next turn (a discard "
-                  "gives up a whole turn)")
+            s += f"; {'the hand drawn after the delivery' if self.then is not None else 'the hand'} is poor: its "
+            if self.discard_turns:
+                left = max(t.turns - self.discard_turns, 0.0)
+                s += (f"best plan ({t.describe()}) earns {t.value * t.turns:.0f}M in about {t.turns:.1f} turns "
+                      f"(the track counted as reused later), less than a fresh hand at about {self.fresh:.1f}M per "
+                      f"turn would in the {left:.1f} turns left after the {self.discard_turns:g} turns a discard costs")
+            else:
+                s += (f"best plan ({t.describe()}) earns {t.income_per_turn:.1f}M per turn{_invest(t)}, against "
+                      f"about {self.fresh:.1f}M a fresh hand has been worth")
+            s += (", so none of it is run now (a load aboard would commit the train to it) and the hand is "
+                  "discarded at the start of the next turn (a discard gives up a whole turn)")
         elif self.then is not None:
             t = self.then
             s += (f"; then the next plan ({t.describe()}) pays {t.payout}M for {t.build_cost:.0f}M of new track in "
@@ -241,4 +248,4 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
-                g.meets_victory(seat), bot.held == turn, bot._typical() if bot._fresh else None)
+                g.meets_victory(seat), bot.held == turn, bot._typical() if bot._fresh else None, bot.discard_turns)

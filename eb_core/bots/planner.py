@@ -30,10 +30,14 @@ not hold on to bad cards):
   whose plans the cash pays for only over a ferry is planned again without the penalty, and that plan's
   track is built on the cheapest builds. The train's trip counts a crossing as 12 steps more
   (:func:`~eb_core.routes.shortest_trip`'s ``ferry_extra``): owning both, it rides through the Chunnel.
-* **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan's income per turn
-  is below ``discard_ratio`` (80 %) of what the bot's fresh hands have been worth so far (the median of
-  each new hand's best plan) -- but not after three hands in a row discarded since the last delivery: a
-  bot too poor for a typical hand's plans runs the plan its cash pays for, at a loss if need be.
+* **Discard** (rulebook: How to Play, "discard your entire hand") when the best plan earns less in its
+  turns than a fresh hand would in the turns left after the discard: ``value x turns < typical x (turns -
+  discard_turns)``, a discard reckoned at ``discard_turns`` (1.5: the turn it gives up and about half a turn
+  more before a new hand's plan is under way), ``typical`` the median of each new hand's best plan so far
+  -- so a short plan is run even when it earns less a turn than a typical hand, and a long poor one is not.
+  With ``discard_turns`` 0 the rule is ``value < discard_ratio x typical`` (0.8). Not after three hands in a
+  row discarded since the last delivery: a bot too poor for a typical hand's plans runs the plan its cash
+  pays for, at a loss if need be.
   **Holding a poor hand** (``hold_poor``): a discard gives up the whole turn, so a hand drawn after a
   delivery cannot be discarded until the next one. If its best plan is poor by the same test, the bot
   picks up none of its loads (a load aboard would commit it to the plan), rides no further and builds no
@@ -63,12 +67,12 @@ city), since building into a small or medium city costs its entry and building o
 (rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
 connected majors while the track is unchanged, so a turn prices its plans against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 67 turns
-to win, 95th percentile 85, 91.5 % within 80 turns, all 200 won (71.5, 88, 80 % before the tenth
-session's hold of poor hands, discards at 80 % of a fresh hand instead of 45 % and track priced at 60 %
-instead of 75 %; 74, 92, 77 % before the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 %
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 66 turns
+to win, 95th percentile 84, 92 % within 80 turns, all 200 won (71.5, 88, 80 % before the tenth
+session's hold of poor hands, discards judged by the turns a discard costs instead of at 45 % of a fresh
+hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 %
 before the endgame ranking and the victory guard of the eighth; 81, 100, 45 % before the fourth; greedy:
-114, 140, 0 %, 196); the Basic game's median 47 (49 before), 95th percentile 65; 2.93 games/s/core, 5.0 ms
+114, 140, 0 %, 196); the Basic game's median 47 (49 before), 95th percentile 62; 3.03 games/s/core, 4.9 ms
 of CPU a turn (1.7-1.8 on the slow machine of the ninth session, 4.14 on the fast one of the seventh).
 Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
 net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
@@ -88,13 +92,15 @@ search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.
 speculation, discards judged by fresh hands sampled where the train is -- each moved the median by less
 than 3 turns (the eighth session's endgame ranking and victory guard, fixes rather than trade-offs, won
 2.75-2.95 turns on the mean over three sets of 200 seeds; the ninth session's ferry penalty 0.84; the
-tenth session's hold of poor hands with the bolder discards it allows 2.86, track at 60 % another 0.58).
+tenth session's hold of poor hands with the bolder discards it allows 2.86, track at 60 % another 0.58,
+discards judged by the turns they cost another 0.82).
 Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``, ``5b5c59c``: the
 options were removed from the bot afterwards, the default's games unchanged), are in
 ``benchmarks/README.md``. A bound on what a look-ahead over the cards to come could win
 (``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
 -- more than a look-ahead over 1, 3 or 6 draws can use -- the planner wins in a median of 62, 55 and 49
-turns (46 with a wider search; the Basic game 34), against 67 with the rulebook's three: choice is what it
+turns (46 with a wider search; the Basic game 34), against 67 with the rulebook's three (measured before
+the discard rule by turns, which made the default 66): choice is what it
 lacks, and even that bound stops just short of 45 (Basic 30).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
@@ -149,7 +155,7 @@ LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.6, "major_reuse": 0.35, "discard_ratio": 0.8,
                 "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
                 "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7,
-                "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True},
+                "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -168,12 +174,14 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: after a plan that does not get there, as a share of a typical fresh hand's), ``ferry_penalty`` (M the route
 #: searches add to every ferry crossing: a price for its time; 0: none), ``ferry_steps`` (steps the train's
 #: trip counts a ferry crossing more than one), ``hold_poor`` (a poor hand drawn mid-turn is held for the
-#: next turn's discard: none of its loads picked up, no track built for it).
+#: next turn's discard: none of its loads picked up, no track built for it), ``discard_turns`` (the turns a
+#: discard is reckoned to cost: discard when the plan earns less in its turns than a fresh hand would in
+#: the turns left; 0: the ``discard_ratio`` rule).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
     "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
-    "ferry_steps", "hold_poor"})
+    "ferry_steps", "hold_poor", "discard_turns"})
 
 
 @dataclass
@@ -238,6 +246,7 @@ class PlannerBot:
         self.ferry_penalty: float = cfg.get("ferry_penalty", 0.0)
         self.ferry_steps: float = cfg.get("ferry_steps", 0.0)
         self.hold_poor: bool = cfg.get("hold_poor", False)
+        self.discard_turns: float = cfg.get("discard_turns", 0.0)
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -801,6 +810,10 @@ class PlannerBot:
             # the endgame: this plan brings the victory cash (a plan that falls short is counted more turns
             # than its own), and a discard would only lose the turn (rulebook: How to Win)
             return False
+        if self.discard_turns:
+            # the discard loses a turn: the plan's t turns earn value x t, a fresh hand's earn typical x (t - 1)
+            t = max(self.plan.turns, 1.0)
+            return self.plan.value * t < self._typical() * (t - self.discard_turns)
         return self.plan.value < self.discard_ratio * self._typical()
 
     def _typical(self) -> float:

@@ -560,16 +560,15 @@ def test_under_less_thinking_a_poor_hand_is_discarded_before_building():
 
 def test_the_hint_explains_a_poor_hand_held_for_a_discard():
     """eb.hint says why the planner leaves a new hand's loads where they are. In the planner's game of seed
-    1012, turn 3: deliver Oil at Birmingham for 9M, upgrade, and hold the hand drawn with the payout --
-    its best plan, Iron from Birmingham to Dublin, earns less a turn than a fresh hand has been worth, so
-    nothing of it is picked up or built, and it is discarded at the start of the next turn (How to Play)."""
-    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1012)
-    bot = PlannerBot(0, random.Random(1012))
-    while g.state.players[0].turns < 2:
-        bot.step(g)
+    1003, turn 5: deliver Coal at Ruhr for 19M and hold the hand drawn with the payout -- its best plan,
+    Fish from Oslo to Ruhr, earns 1.9M a turn over almost 7 turns, less than a fresh hand would in the turns
+    left after the discard's, so nothing of it is picked up or built, and the hand is discarded at the start
+    of the next turn (How to Play: a discard gives up the whole turn)."""
+    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1003)
+    play_solo(g, PlannerBot(0, random.Random(1003)), max_turns=4)
     h = eb.hint(g)
-    assert h.held and h.deliveries == [("Oil", "Birmingham", 9)] and h.pickups == [("Oil", "Newcastle")]
-    assert h.build_cost == 0 and not any(isinstance(a, eb.PickUp) and a.load == "Iron" for a in h.actions)
-    assert h.then.describe() == "pick up Iron at Birmingham, deliver Iron at Dublin"
-    assert h.then.income_per_turn < 0.8 * h.fresh
+    assert h.held and h.deliveries == [("Coal", "Ruhr", 19)] and h.pickups == [] and h.build_cost == 0
+    t = h.then
+    assert t.describe() == "pick up Fish at Oslo, deliver Fish at Ruhr"
+    assert t.value * t.turns < h.fresh * (t.turns - 1.5)        # the planner's discard rule (discard_turns)
     assert "hold the new hand" in str(h) and "discarded at the start of the next turn" in str(h)
