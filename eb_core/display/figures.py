@@ -999,7 +999,14 @@ def export(fig: go.Figure, name: str | os.PathLike, folder: str | os.PathLike | 
     if not any(isinstance(f, _IgnoredPipeMessage) for f in pipe_log.filters):
         pipe_log.addFilter(_IgnoredPipeMessage())
     h = height or int(fig.layout.height or 700)
-    fig.write_image(path, format="png", width=width, height=h, scale=scale)
+    try:
+        fig.write_image(path, format="png", width=width, height=h, scale=scale)
+    except RuntimeError as e:
+        # kaleido's page in the browser now and then fails to draw on a loaded machine (a JavascriptError,
+        # seen once in a full test run beside a second browser, never alone): try once more
+        if type(e).__name__ != "JavascriptError":
+            raise
+        fig.write_image(path, format="png", width=width, height=h, scale=scale)
     return path
 
 

@@ -50,3 +50,37 @@ def test_export_defaults_to_notebooks_exports_and_refuses_other_formats(fig, tmp
     assert figures.EXPORT_DIR.parts[-2:] == ("notebooks", "exports")
     with pytest.raises(ValueError, match=".png or .html"):
         figures.export(fig, "board.svg", tmp_path)
+
+
+def test_a_png_export_that_kaleido_fails_to_draw_once_is_tried_again(tmp_path, monkeypatch):
+    """kaleido's page in the browser now and then fails to draw on a loaded machine (a JavascriptError):
+    the export tries once more; any other error, or a second failure, reaches the caller."""
+    if importlib.util.find_spec("kaleido") is None or figures.find_browser() is None:
+        pytest.skip("PNG export needs kaleido and Chrome/Chromium")
+
+    class JavascriptError(RuntimeError):            # kaleido's class is matched by name
+        pass
+
+    board = eb.load_board("tutorial")
+    calls = []
+
+    def flaky(fails, error):
+        def write_image(path, **kw):
+            calls.append(path)
+            if len(calls) <= fails:
+                raise error("the page did not draw")
+            path.write_bytes(PNG_SIGNATURE)
+        return write_image
+
+    fig = figures.board_figure(board, title="Retry check")
+    monkeypatch.setattr(fig, "write_image", flaky(1, JavascriptError))
+    assert figures.export(fig, "once.png", tmp_path).read_bytes() == PNG_SIGNATURE and len(calls) == 2
+    calls.clear()
+    monkeypatch.setattr(fig, "write_image", flaky(2, JavascriptError))
+    with pytest.raises(JavascriptError):
+        figures.export(fig, "twice.png", tmp_path)
+    calls.clear()
+    monkeypatch.setattr(fig, "write_image", flaky(1, ValueError))
+    with pytest.raises(ValueError):
+        figures.export(fig, "other.png", tmp_path)
+    assert len(calls) == 1
