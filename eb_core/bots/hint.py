@@ -101,15 +101,16 @@ class Hint:
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
         if self.held:
             t = self.then or p
-            s += f"; {'the hand drawn after the delivery' if self.then is not None else 'the hand'} is poor: its "
+            hand = "the hand drawn after the delivery" if self.then is not None else "the hand"
+            s += f"; {hand} is poor: its best plan ({t.describe()}) earns "
             if self.discard_turns:
                 left = max(t.turns - self.discard_turns, 0.0)
-                s += (f"best plan ({t.describe()}) earns {t.value * t.turns:.0f}M in about {t.turns:.1f} turns "
-                      f"(the track counted as reused later), less than a fresh hand at about {self.fresh:.1f}M per "
-                      f"turn would in the {left:.1f} turns left after the {self.discard_turns:g} turns a discard costs")
+                s += (f"{t.value * t.turns:.0f}M in about {t.turns:.1f} turns (the track counted as reused later), "
+                      f"less than a fresh hand at about {self.fresh:.1f}M per turn would in the {left:.1f} turns "
+                      f"left after the {self.discard_turns:g} turns a discard costs")
             else:
-                s += (f"best plan ({t.describe()}) earns {t.income_per_turn:.1f}M per turn{_invest(t)}, against "
-                      f"about {self.fresh:.1f}M a fresh hand has been worth")
+                s += (f"{t.income_per_turn:.1f}M per turn{_invest(t)}, against about {self.fresh:.1f}M a fresh "
+                      "hand has been worth")
             s += (", so none of it is run now (a load aboard would commit the train to it) and the hand is "
                   "discarded at the start of the next turn (a discard gives up a whole turn)")
         elif self.then is not None:
@@ -155,8 +156,8 @@ class Hint:
         if self.upgrade is not None:
             parts.append(f"upgrade to a {self.upgrade} train for 20M")
         if self.held:
-            parts.append(f"hold the {'new ' if self.then is not None else ''}hand: pick up none of its loads and build nothing for it, and discard it "
-                         "at the start of the next turn")
+            parts.append(f"hold the {'new ' if self.then is not None else ''}hand: pick up none of its loads and "
+                         "build nothing for it, and discard it at the start of the next turn")
         if self.wins:
             parts.append("end the turn with the victory conditions met (the cash and the major cities joined: "
                          "the game ends with this round, so nothing more is spent)")

@@ -70,9 +70,9 @@ connected majors while the track is unchanged, so a turn prices its plans agains
 Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 66 turns
 to win, 95th percentile 84, 92 % within 80 turns, all 200 won (71.5, 88, 80 % before the tenth
 session's hold of poor hands, discards judged by the turns a discard costs instead of at 45 % of a fresh
-hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 %
-before the endgame ranking and the victory guard of the eighth; 81, 100, 45 % before the fourth; greedy:
-114, 140, 0 %, 196); the Basic game's median 47 (49 before), 95th percentile 62; 3.03 games/s/core, 4.9 ms
+hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before the ferry penalty and the Chunnel's
+timing of the ninth; 76, 93, 66 % before the endgame ranking and the victory guard of the eighth; 81, 100,
+45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic game's median 47 (49 before), 95th percentile 62; 3.03 games/s/core, 4.9 ms
 of CPU a turn (1.7-1.8 on the slow machine of the ninth session, 4.14 on the fast one of the seventh).
 Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
 net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
@@ -100,8 +100,8 @@ options were removed from the bot afterwards, the default's games unchanged), ar
 (``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
 -- more than a look-ahead over 1, 3 or 6 draws can use -- the planner wins in a median of 62, 55 and 49
 turns (46 with a wider search; the Basic game 34), against 67 with the rulebook's three (measured before
-the discard rule by turns, which made the default 66): choice is what it
-lacks, and even that bound stops just short of 45 (Basic 30).
+the discard rule by turns, which made the default 66): choice is what it lacks, and even that bound stops
+just short of 45 (Basic 30).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
@@ -811,8 +811,9 @@ class PlannerBot:
             # than its own), and a discard would only lose the turn (rulebook: How to Win)
             return False
         if self.discard_turns:
-            # the discard loses a turn: the plan's t turns earn value x t, a fresh hand's earn typical x (t - 1)
-            t = max(self.plan.turns, 1.0)
+            # in the plan's t turns it earns value x t; a discard costs discard_turns of them, and a fresh hand
+            # earns typical x (t - discard_turns) in the rest (a plan's turns are at least 1)
+            t = self.plan.turns
             return self.plan.value * t < self._typical() * (t - self.discard_turns)
         return self.plan.value < self.discard_ratio * self._typical()
 
