@@ -37,7 +37,9 @@ not hold on to bad cards):
   -- so a short plan is run even when it earns less a turn than a typical hand, and a long poor one is not.
   With ``discard_turns`` 0 the rule is ``value < discard_ratio x typical`` (0.8). Not after three hands in a
   row discarded since the last delivery: a bot too poor for a typical hand's plans runs the plan its cash
-  pays for, at a loss if need be.
+  pays for, at a loss if need be -- and (``stuck_poor``) the "no delivery in 12 turns" discard counts its
+  12 turns from the last of those discards, not from the last delivery, so the one plan the cash pays
+  for is not thrown away the moment it is found.
   **Holding a poor hand** (``hold_poor``): a discard gives up the whole turn, so a hand drawn after a
   delivery cannot be discarded until the next one. If its best plan is poor by the same test, the bot
   picks up none of its loads (a load aboard would commit it to the plan), rides no further and builds no
@@ -64,8 +66,14 @@ not hold on to bad cards):
 
 Legs are priced in the direction the track can be built: from the end on the network (or a major/key
 city), since building into a small or medium city costs its entry and building out of it does not
-(rulebook: Beginning Construction; Build Phase Rules). The bot keeps its :class:`RouteState`, network and
-connected majors while the track is unchanged, so a turn prices its plans against one graph.
+(rulebook: Beginning Construction; Build Phase Rules). With no track yet (``open_join``), a plan whose
+first stop is a small or medium city is charged the track joining it to the nearest major or key city,
+where the first track must start and where the build phase lays it (in full for No Credit, at
+``major_reuse`` in the ranking: it is track out of a major city victory needs); seed 1163 used to spend
+its opening 40M on a plan whose first stop, Warszawa, needed 17M more from Berlin, and discard with 10M
+until turn 19. A plan never picks up a load before a delivery frees the slot for it. The bot keeps its
+:class:`RouteState`, network and connected majors while the track is unchanged, so a turn prices its plans
+against one graph.
 
 Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 66 turns
 to win, 95th percentile 84, 92 % within 80 turns, all 200 won (71.5, 88, 80 % before the tenth
@@ -155,7 +163,8 @@ LEVELS: dict[str, dict[str, Any]] = {
     "planner": {"max_deliveries": 3, "reuse": 0.6, "major_reuse": 0.35, "discard_ratio": 0.8,
                 "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
                 "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7,
-                "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5},
+                "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5,
+                "stuck_poor": True, "open_join": True},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -176,12 +185,14 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: trip counts a ferry crossing more than one), ``hold_poor`` (a poor hand drawn mid-turn is held for the
 #: next turn's discard: none of its loads picked up, no track built for it), ``discard_turns`` (the turns a
 #: discard is reckoned to cost: discard when the plan earns less in its turns than a fresh hand would in
-#: the turns left; 0: the ``discard_ratio`` rule).
+#: the turns left; 0: the ``discard_ratio`` rule), ``stuck_poor`` (after three discards in a row the "no
+#: delivery in 12 turns" count restarts at each discard), ``open_join`` (with no track yet, a plan's first
+#: stop is charged its join to a major or key city).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
     "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
-    "ferry_steps", "hold_poor", "discard_turns"})
+    "ferry_steps", "hold_poor", "discard_turns", "stuck_poor", "open_join"})
 
 
 @dataclass
@@ -247,6 +258,8 @@ class PlannerBot:
         self.ferry_steps: float = cfg.get("ferry_steps", 0.0)
         self.hold_poor: bool = cfg.get("hold_poor", False)
         self.discard_turns: float = cfg.get("discard_turns", 0.0)
+        self.stuck_poor: bool = cfg.get("stuck_poor", False)
+        self.open_join: bool = cfg.get("open_join", False)
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -499,6 +512,14 @@ class PlannerBot:
         build_limit = rules.build_limit
         cash0 = p.cash if cash is None else cash
         ride_model, exact_top = self.ride_model, self.exact_top
+        join_of = reds = None
+        join_weight = major_reuse          # the join is track out of a major city, which victory needs
+        if self.open_join and start is None and not net and rules.build_from_majors:
+            # no track yet: the first stop, unless a major or key city, is joined to one first (rulebook:
+            # Beginning Construction), as the build phase does (``_build_towards``)
+            reds = [c.name for c in board.cities if c.has_red_area]
+            rs.prepare(reds)
+            join_of = {}
         # the endgame (every major city needed joined, the victory cash within reach): plans ranked by the
         # turns until the cash is in hand, not by their income per turn (rulebook: How to Win)
         finish_at = rest_rate = None
@@ -533,6 +554,7 @@ class PlannerBot:
             cash = cash0
             payout = 0
             to_major = to_other = False       # the stops' discounts (reuse) are those two values only
+            joined = 0.0
             a = start
             clock = ride.start if exact and ride_model else None
             paid: list[tuple[int, float]] = []      # (payout so far, turns) at each delivery (the endgame)
@@ -560,6 +582,15 @@ class PlannerBot:
                     c, d = hit if hit is not None else quick(a, b)
                     if c == _INF:
                         return None
+                if a is None and join_of is not None:
+                    j = join_of.get(b)
+                    if j is None:       # the opening's first stop joined to a major or key city
+                        j = join_of[b] = 0.0 if rooted(b) else min((rs.cost(m, b) for m in reds), default=_INF)
+                    if j == _INF:
+                        return None
+                    cost += j
+                    cash -= j
+                    joined = j
                 cost += c
                 cash -= c
                 if cash < 0 and not exact and c >= penalty > 0:     # (a leg dearer than one penalty may cross)
@@ -592,7 +623,7 @@ class PlannerBot:
             if clock is not None:           # the ride turn by turn: ferry staging and half-speed crossings
                 travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
-            value = (payout - weight * cost) / turns
+            value = (payout - weight * (cost - joined) - join_weight * joined) / turns
             finish = None
             if finish_at is not None:
                 # the endgame: the turns until the victory cash is in hand -- counting all the plan's track as
@@ -613,7 +644,11 @@ class PlannerBot:
                 stops = ([("pickup", s, ld, cid)] if s is not None else []) + [("deliver", city, ld, cid)]
                 pl = score(stops, False)
                 if pl is not None:
-                    plans.append(pl)
+                    if s is None or len(carried) < cap:
+                        # a pick-up needs a free slot: a train full of loads for other cards delivers one
+                        # first (under an experiment of the eleventh session seed 1011 sat 8 turns at
+                        # Newcastle, two loads aboard, under a plan to pick up a third)
+                        plans.append(pl)
                     ranked.append((-pl.value, s is not None, s or ""))
                     best_single[i] = max(best_single[i], pl.value)
             ranked.sort()
@@ -751,6 +786,11 @@ class PlannerBot:
         """Discard the whole hand (and count it: discards, and the run of them since the last delivery)."""
         self._discards += 1
         self._discard_run += 1
+        if self.stuck_poor and self._discard_run >= 3:
+            # three hands or more in a row: from the next one the bot runs what its cash pays for (see _poor);
+            # give that plan the full 12 turns before the "no delivery" rule may discard it
+            self._progress = (p.delivered, p.turns)
+            self._stuck = 0
         self._hand_key = None
         return DiscardHand()
 
@@ -776,9 +816,7 @@ class PlannerBot:
         if self._stuck >= 2:       # no delivery in 12 turns and nothing on the way: new cards
             self._stuck = 0
             return True
-        if carried or self.discard_ratio <= 0 or len(self._fresh) < 3:
-            return False
-        return self._poor(p)
+        return self._poor(p)       # (no discard with a load aboard for a card in hand: _poor says so)
 
     def _holds(self, game, p) -> bool:
         """``hold_poor``: the hand was drawn after the bot acted this turn (a discard must wait for the next
@@ -796,7 +834,9 @@ class PlannerBot:
         return game.rules.discard_hand and self._discards < 300 and "DiscardHand()" not in self._failed
 
     def _poor(self, p) -> bool:
-        """The plan is worth less than ``discard_ratio`` times a typical fresh hand (and carries no load)."""
+        """The plan is poor: it earns less in its turns than a fresh hand would in the turns a discard leaves
+        (``discard_turns``; with 0, less than ``discard_ratio`` times a typical fresh hand a turn), and no load
+        aboard goes to a card in hand."""
         if self.plan is None or self.discard_ratio <= 0 or len(self._fresh) < 3:
             return False
         if self._discard_run >= 3:

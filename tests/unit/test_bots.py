@@ -301,14 +301,15 @@ def test_a_full_train_leaves_for_its_next_stop_before_coming_back_for_a_load():
     """Europe solo game, seed 1199: on turn 112 the train stands at Wroclaw, full (3 loads), with a plan
     that delivers Wine at Beograd first and only then comes back to Wroclaw for Copper. The planner used
     to wait at Wroclaw for room the train only has after Beograd (40 turns, game not won by turn 150);
-    it now moves on, and the train never stands still in one place for 4 turns running."""
+    it now moves on, and the train never stands still in one place with the same loads and hand for 4 turns
+    running (a turn spent discarding the hand brings new cards: it is not waiting)."""
     from eb_core.sim import solo_game
     still, longest, last = 0, 0, None
 
     def watch(g):
         nonlocal still, longest, last
         p = g.state.players[0]
-        here = (p.position, tuple(p.loads))
+        here = (p.position, tuple(p.loads), tuple(p.hand))
         still = still + 1 if here == last else 0
         longest, last = max(longest, still), here
 
@@ -393,6 +394,49 @@ def test_a_bot_too_poor_for_a_typical_hand_runs_the_plan_it_can_pay_for():
     p = g.state.players[0]
     play_solo(g, bot, max_turns=40)
     assert p.delivered >= 4 and bot._discards < 20
+
+
+def test_the_plan_a_poor_bot_finds_after_a_run_of_discards_is_run_not_discarded():
+    """How to Play (discard the whole hand) and No Credit: Ann has 27M at Madrid, two hands discarded and 12
+    turns since her last delivery, and a hand none of whose plans her cash pays for. She discards it (the
+    third in a row); the new hand's plan (Sheep from Bilbao to Lisboa, 13M of track) is one she can pay for,
+    and she runs it -- after three discards in a row the bot runs what its cash pays for, and the "no
+    delivery in 12 turns" rule counts again from the discard that began it. Before (``stuck_poor=False``)
+    that rule, still counting from her last delivery, threw the plan away at once."""
+    def ann(**options):
+        g = eb.position("board: europe\nseed: 12\nplayer Ann: cash 27, train 12/2, at Madrid, "
+                        "track Madrid-Lisboa Madrid-Sevilla, cards 40 14 4\n")
+        bot = PlannerBot(0, random.Random(0), **options)
+        bot._ensure_plan(g)
+        assert bot.plan is None                         # nothing the 27M pays for
+        bot._fresh = [40.0] * 5
+        bot._discard_run, bot._stuck = 2, 2
+        assert bot.step(g) == eb.DiscardHand()
+        while g.state.players[0].turns < 1 or g.state.phase != "operations":
+            bot.step(g)
+        bot._ensure_plan(g)
+        assert bot.plan.describe() == "pick up Sheep at Bilbao, deliver Sheep at Lisboa"
+        return g, bot
+    g, bot = ann()
+    assert bot.step(g) == eb.EndOperations()           # no track to Bilbao yet
+    build = bot.step(g)
+    assert isinstance(build, eb.Build) and g.state.players[0].cash < 27
+    g, old = ann(stuck_poor=False)
+    assert old.step(g) == eb.DiscardHand()
+
+
+def test_the_opening_pays_for_joining_its_first_stop_to_a_major_city():
+    """Beginning Construction: the first track starts from a major (or key) city. Seed 1163's opening hand
+    has a 74M plan of Ham from Warszawa to Milano and Copper from Wrocław to Toulouse, which the planner
+    used to price as if track could start at Warszawa; it spent its 40M of opening track on it, found that
+    Warszawa needed 17M more from Berlin, kept 10M and discarded hand after hand until turn 19. The join is
+    now part of the plan's price: the bot opens with a plan its 50M pays for and delivers by turn 4."""
+    g, bot = _europe(1163)
+    play_solo(g, bot, max_turns=4)
+    assert g.state.players[0].delivered >= 1
+    g, old = _europe(1163, open_join=False)
+    play_solo(g, old, max_turns=12)
+    assert g.state.players[0].delivered == 0
 
 
 def test_an_option_the_planner_does_not_have_is_refused_by_name():
@@ -511,6 +555,24 @@ def test_the_ferry_penalty_never_costs_a_plan_the_cash_pays_for():
     bot.step(g)
     build = bot.step(g)
     assert isinstance(build, eb.Build) and set(g.board.crossing("Chunnel").ports) <= set(build.path)
+
+
+def test_a_full_train_plans_a_delivery_before_another_pick_up():
+    """Picking Up Loads: a train carries no more loads than its train board holds. Ann's Freight (two loads)
+    carries Cheese and Flowers at Newcastle, where Oil is loaded, and a card pays 30M for Oil at
+    Kaliningrad. No plan the planner considers picks up a load before one is delivered to make room: its
+    best plan takes the Flowers to Wien first and picks up the Oil after that. (A plan to pick up the Oil
+    at once could never be run: the train would wait at the source, turn after turn.)"""
+    from eb_core.bots.planner import _feasible
+    g = eb.position("board: europe\nplayer Ann: cash 120, train 12/2, at Newcastle, loads Cheese Flowers, "
+                    "cards 40 14 4\n")
+    p = g.state.players[0]
+    bot = PlannerBot(0, random.Random(0))
+    bot.replan(g)
+    assert bot.plan.describe().startswith("deliver Flowers at Wien")
+    assert "pick up Oil at Newcastle" in bot.plan.describe()
+    assert bot.alternatives and all(_feasible(pl.stops, p.loads, p.train.capacity) for pl in bot.alternatives)
+    assert not any(pl.stops[0][0] == "pickup" for pl in bot.alternatives)
 
 
 def test_a_poor_hand_drawn_mid_turn_is_held_for_a_discard_not_run():
