@@ -58,7 +58,9 @@ and victory guard (which the expert inherits): expert 74 (p95 91, 75 % within 80
 77 %), 1.56 against 2.14 games/s/core on a slower machine; after the ninth session's ferry penalty (inherited
 too): expert 71 (p95 89, 82 %), planner 71.5 (p95 88, 80 %), 1.53 against 1.72 games/s/core; after the
 tenth session's hold of poor hands, discards judged by the turns they cost and track at 60 % (inherited):
-expert 68 (p95 84, 90 %), planner 66 (p95 84, 92 %), 2.07 against 3.03 games/s/core on a faster machine.
+expert 68 (p95 84, 90 %), planner 66 (p95 84, 92 %), 2.07 against 3.03 games/s/core on a faster machine;
+after the eleventh session's opening join and restarted "no delivery" count (inherited): expert 67 (p95
+83, 92.5 %), planner 66 (p95 81, 94.5 %), 2.37 against 3.02 games/s/core.
 
 Two poverty traps of the planner's rules found on the way: seed 1159 (the opening judged with no
 fresh-hand estimate, hence ``after_first``) and seed 1060 (the planner's own opening, then 12/2 -> 12/3

@@ -76,12 +76,15 @@ until turn 19. A plan never picks up a load before a delivery frees the slot for
 against one graph.
 
 Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 66 turns
-to win, 95th percentile 84, 92 % within 80 turns, all 200 won (71.5, 88, 80 % before the tenth
-session's hold of poor hands, discards judged by the turns a discard costs instead of at 45 % of a fresh
-hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before the ferry penalty and the Chunnel's
-timing of the ninth; 76, 93, 66 % before the endgame ranking and the victory guard of the eighth; 81, 100,
-45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic game's median 47 (49 before), 95th percentile 62; 3.03 games/s/core, 4.9 ms
-of CPU a turn (1.7-1.8 on the slow machine of the ninth session, 4.14 on the fast one of the seventh).
+to win, 95th percentile 81, 94.5 % within 80 turns, all 200 won (66, 84, 92 % before the eleventh
+session's opening join and restarted "no delivery" count, which shortened the longest games: over 600
+seeds the longest went from 111 turns to 93 and the games over 80 from 45 to 38, the mean unchanged;
+71.5, 88, 80 % before the tenth session's hold of poor hands, discards judged by the turns a discard
+costs instead of at 45 % of a fresh hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before
+the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 % before the endgame ranking and the
+victory guard of the eighth; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic
+game's median 46 (47 before), 95th percentile 58; 3.02 games/s/core, 5.0 ms of CPU a turn (1.7-1.8 on
+the slow machine of the ninth session, 4.14 on the fast one of the seventh).
 Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
 net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
 spent discarding included), turns 21-40 about 3M (6.7M gross), later about 6M (7M gross, 1.2M of track;
@@ -101,7 +104,11 @@ speculation, discards judged by fresh hands sampled where the train is -- each m
 than 3 turns (the eighth session's endgame ranking and victory guard, fixes rather than trade-offs, won
 2.75-2.95 turns on the mean over three sets of 200 seeds; the ninth session's ferry penalty 0.84; the
 tenth session's hold of poor hands with the bolder discards it allows 2.86, track at 60 % another 0.58,
-discards judged by the turns they cost another 0.82).
+discards judged by the turns they cost another 0.82; the eleventh session's opening join and restarted
+"no delivery" count left the mean where it was and shortened the longest games; of its eight patches
+-- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
+the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12 and
+others -- none gained, the best came out even, the worst cost up to 3.8 turns).
 Their figures, and the commits that still hold their code (``5a9eb72``, ``c04086d``, ``5b5c59c``: the
 options were removed from the bot afterwards, the default's games unchanged), are in
 ``benchmarks/README.md``. A bound on what a look-ahead over the cards to come could win

@@ -413,7 +413,8 @@ def test_a_leg_on_own_track_costs_nothing_and_the_quick_check_agrees_with_the_fu
     Milano (either way) a build costs 0M, to Lyon it does not. ``RouteState.costs_nothing`` answers that
     with a search that stops at cost 0 (the planner skips its built legs without whole-board rows); it
     agrees with the full search's ``cost == 0`` for every pair of cities and a few mileposts, also in a
-    Europe position of a seeded planner game (94 segments of track, three ferries bought)."""
+    Europe position of a seeded planner game (seed 1003 after 40 turns: 130 segments of track, two ferries
+    bought)."""
     from eb_core.routes import RouteState
     from eb_core.sim import solo_game
     from eb_core.state import Position
@@ -421,7 +422,7 @@ def test_a_leg_on_own_track_costs_nothing_and_the_quick_check_agrees_with_the_fu
     quick = RouteState(g.board, g.rules, Position.of(g.state, 0))
     assert quick.costs_nothing("Paris", "Milano") and quick.costs_nothing("Milano", "Paris")
     assert not quick.costs_nothing("Paris", "Lyon") and quick.cost("Paris", "Lyon") == 3
-    europe = solo_game("europe-standard", seed=1001, max_turns=40).game
+    europe = solo_game("europe-standard", seed=1003, max_turns=40).game
     assert len(europe.state.track.segments) > 80 and len(europe.state.track.crossings) >= 2
     for game in (g, europe):
         pos = Position.of(game.state, 0)
