@@ -105,7 +105,7 @@ than 3 turns (the eighth session's endgame ranking and victory guard, fixes rath
 2.75-2.95 turns on the mean over three sets of 200 seeds; the ninth session's ferry penalty 0.84; the
 tenth session's hold of poor hands with the bolder discards it allows 2.86, track at 60 % another 0.58,
 discards judged by the turns they cost another 0.82; the eleventh session's opening join and restarted
-"no delivery" count left the mean where it was and shortened the longest games; of its nine patches
+"no delivery" count left the mean where it was and shortened the longest games; of its ten patches
 -- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
 the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12, the
 Superfreight's third slot late and others -- none gained, the best came out even, the worst cost up to
