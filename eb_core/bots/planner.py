@@ -521,7 +521,6 @@ class PlannerBot:
         cash0 = p.cash if cash is None else cash
         ride_model, exact_top = self.ride_model, self.exact_top
         join_of = reds = None
-        join_weight = major_reuse          # the join is track out of a major city, which victory needs
         if self.open_join and start is None and not net and rules.build_from_majors:
             # no track yet: the first stop, unless a major or key city, is joined to one first (rulebook:
             # Beginning Construction), as the build phase does (``_build_towards``)
@@ -631,7 +630,8 @@ class PlannerBot:
             if clock is not None:           # the ride turn by turn: ferry staging and half-speed crossings
                 travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
-            value = (payout - weight * (cost - joined) - join_weight * joined) / turns
+            # the opening's join is track out of a major city, which victory needs: priced as such
+            value = (payout - weight * (cost - joined) - major_reuse * joined) / turns
             finish = None
             if finish_at is not None:
                 # the endgame: the turns until the victory cash is in hand -- counting all the plan's track as
@@ -652,9 +652,9 @@ class PlannerBot:
                 stops = ([("pickup", s, ld, cid)] if s is not None else []) + [("deliver", city, ld, cid)]
                 pl = score(stops, False)
                 if pl is not None:
-                    if s is None or len(carried) < cap:
-                        # a pick-up needs a free slot: a train full of loads for other cards delivers one
-                        # first (under an experiment of the eleventh session seed 1011 sat 8 turns at
+                    if _feasible(stops, carried, cap):
+                        # the capacity check the pairs get: a train full of loads for other cards delivers
+                        # one first (under an experiment of the eleventh session seed 1011 sat 8 turns at
                         # Newcastle, two loads aboard, under a plan to pick up a third)
                         plans.append(pl)
                     ranked.append((-pl.value, s is not None, s or ""))
