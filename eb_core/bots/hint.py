@@ -45,8 +45,9 @@ class Hint:
     way to it (the endgame: every major city needed joined, the cash near; rulebook: How to Win); ``wins``
     whether the turn ends with the victory conditions met; ``held`` whether the hand drawn this turn (after
     a delivery) is poor and is held, none of its plan run, to be discarded at the start of the next turn,
-    a discard giving up a whole turn (rulebook: How to Play), ``fresh`` what a fresh hand has been
-    worth a turn, the measure it is poor by, and ``discard_turns`` the turns a discard is reckoned to cost.
+    a discard giving up a whole turn (rulebook: How to Play), ``fresh`` what a fresh hand is (on a close
+    call: one drawn where the train is) worth a turn, the measure it is poor by, and ``discard_turns`` the
+    turns a discard is reckoned to cost.
     """
 
     seat: int
@@ -70,7 +71,7 @@ class Hint:
     goal: int | None = None         # the victory cash, when the plan was chosen as the quickest way to it
     wins: bool = False              # the turn ends with the victory conditions met
     held: bool = False              # a poor hand drawn this turn is held for a discard at the next turn's start
-    fresh: float | None = None      # what a fresh hand has been worth, M per turn (the planner's estimate)
+    fresh: float | None = None      # what a fresh hand is worth, M per turn (the figure the discard test used)
     discard_turns: float = 0.0      # the turns a discard is reckoned to cost (the planner's ``discard_turns``)
 
     @property
@@ -246,7 +247,9 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     if end.staged and end.position is not None:      # ended the turn on a ferry port (Movement Using a Ferry)
         staging = next((cr.name for cr in g.board.crossings_at(end.position) if not cr.is_tunnel), None)
         staged_at = g.board.place(end.position)
+    # the fresh hand's worth the discard test used: hands sampled here on a close call, else the game's median
+    fresh = (bot.fresh_used if bot.fresh_used is not None else bot._typical()) if bot._fresh else None
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
-                g.meets_victory(seat), bot.held == turn, bot._typical() if bot._fresh else None, bot.discard_turns)
+                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns)

@@ -35,6 +35,13 @@ not hold on to bad cards):
   discard_turns)``, a discard reckoned at ``discard_turns`` (1.5: the turn it gives up and about half a turn
   more before a new hand's plan is under way), ``typical`` the median of each new hand's best plan so far
   -- so a short plan is run even when it earns less a turn than a typical hand, and a long poor one is not.
+  **A close call** (``local_fresh``, ``local_band``: the plan's break-even ``value x turns / (turns -
+  discard_turns)`` within 0.5-1.5 x ``typical``) is judged against what a discard would bring *here*
+  instead: the median best plan of 10 random hands of the deck priced from the train's place on its
+  track, once a hand, with a cheaper search (:meth:`PlannerBot._local_typical`). A rich network makes a
+  fresh hand worth more than the game's median (about 1.2 x after turn 30), a young one less (0.76 x
+  before turn 15), and the place as much as the time: a decent hand is thrown away at Antwerpen on turn
+  26 and a poor-looking one run at Birmingham on turn 9 (about 1.6 turns a game on 1,200 paired seeds).
   With ``discard_turns`` 0 the rule is ``value < discard_ratio x typical`` (0.8). Not after three hands in a
   row discarded since the last delivery: a bot too poor for a typical hand's plans runs the plan its cash
   pays for, at a loss if need be -- and (``stuck_poor``) the "no delivery in 12 turns" discard counts its
@@ -100,12 +107,13 @@ Why not 45 turns: a planner that chains one hand's deliveries earns what a train
 time can (0.6-0.74M a milepost ridden, 1.0 loads on the moving train), and about 45 options measured
 over seven sessions -- track prices, ferry timing, opening rules, load filling, commitment to a plan,
 search breadth, a deck-wide traffic map, a look-ahead level (:mod:`eb_core.bots.expert`), loads carried on
-speculation, discards judged by fresh hands sampled where the train is -- each moved the median by less
+speculation -- each moved the median by less
 than 3 turns (the eighth session's endgame ranking and victory guard, fixes rather than trade-offs, won
 2.75-2.95 turns on the mean over three sets of 200 seeds; the ninth session's ferry penalty 0.84; the
 tenth session's hold of poor hands with the bolder discards it allows 2.86, track at 60 % another 0.58,
 discards judged by the turns they cost another 0.82; the eleventh session's opening join and restarted
-"no delivery" count left the mean where it was and shortened the longest games; of its ten patches
+"no delivery" count left the mean where it was and shortened the longest games; the twelfth session's
+close discard calls judged by hands sampled where the train is, 1.3-1.6; of the eleventh's ten patches
 -- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
 the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12, the
 Superfreight's third slot late and others -- none gained, the best came out even, the worst cost up to
@@ -172,7 +180,8 @@ LEVELS: dict[str, dict[str, Any]] = {
                 "upgrade_payback": 12, "sources": 2, "ferry_turns": 0.5, "ride_model": True,
                 "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7,
                 "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5,
-                "stuck_poor": True, "open_join": True},
+                "stuck_poor": True, "open_join": True, "local_fresh": 10, "local_band": (0.5, 1.5),
+                "local_sources": 1, "local_pairs": 4, "local_leaders": 2, "local_stale": 4},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -195,12 +204,17 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: discard is reckoned to cost: discard when the plan earns less in its turns than a fresh hand would in
 #: the turns left; 0: the ``discard_ratio`` rule), ``stuck_poor`` (after three discards in a row the "no
 #: delivery in 12 turns" count restarts at each discard), ``open_join`` (with no track yet, a plan's first
-#: stop is charged its join to a major or key city).
+#: stop is charged its join to a major or key city), ``local_fresh`` (a close discard call is judged against
+#: this many fresh hands sampled from where the train is, on the track now; 0: against the game's fresh
+#: hands so far only), ``local_band`` (the close calls: the plan's break-even fresh-hand income within these
+#: shares of the game's typical one), ``local_sources`` / ``local_pairs`` / ``local_leaders`` (the samples'
+#: cheaper search), ``local_stale`` (turns the samples' route state is kept).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
     "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
-    "ferry_steps", "hold_poor", "discard_turns", "stuck_poor", "open_join"})
+    "ferry_steps", "hold_poor", "discard_turns", "stuck_poor", "open_join", "local_fresh", "local_band",
+    "local_sources", "local_pairs", "local_leaders", "local_stale"})
 
 
 @dataclass
@@ -268,6 +282,15 @@ class PlannerBot:
         self.discard_turns: float = cfg.get("discard_turns", 0.0)
         self.stuck_poor: bool = cfg.get("stuck_poor", False)
         self.open_join: bool = cfg.get("open_join", False)
+        self.local_fresh: int = cfg.get("local_fresh", 0)
+        self.local_band: tuple[float, float] = tuple(cfg.get("local_band", (0.0, _INF)))
+        self.local_sources: int = cfg.get("local_sources", self.sources)
+        self.local_pairs: int = cfg.get("local_pairs", self.pair_options)
+        self.local_leaders: int = cfg.get("local_leaders", self.exact_top)
+        self.local_stale: int = cfg.get("local_stale", 0)
+        self._local: tuple | None = None              # (hand, what a fresh hand drawn there is worth)
+        self._local_rs: tuple | None = None           # (turn, the route state the samples are priced on)
+        self.fresh_used: float | None = None          # the fresh hand's worth the last discard test used
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []
@@ -335,7 +358,7 @@ class PlannerBot:
             if fresh and self.plan is not None and not p.loads and self.level != "greedy":
                 self._fresh.append(self.plan.value)
 
-    def _sample_fresh(self, game, hands: int = 4) -> list[float]:
+    def _sample_fresh(self, game, hands: int = 4, leaders: int | None = None, rs: RouteState | None = None) -> list[float]:
         """What a fresh hand is worth from here: the best plan's value for a few random hands of demand
         cards not in this hand (drawn with the bot's seeded rng)."""
         p = game.state.players[self.seat]
@@ -343,10 +366,10 @@ class PlannerBot:
         size = game.rules.hand_size
         if len(pool) < size:
             return []
-        rs = self.route_state(game)
+        rs = rs or self.route_state(game)
         out = []
         for _ in range(hands):
-            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=())
+            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=(), leaders=leaders)
             out.append(cands[0].value if cands else 0.0)
         return out
 
@@ -824,14 +847,14 @@ class PlannerBot:
         if self._stuck >= 2:       # no delivery in 12 turns and nothing on the way: new cards
             self._stuck = 0
             return True
-        return self._poor(p)       # (no discard with a load aboard for a card in hand: _poor says so)
+        return self._poor(p, game)       # (no discard with a load aboard for a card in hand: _poor says so)
 
     def _holds(self, game, p) -> bool:
         """``hold_poor``: the hand was drawn after the bot acted this turn (a discard must wait for the next
         turn) and its best plan is poor: run none of it now. Sets :attr:`held` to the turn."""
         st = game.state
         acted = st.ops_started or st.phase != "operations"
-        if not (self.hold_poor and acted and self._may_discard(game) and self._poor(p)):
+        if not (self.hold_poor and acted and self._may_discard(game) and self._poor(p, game)):
             return False
         self.held = (st.turn, st.current)
         return True
@@ -841,7 +864,7 @@ class PlannerBot:
         neither been refused this turn nor discarded 300 times."""
         return game.rules.discard_hand and self._discards < 300 and "DiscardHand()" not in self._failed
 
-    def _poor(self, p) -> bool:
+    def _poor(self, p, game=None) -> bool:
         """The plan is poor: it earns less in its turns than a fresh hand would in the turns a discard leaves
         (``discard_turns``; with 0, less than ``discard_ratio`` times a typical fresh hand a turn), and no load
         aboard goes to a card in hand."""
@@ -862,8 +885,38 @@ class PlannerBot:
             # in the plan's t turns it earns value x t; a discard costs discard_turns of them, and a fresh hand
             # earns typical x (t - discard_turns) in the rest (a plan's turns are at least 1)
             t = self.plan.turns
-            return self.plan.value * t < self._typical() * (t - self.discard_turns)
+            typical = self._typical()
+            need = self.plan.value * t / (t - self.discard_turns) if t > self.discard_turns else _INF
+            lo, hi = self.local_band
+            if self.local_fresh and game is not None and lo * typical <= need <= hi * typical:
+                # a close call: judged against fresh hands drawn where the train is, on the track now
+                typical = self._local_typical(game, p)
+            self.fresh_used = typical
+            return self.plan.value * t < typical * (t - self.discard_turns)
         return self.plan.value < self.discard_ratio * self._typical()
+
+    def _local_typical(self, game, p) -> float:
+        """``local_fresh``: what a fresh hand is worth from where the train is now -- the median best plan of
+        ``local_fresh`` random hands (:meth:`_sample_fresh`), priced from the train's place on the track, once
+        a hand. The samples are priced with a cheaper search (``local_sources`` sources a demand,
+        ``local_pairs`` demands paired, ``local_leaders`` plans priced exactly) on a route state kept for
+        ``local_stale`` turns (0: the track now), so that its rows serve several hands."""
+        key = tuple(p.hand)
+        if self._local is None or self._local[0] != key:
+            rs = None
+            if self.local_stale:
+                if self._local_rs is None or p.turns - self._local_rs[0] >= self.local_stale \
+                        or self._local_rs[1].board is not game.board or self._local_rs[1].rules is not game.rules:
+                    self._local_rs = (p.turns, self.route_state(game))
+                rs = self._local_rs[1]
+            keep = self.pair_options, self.sources
+            self.pair_options, self.sources = self.local_pairs, self.local_sources
+            try:
+                vals = sorted(self._sample_fresh(game, self.local_fresh, self.local_leaders, rs))
+            finally:
+                self.pair_options, self.sources = keep
+            self._local = (key, vals[len(vals) // 2] if vals else self._typical())
+        return self._local[1]
 
     def _typical(self) -> float:
         """What a fresh hand is worth: the median of the fresh hands' best plans so far."""

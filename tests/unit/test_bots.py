@@ -500,11 +500,12 @@ def test_in_the_endgame_the_planner_takes_the_quickest_way_to_the_victory_cash()
 def test_in_the_endgame_a_hand_whose_plan_wins_is_not_discarded():
     """How to Play ("discard your entire hand" instead of the turn): a hand is thrown away when its best
     plan earns much less a turn than a fresh hand would -- but not in the endgame when the plan brings the
-    victory cash, since a discard only loses the turn. Here fresh hands are taken to be worth 40M a turn:
-    at 238M the Tourists plan that wins is kept; at 100M the same hand is discarded."""
+    victory cash, since a discard only loses the turn. Here fresh hands are taken to be worth 40M a turn
+    (the game's figure only: ``local_fresh=0``, no hands sampled here): at 238M the Tourists plan that wins
+    is kept; at 100M the same hand is discarded."""
     def judged(cash):
         g = eb.position(f"board: tutorial\nplayer Ann: cash {cash}, train 12/2, at Ruhr, {_SEVEN}, cards 12 36 38\n")
-        bot = PlannerBot(0, random.Random(0))
+        bot = PlannerBot(0, random.Random(0), local_fresh=0)
         bot._ensure_plan(g)
         bot._fresh = [40.0] * 5
         return bot.plan, bot._should_discard(g, g.state.players[0])
@@ -579,14 +580,14 @@ def test_a_poor_hand_drawn_mid_turn_is_held_for_a_discard_not_run():
     """How to Play: discarding the hand gives up the whole turn, so it cannot follow a delivery or a drop.
     Ann has dropped a load at Ruhr this turn and holds a hand whose best plan (Flowers and Cheese from
     Holland to Madrid: 39M for 10M of track, 13.5M a turn) earns far less a turn than a fresh hand (taken
-    here to be worth 40M a turn). She neither rides to Holland for the loads -- loads on the train would
+    here to be worth 40M a turn, the game's figure only: ``local_fresh=0``). She neither rides to Holland for the loads -- loads on the train would
     commit her to the poor plan -- nor builds its track, and discards the hand at the start of her next
     turn. A planner without the hold rides off to run the poor plan at once."""
     def ann(**options):
         g = eb.position(f"board: tutorial\nplayer Ann: cash 100, train 12/2, at Ruhr, loads Wood, {_SEVEN}, "
                         "cards 12 36 38\n")
         g.apply(eb.Drop("Wood"))                # she has acted: no discard this turn
-        bot = PlannerBot(0, random.Random(0), **options)
+        bot = PlannerBot(0, random.Random(0), local_fresh=0, **options)
         bot._ensure_plan(g)
         bot._fresh = [40.0] * 5
         return g, bot
@@ -604,6 +605,55 @@ def test_a_poor_hand_drawn_mid_turn_is_held_for_a_discard_not_run():
     assert isinstance(eager.step(g), eb.Move) and g.state.players[0].position != ruhr
 
 
+def _turn_after_delivery(seed, turn, **options):
+    """Seed ``seed``'s default planner game played to the start of turn ``turn``; the options are set then."""
+    g, bot = _europe(seed)
+    p = g.state.players[0]
+    while p.turns < turn:
+        bot.step(g)
+    for k, v in options.items():
+        setattr(bot, k, v)
+    acts = []
+    while p.turns == turn:
+        acts.append(bot.step(g))
+    return g, bot, acts
+
+
+def test_a_close_discard_call_is_judged_by_the_hands_a_discard_would_bring_here():
+    """How to Play (discard the whole hand). On turn 26 of seed 1002 the planner delivers Flowers at
+    Antwerpen and draws a hand whose best plan (Potatoes from Szczecin to Porto, Bauxite from Marseille to
+    Madrid: 75M for 36M of track in 9 turns) earns 6.9M a turn, more than the 5.6M its fresh hands have
+    been worth over the game. But from Antwerpen, on the network it has by now, fresh hands sampled from
+    the deck are worth about 9.3M a turn: the bot holds the hand (no track built for it) and discards it at
+    the start of the next turn. Judged against the game's fresh hands only (``local_fresh=0``) it builds."""
+    g, bot, acts = _turn_after_delivery(1002, 26)
+    p = g.state.players[0]
+    assert any(isinstance(a, eb.Deliver) and a.load == "Flowers" for a in acts)
+    assert bot.plan.describe() == ("pick up Potatoes at Szczecin, pick up Bauxite at Marseille, "
+                                   "deliver Bauxite at Madrid, deliver Potatoes at Porto")
+    assert bot.plan.value > bot._typical()                 # better than the game's typical fresh hand ...
+    assert bot.fresh_used > 1.5 * bot._typical()           # ... but not than one drawn here
+    assert bot.held is not None and not any(isinstance(a, eb.Build) for a in acts)
+    assert p.turns == 27 and bot.step(g) == eb.DiscardHand()      # the next turn's first action
+    g, old, acts = _turn_after_delivery(1002, 26, local_fresh=0)
+    assert any(isinstance(a, eb.Build) for a in acts)
+
+
+def test_a_poor_looking_hand_is_run_where_a_fresh_one_would_be_poorer_still():
+    """The other side of the same test: on turn 9 of seed 1006 the planner delivers Wine at Birmingham and
+    draws a hand whose best plan (Coal from Cardiff to Madrid: 39M for 48M of track) earns 4.3M a turn,
+    well below the 7.0M its first fresh hands were worth -- a discard by the game's figures. From
+    Birmingham, on its young network, fresh hands sampled from the deck are worth only about 3.1M a turn,
+    so it builds for the Coal instead. Judged against the game's fresh hands only, it holds the hand."""
+    g, bot, acts = _turn_after_delivery(1006, 9)
+    assert any(isinstance(a, eb.Deliver) and a.load == "Wine" for a in acts)
+    assert bot.plan.describe() == "pick up Coal at Cardiff, deliver Coal at Madrid"
+    assert bot.plan.value < bot._typical() and bot.fresh_used < bot.plan.value
+    assert any(isinstance(a, eb.Build) for a in acts)
+    g, old, acts = _turn_after_delivery(1006, 9, local_fresh=0)
+    assert old.held is not None and not any(isinstance(a, eb.Build) for a in acts)
+
+
 def test_under_less_thinking_a_poor_hand_is_discarded_before_building():
     """Less Thinking During Your Turns puts the Build phase first, and a discard gives up the whole turn
     (How to Play), so the hand can only be thrown away before anything is built. Ann's best plan earns far
@@ -612,7 +662,7 @@ def test_under_less_thinking_a_poor_hand_is_discarded_before_building():
     refused, and so lost its move as well."""
     g = eb.position(f"board: tutorial\nruleset: europe-standard less-thinking\nphase: build\n"
                     f"player Ann: cash 100, train 12/2, at Ruhr, {_SEVEN}, cards 12 36 38\n")
-    bot = PlannerBot(0, random.Random(0))
+    bot = PlannerBot(0, random.Random(0), local_fresh=0)     # the 40M below is the only fresh-hand figure
     bot._ensure_plan(g)
     bot._fresh = [40.0] * 5
     hand = list(g.state.players[0].hand)
