@@ -41,7 +41,8 @@ not hold on to bad cards):
   track, once a hand, with a cheaper search (:meth:`PlannerBot._local_typical`). A rich network makes a
   fresh hand worth more than the game's median (about 1.2 x after turn 30), a young one less (0.76 x
   before turn 15), and the place as much as the time: a decent hand is thrown away at Antwerpen on turn
-  26 and a poor-looking one run at Birmingham on turn 9 (about 1.6 turns a game on 1,200 paired seeds).
+  26 and a poor-looking one run at Birmingham on turn 9 (1.3-1.6 turns a game on two sets of 600 paired
+  seeds, one of them never used for tuning).
   With ``discard_turns`` 0 the rule is ``value < discard_ratio x typical`` (0.8). Not after three hands in a
   row discarded since the last delivery: a bot too poor for a typical hand's plans runs the plan its cash
   pays for, at a loss if need be -- and (``stuck_poor``) the "no delivery in 12 turns" discard counts its
