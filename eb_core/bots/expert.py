@@ -82,7 +82,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .planner import Plan, PlannerBot, _ahead, _cheapest_leg, _held_after
+from .planner import Plan, PlannerBot, _ahead, _cheapest_leg, _held_after, _upper_median
 
 __all__ = ["EXPERT", "ExpertBot", "LookAhead"]
 
@@ -198,7 +198,7 @@ class ExpertBot(PlannerBot):
                 # own once the train stands somewhere)
                 self._opening_fresh = self._sample_fresh(game) or [0.0]
             seen = self._fresh or self._opening_fresh
-            fresh = sorted(seen)[len(seen) // 2] * self.fresh_share
+            fresh = _upper_median(seen) * self.fresh_share
         if fresh <= 0:          # nothing to compare a follow-up with: the planner's order
             return [LookAhead(pl, None, 0.0, 0.0, pl.value) for pl in plans]
         if self.within > 0:     # only plans close to the best by their own income per turn

@@ -359,9 +359,10 @@ class PlannerBot:
             if fresh and self.plan is not None and not p.loads and self.level != "greedy":
                 self._fresh.append(self.plan.value)
 
-    def _sample_fresh(self, game, hands: int = 4, leaders: int | None = None, rs: RouteState | None = None) -> list[float]:
+    def _sample_fresh(self, game, hands: int = 4, *, rs: RouteState | None = None, **search: Any) -> list[float]:
         """What a fresh hand is worth from here: the best plan's value for a few random hands of demand
-        cards not in this hand (drawn with the bot's seeded rng)."""
+        cards not in this hand (drawn with the bot's seeded rng), priced on ``rs`` (default: the track now)
+        with :meth:`candidates`' ``search`` keywords (``leaders``, ``sources``, ``pairs``)."""
         p = game.state.players[self.seat]
         pool = sorted(c.id for c in game.deck.demand_cards if c.id not in p.hand)
         size = game.rules.hand_size
@@ -370,7 +371,7 @@ class PlannerBot:
         rs = rs or self.route_state(game)
         out = []
         for _ in range(hands):
-            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=(), leaders=leaders)
+            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=(), **search)
             out.append(cands[0].value if cands else 0.0)
         return out
 
@@ -442,14 +443,18 @@ class PlannerBot:
 
     def candidates(self, game, rs: RouteState | None = None, hand: Sequence[Any] | None = None,
                    carried: Sequence[str] | None = None, *, start: Any = None, cash: float | None = None,
-                   leaders: int | None = None) -> list[Plan]:
+                   leaders: int | None = None, sources: int | None = None,
+                   pairs: int | None = None) -> list[Plan]:
         """Every plan considered for the hand now (or for ``hand``, card ids, carrying ``carried``), best
         first (see the module docstring). ``start`` (a city) and ``cash`` price the plans from another
         place and purse than the train's (a look-ahead: where a plan leaves the train); ``leaders`` plans
-        are re-priced exactly (default ``exact_top``; 0: the quick ranking's plans only, the cheapest look)."""
+        are re-priced exactly (default ``exact_top``; 0: the quick ranking's plans only, the cheapest look);
+        ``sources`` sources are priced a demand and ``pairs`` demands paired (defaults: the bot's ``sources``
+        and ``pair_options``)."""
         st, board, rules = game.state, game.board, game.rules
         p = st.players[self.seat]
         rs = rs or self.route_state(game)
+        n_sources = self.sources if sources is None else sources
         net = self._network(game)
         here = self._here(game)
         if start is None:
@@ -483,7 +488,7 @@ class PlannerBot:
             cands = [s for s in srcs_of.get(ld, []) if s != city]
             ranked = sorted(cands, key=lambda s: (rs.cost(city, s) + (rs.cost(start, s) * 0.5 if start is not None
                                                                       else 0), s))
-            keep: list[Any] = ranked[:self.sources]
+            keep: list[Any] = ranked[:n_sources]
             if ld in carried:
                 keep = [None] + keep
             if keep:
@@ -687,7 +692,8 @@ class PlannerBot:
             # for combinations: the load on the train (if any) and the best source
             best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
         # combinations over the most promising demands only (each judged by its best single plan)
-        lead = sorted(range(n_opt), key=lambda i: (-best_single[i], i))[:self.pair_options]
+        n_lead = self.pair_options if pairs is None else pairs
+        lead = sorted(range(n_opt), key=lambda i: (-best_single[i], i))[:n_lead]
         lead.sort()
         if self.max_deliveries >= 2 and cap >= 1:
             for i, j in itertools.combinations(lead, 2):
@@ -910,18 +916,14 @@ class PlannerBot:
                         or self._local_rs[1].board is not game.board or self._local_rs[1].rules is not game.rules:
                     self._local_rs = (p.turns, self.route_state(game))
                 rs = self._local_rs[1]
-            keep = self.pair_options, self.sources
-            self.pair_options, self.sources = self.local_pairs, self.local_sources
-            try:
-                vals = sorted(self._sample_fresh(game, self.local_fresh, self.local_leaders, rs))
-            finally:
-                self.pair_options, self.sources = keep
-            self._local = (key, vals[len(vals) // 2] if vals else self._typical())
+            vals = self._sample_fresh(game, self.local_fresh, rs=rs, leaders=self.local_leaders,
+                                      sources=self.local_sources, pairs=self.local_pairs)
+            self._local = (key, _upper_median(vals) if vals else self._typical())
         return self._local[1]
 
     def _typical(self) -> float:
         """What a fresh hand is worth: the median of the fresh hands' best plans so far."""
-        return sorted(self._fresh)[len(self._fresh) // 2]
+        return _upper_median(self._fresh)
 
     def _here(self, game) -> str | None:
         p = game.state.players[self.seat]
@@ -1204,6 +1206,11 @@ class PlannerBot:
             spent += sg.total
             stop += 1
         return self._longest(game, path[:max(stop, 2)], budget)
+
+
+def _upper_median(vals) -> float:
+    """The median of ``vals`` (the upper of the two middle values for an even count)."""
+    return sorted(vals)[len(vals) // 2]
 
 
 def _cheapest_leg(rs: RouteState, rooted, a, b) -> tuple:
