@@ -114,7 +114,8 @@ than 3 turns (the eighth session's endgame ranking and victory guard, fixes rath
 tenth session's hold of poor hands with the bolder discards it allows 2.86, track at 60 % another 0.58,
 discards judged by the turns they cost another 0.82; the eleventh session's opening join and restarted
 "no delivery" count left the mean where it was and shortened the longest games; the twelfth session's
-close discard calls judged by hands sampled where the train is, 1.3-1.6; of the eleventh's ten patches
+close discard calls judged by hands sampled where the train is, 1.3-1.6; the thirteenth's endgame discard
+judged by the turns to the victory cash a fresh hand drawn there would take, +0.02; of the eleventh's ten patches
 -- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
 the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12, the
 Superfreight's third slot late and others -- none gained, the best came out even, the worst cost up to
@@ -182,7 +183,7 @@ LEVELS: dict[str, dict[str, Any]] = {
                 "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7,
                 "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5,
                 "stuck_poor": True, "open_join": True, "local_fresh": 10, "local_band": (0.5, 1.5),
-                "local_sources": 1, "local_pairs": 4, "local_leaders": 2, "local_stale": 4},
+                "local_sources": 1, "local_pairs": 4, "local_leaders": 2, "local_stale": 8},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
