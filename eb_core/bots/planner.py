@@ -58,7 +58,13 @@ not hold on to bad cards):
 * **Operations.** Deliver, drop loads no card wants, pick up the plan's loads (and, with room to spare,
   any load a card in hand wants), then move along the fewest-milepost trip to the next stop (found once
   while the track is unchanged: the rest of the trip is reused by the turn's later moves and the next
-  turns').
+  turns'). **Where the track to the next stop is not finished** (``frontier``; the Build Phase comes
+  after the Operations Phase, rulebook: How to Play, and the 20M a turn rarely lays a whole leg), the
+  train rides along the part of that leg's cheapest build already laid, as far as its movement goes,
+  instead of waiting at its last stop until the whole leg is built: seed 1000 used to sit a turn in
+  Milano after building 18 of the 20 mileposts towards Napoli. Worth 1.96 +- 0.13 turns a game over 600
+  paired seeds (1.94 +- 0.13 in the Basic game). The ride stops where the laid track ends and never
+  stages on a ferry; the build phase then lays the leg on from there.
 * **Endgame** (``finish_share``, rulebook: How to Win). With every major city needed joined and the cash
   within ``finish_share`` of the victory sum (40 %: 150M of 250M), plans are ranked by the turns until the
   victory cash is in hand (:attr:`Plan.finish`: the delivery that gets there, all the plan's track counted
@@ -183,7 +189,8 @@ LEVELS: dict[str, dict[str, Any]] = {
                 "upgrade_speed_only": True, "exact_top": 24, "finish_share": 0.4, "finish_rate": 0.7,
                 "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5,
                 "stuck_poor": True, "open_join": True, "local_fresh": 10, "local_band": (0.5, 1.5),
-                "local_sources": 1, "local_pairs": 4, "local_leaders": 2, "local_stale": 8},
+                "local_sources": 1, "local_pairs": 4, "local_leaders": 2, "local_stale": 8,
+                "frontier": True},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -210,13 +217,14 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: this many fresh hands sampled from where the train is, on the track now; 0: against the game's fresh
 #: hands so far only), ``local_band`` (the close calls: the plan's break-even fresh-hand income within these
 #: shares of the game's typical one), ``local_sources`` / ``local_pairs`` / ``local_leaders`` (the samples'
-#: cheaper search), ``local_stale`` (turns the samples' route state is kept).
+#: cheaper search), ``local_stale`` (turns the samples' route state is kept), ``frontier`` (with the track to
+#: the next stop unfinished, ride along the part of it already laid instead of waiting).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
     "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
     "ferry_steps", "hold_poor", "discard_turns", "stuck_poor", "open_join", "local_fresh", "local_band",
-    "local_sources", "local_pairs", "local_leaders", "local_stale"})
+    "local_sources", "local_pairs", "local_leaders", "local_stale", "frontier"})
 
 
 @dataclass
@@ -290,6 +298,7 @@ class PlannerBot:
         self.local_pairs: int = cfg.get("local_pairs", self.pair_options)
         self.local_leaders: int = cfg.get("local_leaders", self.exact_top)
         self.local_stale: int = cfg.get("local_stale", 0)
+        self.frontier: bool = cfg.get("frontier", False)
         self._local: tuple | None = None              # (hand, what a fresh hand drawn there is worth)
         self._local_rs: tuple | None = None           # (turn, the route state the samples are priced on)
         self.fresh_used: float | None = None          # the fresh hand's worth the last discard test used
@@ -984,7 +993,41 @@ class PlannerBot:
             hop = game.index.hop.get(seg_key(p.position, trip_path[1])) if not path and not p.staged else None
             if hop is not None and not hop.is_tunnel:
                 return None      # the trip crosses a ferry from this port: staying here stages the train
+        if not found and self.frontier:
+            return self._to_frontier(game, p, target, pos, rent)
         return self._escape(game, p) if found and p.moves_used == 0 else None
+
+    def _to_frontier(self, game, p, target: str, pos: Position, rent: bool) -> tuple[int, ...] | None:
+        """With the track to the next stop not yet complete, ride along the part of its cheapest build
+        that is already laid (``frontier``): the train is that much nearer when the track is finished,
+        where it used to wait at its last stop for the whole of it."""
+        board, tr, seat = game.board, game.state.track, self.seat
+        rs = self.route_state(game, penalty=self._plan_penalty)
+        start = self._here(game) or p.position
+        rs.prepare([start])
+        c, path, _ = rs.leg(start, target)
+        if c == _INF or len(path) < 2:
+            return None
+        end = None
+        for x, y in itertools.pairwise(path):
+            if board.edge(x, y) is None:              # a ferry or tunnel hop: the end of this ride
+                break
+            if not (board.is_red_area(x, y) or tr.segments.get(seg_key(x, y)) == seat):
+                break
+            end = y
+        if end is None or end == p.position:
+            return None
+        try:
+            trip = shortest_trip(board, game.rules, p.position, end, position=pos, rent=rent,
+                                 ferry_extra=self.ferry_steps)
+        except (InvalidAction, ValueError):
+            return None
+        if trip is None or len(trip.path) < 2:
+            return None
+        path = game.longest_legal_move(list(trip.path[1:1 + game.movement_left()]))
+        if path and repr(Move(tuple(path))) not in self._failed:
+            return tuple(path)
+        return None
 
     def _escape(self, game, p) -> tuple[int, ...] | None:
         """Forward to the nearest city when the trip would need reversing outside a city (rulebook:

@@ -606,11 +606,14 @@ def test_a_poor_hand_drawn_mid_turn_is_held_for_a_discard_not_run():
 
 
 def _turn_after_delivery(seed, turn, **options):
-    """Seed ``seed``'s default planner game played to the start of turn ``turn``; the options are set then."""
-    g, bot = _europe(seed)
+    """Seed ``seed``'s planner game played to the start of turn ``turn``; the options are set then. The
+    game is played there without the ``frontier`` ride (the positions were found before it became the
+    default and it changes the games' course); the turn itself is played by the default bot."""
+    g, bot = _europe(seed, frontier=False)
     p = g.state.players[0]
     while p.turns < turn:
         bot.step(g)
+    bot.frontier = True
     for k, v in options.items():
         setattr(bot, k, v)
     acts = []
