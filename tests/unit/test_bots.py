@@ -687,3 +687,31 @@ def test_the_hint_explains_a_poor_hand_held_for_a_discard():
     assert t.describe() == "pick up Fish at Oslo, deliver Fish at Ruhr"
     assert t.value * t.turns < h.fresh * (t.turns - 1.5)        # the planner's discard rule (discard_turns)
     assert "hold the new hand" in str(h) and "discarded at the start of the next turn" in str(h)
+
+
+def test_the_train_rides_the_track_already_laid_towards_an_unfinished_leg():
+    """How to Play: the Operations Phase comes before the Build Phase, so the track to the next stop is often
+    still being laid. Ann is in Milano with track to Roma and 40M; her cards want Tobacco from Napoli in
+    Firenze and Zürich. The Roma-Napoli stretch is not built yet, so there is no trip to Napoli -- the
+    planner rides 12 of the 15 mileposts of laid track towards Roma, where the leg goes on (it used
+    to wait in Milano until the whole leg was built: about 2 turns a game, benchmarks/README.md)."""
+    text = "board: europe\nseed: 3\nplayer Ann: cash 40, train 12/2, at Milano, track Milano-Roma, cards 17 37 80\n"
+    from eb_core.routes import shortest_trip
+    from eb_core.state import Position
+    for frontier in (True, False):
+        g = eb.position(text)
+        bot = PlannerBot(0, random.Random(0), frontier=frontier)
+        p = g.state.players[0]
+        whole = shortest_trip(g.board, g.rules, p.position, "Roma", position=Position.of(g.state, 0)).mileposts
+        acts = []
+        while g.state.phase == "operations":
+            acts.append(bot.step(g))
+        assert bot.plan.stops[0][:3] == ("pickup", "Napoli", "Tobacco")
+        if frontier:
+            assert isinstance(acts[0], eb.Move) and p.moves_used == 12
+            assert g.board.city_at(p.position) is None and p.position in g.network(0)
+            here = Position.of(g.state, 0)
+            assert shortest_trip(g.board, g.rules, p.position, "Roma", position=here).mileposts == whole - 12 > 0
+            assert "from Milano to a clear milepost near Roma" in g.state.log[-1]
+        else:
+            assert acts == [eb.EndOperations()] and g.board.city_at(p.position).name == "Milano"
