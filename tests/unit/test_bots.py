@@ -497,6 +497,24 @@ def test_in_the_endgame_the_planner_takes_the_quickest_way_to_the_victory_cash()
     assert bot.plan.finish is None and eb.hint(far).goal is None
 
 
+def test_in_the_endgame_a_plan_that_falls_just_short_counts_another_delivery():
+    """How to Win: 250M is needed, and 249M is not enough. With 236M the Tourists from Ruhr to Milano (13M,
+    under two turns) leave Ann 1M short, and that 1M needs another delivery -- a ride to a source and on to
+    a city, whatever it pays. The planner counts a shortfall at least ``finish_floor`` (3) turns more, so it
+    carries Flowers and Cheese from Holland to Madrid (39M: 250M in about 2.3 turns) instead; counting the
+    1M at a fresh hand's rate (``finish_floor=0``) it would take the Tourists and fall short."""
+    g = eb.position(f"board: tutorial\nplayer Ann: cash 236, train 12/2, at Ruhr, {_SEVEN}, cards 12 36 38\n")
+    bot = PlannerBot(0, random.Random(0))
+    bot._ensure_plan(g)
+    assert bot.plan.payout >= 14 and bot.plan.finish <= bot.plan.turns
+    assert {s[1] for s in bot.plan.stops if s[0] == "deliver"} == {"Madrid"}
+    tourists = next(pl for pl in bot.alternatives if pl.describe() == "pick up Tourists at Ruhr, deliver Tourists at Milano")
+    assert tourists.finish >= tourists.turns + 3 > bot.plan.finish
+    old = PlannerBot(0, random.Random(0), finish_floor=0)
+    old._ensure_plan(g)
+    assert old.plan.describe() == tourists.describe() and 236 + old.plan.payout < 250
+
+
 def test_in_the_endgame_a_hand_whose_plan_wins_is_not_discarded():
     """How to Play ("discard your entire hand" instead of the turn): a hand is thrown away when its best
     plan earns much less a turn than a fresh hand would -- but not in the endgame when the plan brings the
