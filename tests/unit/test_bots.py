@@ -5,7 +5,7 @@ import pytest
 
 import eb_core as eb
 from eb_core.actions import Build, Upgrade
-from eb_core.bots.planner import PlannerBot, play_solo
+from eb_core.bots.planner import LEVELS, PlannerBot, play_solo
 from eb_core.errors import InvalidAction
 
 
@@ -625,13 +625,16 @@ def test_a_poor_hand_drawn_mid_turn_is_held_for_a_discard_not_run():
 
 def _turn_after_delivery(seed, turn, **options):
     """Seed ``seed``'s planner game played to the start of turn ``turn``; the options are set then. The
-    game is played there without the ``frontier`` ride (the positions were found before it became the
-    default and it changes the games' course); the turn itself is played by the default bot."""
-    g, bot = _europe(seed, frontier=False)
+    game is played there with the thirteenth session's settings (the positions were found with them; the
+    fourteenth's ``frontier`` ride, ``finish_floor`` and ``upgrade_margin`` change the games' course); the
+    turn itself is played by the default bot."""
+    then = {"frontier": False, "finish_floor": 0, "upgrade_margin": 10}
+    g, bot = _europe(seed, **then)
     p = g.state.players[0]
     while p.turns < turn:
         bot.step(g)
-    bot.frontier = True
+    for k in then:
+        setattr(bot, k, LEVELS["planner"][k])
     for k, v in options.items():
         setattr(bot, k, v)
     acts = []
