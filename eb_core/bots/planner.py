@@ -94,9 +94,10 @@ until turn 19. A plan never picks up a load before a delivery frees the slot for
 :class:`RouteState`, network and connected majors while the track is unchanged, so a turn prices its plans
 against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 64 turns
-to win, 95th percentile 75, 98 % within 80 turns, all 200 won, the mean 63.7 (66, 78, 97.5 %, mean 66.0
-before the fourteenth session's ride along the track being laid and floor on an endgame shortfall; 66,
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 63 turns
+to win, 95th percentile 75, 99 % within 80 turns, all 200 won, the mean 63.5 (66, 78, 97.5 %, mean 66.0
+before the fourteenth session's ride along the track being laid, floor on an endgame shortfall and
+upgrade without a margin; 66,
 81, 94.5 % before the twelfth's sampled discard calls;
 66, 84, 92 % before the eleventh
 session's opening join and restarted "no delivery" count, which shortened the longest games: over 600
@@ -105,9 +106,9 @@ seeds the longest went from 111 turns to 93 and the games over 80 from 45 to 38,
 costs instead of at 45 % of a fresh hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before
 the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 % before the endgame ranking and the
 victory guard of the eighth; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic
-game's median 43 (45 before the fourteenth session), 95th percentile 55; 3.02 games/s/core, 5.2 ms of
-CPU a turn (2.24 on the thirteenth session's slower machine, 1.7-1.8 on the ninth's; 0.74 of the greedy
-bot's speed in the same run).
+game's median 43 (45 before the fourteenth session), 95th percentile 55; 2.18 games/s/core, 7.2 ms of
+CPU a turn, 0.69 of the greedy bot's speed in the same run (3.02 on a faster hour of the same machine,
+1.7-1.8 on the ninth session's).
 Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
 net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
 spent discarding included), turns 21-40 about 3M (6.7M gross), later about 6M (7M gross, 1.2M of track;
@@ -132,7 +133,7 @@ discards judged by the turns they cost another 0.82; the eleventh session's open
 close discard calls judged by hands sampled where the train is, 1.3-1.6; the thirteenth's endgame discard
 judged by the turns to the victory cash a fresh hand drawn there would take, +0.02 (not kept); the
 fourteenth's ride along the track being laid, a fix, 2.04 with the ferries it owns, and its floor of 3 turns
-on an endgame shortfall 0.31; of the eleventh's ten patches
+on an endgame shortfall 0.31, the upgrade without a 10M margin 0.41; of the eleventh's ten patches
 -- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
 the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12, the
 Superfreight's third slot late and others -- none gained, the best came out even, the worst cost up to
