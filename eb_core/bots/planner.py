@@ -73,7 +73,8 @@ not hold on to bad cards):
   hand's income per turn, and at least ``finish_floor`` (3) turns more: a shortfall of any size needs
   another delivery, whose ride to a source and on to its city takes turns however little it must pay
   (seed 1007 reached Porto on turn 76 with 244M of the 250M and needed 6 turns more for 14M; 0.31 +-
-  0.06 turns a game over 600 paired seeds, 0.28 +- 0.07 in the Basic game). A hand whose plan brings the victory cash is not discarded (a discard only
+  0.06 turns a game over 600 paired seeds, 0.28 +- 0.07 in the Basic game). A hand whose plan brings the
+  victory cash is not discarded (a discard only
   loses the turn). Once the victory conditions are met the build phase spends nothing (the game ends with
   the round; track bought then could only take the cash below the sum again).
 * **Build.** The plan's next unconnected stop first (cheapest connection to the network, as far as the

@@ -508,7 +508,8 @@ def test_in_the_endgame_a_plan_that_falls_just_short_counts_another_delivery():
     bot._ensure_plan(g)
     assert bot.plan.payout >= 14 and bot.plan.finish <= bot.plan.turns
     assert {s[1] for s in bot.plan.stops if s[0] == "deliver"} == {"Madrid"}
-    tourists = next(pl for pl in bot.alternatives if pl.describe() == "pick up Tourists at Ruhr, deliver Tourists at Milano")
+    short = "pick up Tourists at Ruhr, deliver Tourists at Milano"
+    tourists = next(pl for pl in bot.alternatives if pl.describe() == short)
     assert tourists.finish >= tourists.turns + 3 > bot.plan.finish
     old = PlannerBot(0, random.Random(0), finish_floor=0)
     old._ensure_plan(g)
