@@ -1027,12 +1027,7 @@ class PlannerBot:
             return None
         end = None
         for x, y in itertools.pairwise(path):
-            if board.edge(x, y) is None:              # a ferry or tunnel hop: ridden if the bot owns it
-                if any(cr.other_port(x) == y and seat in tr.crossing_owners(cr.name) for cr in board.crossings_at(x)):
-                    end = y
-                    continue
-                break
-            if not (board.is_red_area(x, y) or tr.segments.get(seg_key(x, y)) == seat):
+            if not self._laid(board, tr, seat, x, y):
                 break
             end = y
         if end is None or end == p.position:
@@ -1125,12 +1120,6 @@ class PlannerBot:
         rs = self.route_state(game, penalty=self._plan_penalty)
         rs.prepare_free(places)      # the legs already built are skipped without computing their rows
 
-        def new(x: int, y: int) -> bool:
-            if board.edge(x, y) is None:               # a ferry or tunnel hop
-                return not any(cr.other_port(x) == y and seat in tr.crossing_owners(cr.name)
-                               for cr in board.crossings_at(x))
-            return not board.is_red_area(x, y) and tr.segments.get(seg_key(x, y)) != seat
-
         def rooted(m: int) -> bool:
             return m in net or self._red(board, m)
 
@@ -1147,7 +1136,7 @@ class PlannerBot:
                 continue                                # no route, or nothing on it to build
             runs: list[list[int]] = []
             for x, y in itertools.pairwise(path):
-                if new(x, y):
+                if not self._laid(board, tr, seat, x, y):
                     if runs and runs[-1][-1] == x:
                         runs[-1].append(y)
                     else:
@@ -1166,6 +1155,14 @@ class PlannerBot:
                         return act
             return None
         return None
+
+    @staticmethod
+    def _laid(board, tr, seat: int, x: int, y: int) -> bool:
+        """The step ``x``-``y`` needs no building by ``seat``: its own track, the public track of a major or
+        key city, or a ferry or tunnel crossing it owns."""
+        if board.edge(x, y) is None:                   # a ferry or tunnel hop
+            return any(cr.other_port(x) == y and seat in tr.crossing_owners(cr.name) for cr in board.crossings_at(x))
+        return board.is_red_area(x, y) or tr.segments.get(seg_key(x, y)) == seat
 
     @staticmethod
     def _rooted(board, net, where) -> bool:
