@@ -203,7 +203,7 @@ LEVELS: dict[str, dict[str, Any]] = {
                 "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5,
                 "stuck_poor": True, "open_join": True, "local_fresh": 10, "local_band": (0.5, 1.5),
                 "local_sources": 1, "local_pairs": 4, "local_leaders": 2, "local_stale": 8,
-                "frontier": True, "finish_floor": 3, "upgrade_margin": 0},
+                "frontier": True, "finish_floor": 3, "upgrade_margin": 0, "pair_options": 9, "third_cap": 2},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -238,7 +238,8 @@ OPTIONS: frozenset[str] = frozenset({
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
     "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
     "ferry_steps", "hold_poor", "discard_turns", "stuck_poor", "open_join", "local_fresh", "local_band",
-    "local_sources", "local_pairs", "local_leaders", "local_stale", "frontier", "finish_floor"})
+    "local_sources", "local_pairs", "local_leaders", "local_stale", "frontier", "finish_floor", "third_cap",
+    "third_options"})
 
 
 @dataclass
@@ -314,6 +315,8 @@ class PlannerBot:
         self.local_stale: int = cfg.get("local_stale", 0)
         self.frontier: bool = cfg.get("frontier", False)
         self.finish_floor: float = cfg.get("finish_floor", 0.0)
+        self.third_cap: int = cfg.get("third_cap", 3)
+        self.third_options: int = cfg.get("third_options", 6)
         self._local: tuple | None = None              # (hand, what a fresh hand drawn there is worth)
         self._local_rs: tuple | None = None           # (turn, the route state the samples are priced on)
         self.fresh_used: float | None = None          # the fresh hand's worth the last discard test used
@@ -739,30 +742,45 @@ class PlannerBot:
                                 plans.append(pl)
         plans.sort(key=_rank)
         # third delivery: insert into the best pairs
-        if self.max_deliveries >= 3 and cap >= 3:
+        # (a train of two loads too, with ``third_cap`` 2: the third is picked up once a load is off)
+        if self.max_deliveries >= 3 and cap >= max(self.third_cap, 1):
             extra = []
-            bases = [pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2][:3]
+            bases = list(itertools.islice((pl for pl in plans if len(pl.stops) - sum(
+                1 for s in pl.stops if s[0] == "pickup") == 2), 3))
+            # the third delivery from the demands that are best on their own (``third_options``)
+            third = sorted(sorted(lead, key=lambda i: (-best_single[i], i))[:self.third_options])
             for base in bases:
                 used = {s[3] for s in base.stops}
-                for k in lead:
+                n = len(base.stops)
+                # the loads aboard before each of the base's stops (and after the last): a load picked up
+                # before stop i and delivered before stop j rides through stops i..j-1, so the insertion
+                # fits the train while the most loads aboard over i..j stays below its capacity
+                aboard = [len(carried)]
+                for act, _, _, _ in base.stops:
+                    aboard.append(aboard[-1] + (1 if act == "pickup" else -1))
+                for k in third:
                     o = options[k]
                     if o[0] in used:
                         continue
                     for s in best_src[k][:1]:
-                        for i in range(len(base.stops) + 1):
-                            for j in range(i, len(base.stops) + 1):
-                                stops = list(base.stops)
-                                if s is not None:
-                                    stops.insert(i, ("pickup", s, o[1], o[0]))
-                                    stops.insert(j + 1, ("deliver", o[2], o[1], o[0]))
-                                elif i == j:
-                                    stops.insert(i, ("deliver", o[2], o[1], o[0]))
-                                else:
-                                    continue
+                        for i in range(n + 1):
+                            if s is None:           # the load is on the train: its delivery only
+                                stops = base.stops[:i] + [("deliver", o[2], o[1], o[0])] + base.stops[i:]
                                 if _feasible(stops, carried, cap):
                                     pl = score(stops, False)
                                     if pl is not None:
                                         extra.append(pl)
+                                continue
+                            most = 0
+                            for j in range(i, n + 1):
+                                most = max(most, aboard[j])
+                                if most >= cap:
+                                    break               # no room from here on (the train only fills up)
+                                stops = (base.stops[:i] + [("pickup", s, o[1], o[0])] + base.stops[i:j]
+                                         + [("deliver", o[2], o[1], o[0])] + base.stops[j:])
+                                pl = score(stops, False)
+                                if pl is not None:
+                                    extra.append(pl)
             plans.extend(extra)
             plans.sort(key=_rank)
         if leaders is None:

@@ -430,10 +430,11 @@ def test_the_opening_pays_for_joining_its_first_stop_to_a_major_city():
     has a 74M plan of Ham from Warszawa to Milano and Copper from Wrocław to Toulouse, which the planner
     used to price as if track could start at Warszawa; it spent its 40M of opening track on it, found that
     Warszawa needed 17M more from Berlin, kept 10M and discarded hand after hand until turn 19. The join is
-    now part of the plan's price: the bot opens with a plan its 50M pays for and delivers by turn 4."""
+    now part of the plan's price: the bot opens with a plan its 50M pays for (two Bauxite from Marseille, to
+    Bruxelles and Antwerpen, since every demand is paired) and delivers by turn 5."""
     g, bot = _europe(1163)
-    play_solo(g, bot, max_turns=4)
-    assert g.state.players[0].delivered >= 1
+    play_solo(g, bot, max_turns=5)
+    assert g.state.players[0].delivered >= 1 and g.state.players[0].cash >= 0
     g, old = _europe(1163, open_join=False)
     play_solo(g, old, max_turns=12)
     assert g.state.players[0].delivered == 0
@@ -577,6 +578,43 @@ def test_the_ferry_penalty_never_costs_a_plan_the_cash_pays_for():
     assert isinstance(build, eb.Build) and set(g.board.crossing("Chunnel").ports) <= set(build.path)
 
 
+def _ann_at(city: str, cards: list[int]):
+    """Ann with a Fast Freight (two loads), 120M, no track and ``cards``, at ``city`` on the Europe board."""
+    return eb.position({"board": "europe", "players": [
+        {"name": "Ann", "cash": 120, "train": "12/2", "at": city, "cards": cards}]})
+
+
+def test_every_demand_is_paired_even_one_weak_on_its_own():
+    """Delivering Loads: one trip may serve two cards. At Paris, Ann's cards want Flowers at Sarajevo
+    (37M) and Beer at Sarajevo (19M; from Praha, a poor run on its own, the weakest of her nine demands
+    but one). Carried together, Flowers from Holland and Beer from Praha share the long ride to Sarajevo:
+    56M in 5.4 turns, 6.5M a turn. The planner pairs all nine demands now; pairing only the six best on
+    their own it ran a three-card tour to Oslo, Wien and Sarajevo at 3.5M a turn."""
+    g = _ann_at("Paris", [108, 61, 70])
+    plan = PlannerBot(0, random.Random(1)).replan(g)
+    assert plan.describe() == ("pick up Flowers at Holland, pick up Beer at Praha, deliver Beer at Sarajevo, "
+                               "deliver Flowers at Sarajevo")
+    assert plan.payout == 56 and plan.value > 6
+    old = PlannerBot(0, random.Random(1), pair_options=6).replan(g)
+    assert "Beer" not in old.describe() and old.value < plan.value / 1.5
+
+
+def test_a_two_load_train_plans_a_third_delivery_in_the_slot_a_delivery_frees():
+    """Picking Up Loads: a Fast Freight carries two loads, but a third card's load fits once one is off.
+    At Berlin, Ann picks up China at Leipzig and Beer at Praha, delivers the China at Wien (9M), and the
+    freed place takes Labor from Zagreb to Berlin (19M) before the Beer goes on to Warszawa (17M): three
+    cards served in 5.6 turns, 4.5M a turn, where the two-delivery plan earns 3.5M. The train never holds
+    more than two loads."""
+    from eb_core.bots.planner import _feasible
+    g = _ann_at("Berlin", [90, 40, 141])
+    plan = PlannerBot(0, random.Random(1)).replan(g)
+    assert plan.describe() == ("pick up China at Leipzig, pick up Beer at Praha, deliver China at Wien, "
+                               "pick up Labor at Zagreb, deliver Labor at Berlin, deliver Beer at Warszawa")
+    assert plan.payout == 9 + 17 + 19 and _feasible(plan.stops, [], 2) and not _feasible(plan.stops, [], 1)
+    pairs_only = PlannerBot(0, random.Random(1), third_cap=3).replan(g)
+    assert sum(1 for s in pairs_only.stops if s[0] == "deliver") == 2 and pairs_only.value < plan.value - 1
+
+
 def test_a_full_train_plans_a_delivery_before_another_pick_up():
     """Picking Up Loads: a train carries no more loads than its train board holds. Ann's Freight (two loads)
     carries Cheese and Flowers at Newcastle, where Oil is loaded, and a card pays 30M for Oil at
@@ -627,9 +665,10 @@ def test_a_poor_hand_drawn_mid_turn_is_held_for_a_discard_not_run():
 def _turn_after_delivery(seed, turn, **options):
     """Seed ``seed``'s planner game played to the start of turn ``turn``; the options are set then. The
     game is played there with the thirteenth session's settings (the positions were found with them; the
-    fourteenth's ``frontier`` ride, ``finish_floor`` and ``upgrade_margin`` change the games' course); the
-    turn itself is played by the default bot."""
-    then = {"frontier": False, "finish_floor": 0, "upgrade_margin": 10}
+    fourteenth's ``frontier`` ride, ``finish_floor`` and ``upgrade_margin``, the fifteenth's pairs of every
+    demand and third deliveries with a two-load train change the games' course); the turn itself is played
+    by the default bot."""
+    then = {"frontier": False, "finish_floor": 0, "upgrade_margin": 10, "pair_options": 6, "third_cap": 3}
     g, bot = _europe(seed, **then)
     p = g.state.players[0]
     while p.turns < turn:
@@ -697,16 +736,16 @@ def test_under_less_thinking_a_poor_hand_is_discarded_before_building():
 
 def test_the_hint_explains_a_poor_hand_held_for_a_discard():
     """eb.hint says why the planner leaves a new hand's loads where they are. In the planner's game of seed
-    1003, turn 5: deliver Coal at Ruhr for 19M and hold the hand drawn with the payout -- its best plan,
-    Fish from Oslo to Ruhr, earns 1.9M a turn over almost 7 turns, less than a fresh hand would in the turns
-    left after the discard's, so nothing of it is picked up or built, and the hand is discarded at the start
-    of the next turn (How to Play: a discard gives up the whole turn)."""
-    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1003)
-    play_solo(g, PlannerBot(0, random.Random(1003)), max_turns=4)
+    1011, turn 6: deliver Imports at Budapest for 25M and hold the hand drawn with the payout -- its best
+    plan, Steel from Ruhr to Göteborg, earns 15M over more than 6 turns, less than a fresh hand would in the
+    turns left after the discard's, so nothing of it is picked up or built, and the hand is discarded at the
+    start of the next turn (How to Play: a discard gives up the whole turn). Notebook 04 shows this turn."""
+    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1011)
+    play_solo(g, PlannerBot(0, random.Random(1011)), max_turns=5)
     h = eb.hint(g)
-    assert h.held and h.deliveries == [("Coal", "Ruhr", 19)] and h.pickups == [] and h.build_cost == 0
+    assert h.held and h.deliveries == [("Imports", "Budapest", 25)] and h.pickups == [] and h.build_cost == 0
     t = h.then
-    assert t.describe() == "pick up Fish at Oslo, deliver Fish at Ruhr"
+    assert t.describe() == "pick up Steel at Ruhr, deliver Steel at Göteborg"
     assert t.value * t.turns < h.fresh * (t.turns - 1.5)        # the planner's discard rule (discard_turns)
     assert "hold the new hand" in str(h) and "discarded at the start of the next turn" in str(h)
 
