@@ -11,8 +11,14 @@ not hold on to bad cards):
   :class:`~eb_core.routes.RouteState` (one weighted graph, one batched Dijkstra over the cities in
   play) prices every leg between the train, the demand cities and their sources. Every plan of one or
   two deliveries (one per card, every source among the cheapest, every pick-up/delivery order the train
-  holds) is scored, the best are extended by a third delivery, and the leaders are re-priced with their
-  legs' track as one network (a segment two legs share is paid once). A plan's value is its **income
+  holds; ``pair_options`` 9: every demand of the hand paired, even one poor on its own -- Beer from Praha
+  to Sarajevo rides beside Flowers bound there) is scored, the best three pairs are extended by a third
+  delivery from the six demands best on their own (``third_options``) -- with a two-load train too
+  (``third_cap`` 2), its load picked up once a delivery frees the place -- and the leaders are re-priced
+  with their legs' track as one network (a segment two legs share is paid once). The fifteenth session's
+  widening of the search (six demands paired before, third deliveries only for a three-load train) was
+  worth 0.80 +- 0.21 turns a game over 1200 paired seeds (0.50 +- 0.30 in the Basic game) for about 7 %
+  of the speed. A plan's value is its **income
   per turn**: ``(payout - reuse x track cost) / turns`` (``reuse`` 0.6: the network's track is ridden again
   by later plans; 0.35 into a major city the bot still needs), where ``turns`` counts the ride turn by turn
   (``ride_model``, :class:`_Ride`: from the movement left this turn, a milepost a ``1/speed`` of a turn,
@@ -95,8 +101,9 @@ until turn 19. A plan never picks up a load before a delivery frees the slot for
 :class:`RouteState`, network and connected majors while the track is unchanged, so a turn prices its plans
 against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 63 turns
-to win, 95th percentile 75, 99 % within 80 turns, all 200 won, the mean 63.5 (66, 78, 97.5 %, mean 66.0
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 62 turns
+to win, 95th percentile 75, 99 % within 80 turns, all 200 won, the mean 62.3 (63, 75, 99 %, mean 63.5
+before the fifteenth session's wider search; 66, 78, 97.5 %, mean 66.0
 before the fourteenth session's ride along the track being laid, floor on an endgame shortfall and
 upgrade without a margin; 66,
 81, 94.5 % before the twelfth's sampled discard calls;
@@ -107,9 +114,9 @@ seeds the longest went from 111 turns to 93 and the games over 80 from 45 to 38,
 costs instead of at 45 % of a fresh hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before
 the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 % before the endgame ranking and the
 victory guard of the eighth; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic
-game's median 43 (45 before the fourteenth session), 95th percentile 55; 2.18 games/s/core, 7.2 ms of
-CPU a turn, 0.69 of the greedy bot's speed in the same run (3.02 on a faster hour of the same machine,
-1.7-1.8 on the ninth session's).
+game's median 42 (43 before the fifteenth session, 45 before the fourteenth), 95th percentile 54; 2.68
+games/s/core, 6.0 ms of CPU a turn, 0.76 of the greedy bot's speed in the same run (the fourteenth
+session's default: 2.18 and 0.69 on a slower hour; 1.7-1.8 on the ninth session's machine).
 Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
 net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
 spent discarding included), turns 21-40 about 3M (6.7M gross), later about 6M (7M gross, 1.2M of track;
@@ -134,7 +141,8 @@ discards judged by the turns they cost another 0.82; the eleventh session's open
 close discard calls judged by hands sampled where the train is, 1.3-1.6; the thirteenth's endgame discard
 judged by the turns to the victory cash a fresh hand drawn there would take, +0.02 (not kept); the
 fourteenth's ride along the track being laid, a fix, 2.04 with the ferries it owns, and its floor of 3 turns
-on an endgame shortfall 0.31, the upgrade without a 10M margin 0.41; of the eleventh's ten patches
+on an endgame shortfall 0.31, the upgrade without a 10M margin 0.41; the fifteenth's pairs of every demand
+and third deliveries with a two-load train 0.80; of the eleventh's ten patches
 -- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
 the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12, the
 Superfreight's third slot late and others -- none gained, the best came out even, the worst cost up to
@@ -232,7 +240,10 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: shares of the game's typical one), ``local_sources`` / ``local_pairs`` / ``local_leaders`` (the samples'
 #: cheaper search), ``local_stale`` (turns the samples' route state is kept), ``frontier`` (with the track to
 #: the next stop unfinished, ride along the part of it already laid instead of waiting), ``finish_floor``
-#: (the fewest turns the endgame's ranking counts for a shortfall of the victory cash, however small).
+#: (the fewest turns the endgame's ranking counts for a shortfall of the victory cash, however small),
+#: ``third_cap`` (the fewest loads a train carries for plans of a third delivery to be searched: 3, a
+#: three-load train only; 2, a two-load train too, the third load picked up once a delivery frees its place),
+#: ``third_options`` (the demands, best on their own first, tried as that third delivery).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
@@ -745,8 +756,8 @@ class PlannerBot:
         # (a train of two loads too, with ``third_cap`` 2: the third is picked up once a load is off)
         if self.max_deliveries >= 3 and cap >= max(self.third_cap, 1):
             extra = []
-            bases = list(itertools.islice((pl for pl in plans if len(pl.stops) - sum(
-                1 for s in pl.stops if s[0] == "pickup") == 2), 3))
+            bases = list(itertools.islice(
+                (pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2), 3))
             # the third delivery from the demands that are best on their own (``third_options``)
             third = sorted(sorted(lead, key=lambda i: (-best_single[i], i))[:self.third_options])
             for base in bases:
@@ -775,7 +786,7 @@ class PlannerBot:
                             for j in range(i, n + 1):
                                 most = max(most, aboard[j])
                                 if most >= cap:
-                                    break               # no room from here on (the train only fills up)
+                                    break               # no room over i..j, nor over any longer stretch
                                 stops = (base.stops[:i] + [("pickup", s, o[1], o[0])] + base.stops[i:j]
                                          + [("deliver", o[2], o[1], o[0])] + base.stops[j:])
                                 pl = score(stops, False)
