@@ -732,8 +732,8 @@ class PlannerBot:
             best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
         # combinations over the most promising demands only (each judged by its best single plan)
         n_lead = self.pair_options if pairs is None else pairs
-        lead = sorted(range(n_opt), key=lambda i: (-best_single[i], i))[:n_lead]
-        lead.sort()
+        by_single = sorted(range(n_opt), key=lambda i: (-best_single[i], i))
+        lead = sorted(by_single[:n_lead])
         if self.max_deliveries >= 2 and cap >= 1:
             for i, j in itertools.combinations(lead, 2):
                 a, b = options[i], options[j]
@@ -754,12 +754,12 @@ class PlannerBot:
         plans.sort(key=_rank)
         # third delivery: insert into the best pairs
         # (a train of two loads too, with ``third_cap`` 2: the third is picked up once a load is off)
-        if self.max_deliveries >= 3 and cap >= max(self.third_cap, 1):
+        if self.max_deliveries >= 3 and cap >= self.third_cap:
             extra = []
             bases = list(itertools.islice(
                 (pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2), 3))
             # the third delivery from the demands that are best on their own (``third_options``)
-            third = sorted(sorted(lead, key=lambda i: (-best_single[i], i))[:self.third_options])
+            third = sorted(by_single[:min(n_lead, self.third_options)])
             for base in bases:
                 used = {s[3] for s in base.stops}
                 n = len(base.stops)
