@@ -46,8 +46,10 @@ class Hint:
     whether the turn ends with the victory conditions met; ``held`` whether the hand drawn this turn (after
     a delivery) is poor and is held, none of its plan run, to be discarded at the start of the next turn,
     a discard giving up a whole turn (rulebook: How to Play), ``fresh`` what a fresh hand is (on a close
-    call: one drawn where the train is) worth a turn, the measure it is poor by, and ``discard_turns`` the
-    turns a discard is reckoned to cost.
+    call: one drawn where the train is; for an opening hand, a random hand at the start) worth a turn, the
+    measure it is poor by, ``discard_turns`` the turns a discard is reckoned to cost, and ``opening`` whether
+    the discard gives up a special build turn for a poor opening hand (rulebook: Starting the Game >
+    Special Build Turns).
     """
 
     seat: int
@@ -73,6 +75,7 @@ class Hint:
     held: bool = False              # a poor hand drawn this turn is held for a discard at the next turn's start
     fresh: float | None = None      # what a fresh hand is worth, M per turn (the figure the discard test used)
     discard_turns: float = 0.0      # the turns a discard is reckoned to cost (the planner's ``discard_turns``)
+    opening: bool = False           # the discard gives up a special build turn for a poor opening hand
 
     @property
     def plans(self) -> list[Plan]:
@@ -134,6 +137,13 @@ class Hint:
 
     def __str__(self) -> str:
         who = self.player
+        if self.discard and self.opening and self.plan is not None and self.fresh is not None:
+            return (f"{who}: give up this special build turn to discard the opening hand and draw three new "
+                    f"cards -- its best plan ({self.plan.describe()}) pays {self.plan.payout}M for "
+                    f"{self.plan.build_cost:.0f}M of track in about {self.plan.turns:.1f} turns, "
+                    f"{self.plan.value:.1f}M per turn counting the track as reused later, where a random hand of "
+                    f"three is worth about {self.fresh:.1f}M per turn at the start (Starting the Game > Special "
+                    "Build Turns).")
         if self.discard:
             return (f"{who}: discard the whole hand and draw three new cards -- the best plan left earns only "
                     f"{self.plan.income_per_turn:.1f}M per turn." if self.plan is not None else
@@ -210,6 +220,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     next_best = next((q for q in bot.alternatives[1:] if q.stops and q.stops[0][:3] != first), None)
     p0 = g.state.players[seat]
     cash0 = p0.cash
+    special = bool(g.state.special_round)
     turn = (g.state.turn, g.state.current)
     actions, deliveries, pickups, built = [], [], [], []
     build_cost, upgrade, discard, moved_to, crossed = 0, None, False, None, None
@@ -249,7 +260,10 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
         staged_at = g.board.place(end.position)
     # the fresh hand's worth the discard test used: hands sampled here on a close call, else the game's median
     fresh = (bot.fresh_used if bot.fresh_used is not None else bot._typical()) if bot._fresh else None
+    opening = discard and special and plan is not None and bot.open_discard > 0
+    if opening:     # the opening hand was judged against a random hand at the start (PlannerBot._open_poor)
+        fresh = bot._open_typical(g)
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
-                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns)
+                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening)

@@ -49,6 +49,19 @@ not hold on to bad cards):
   before turn 15), and the place as much as the time: a decent hand is thrown away at Antwerpen on turn
   26 and a poor-looking one run at Birmingham on turn 9 (1.3-1.6 turns a game on two sets of 600 paired
   seeds, one of them never used for tuning).
+  **A poor opening hand** (``open_discard``, rulebook: Starting the Game > Special Build Turns, "You may
+  give up a special turn to discard your hand and replace it with three new cards") is given up in the
+  first special build turn, before any track is laid, when its best plan is worth less than 0.8 of what a
+  random hand of three is worth at the start (:meth:`PlannerBot._open_typical`: the upper median of 40
+  hands drawn with a fixed seed and priced on the empty board with the starting cash and train, 4.7M a
+  turn on the Europe board -- the same for every game, so computed once). Seed 1155's four cards make at
+  best 37M for 63M of track over 6 turns, 2.5M a turn; with new cards that game is won in 57 turns
+  instead of 77. About one game in ten gives up its opening hand; worth 0.35 +- 0.11 turns a game over
+  1000 paired seeds (1000-5000 x 200; -0.70, -0.46, -0.06, -0.58 and +0.07 by set), the Basic game's
+  starter cards are never given up. **No upgrade without a plan** (``plan_upgrade``): with no plan the cash
+  pays for, the bot keeps its cash for the next hand's track rather than spend 20M of it on the train
+  (under an early version of the opening discard seed 5052 upgraded with 30M in Madrid, kept 10M, and
+  discarded for 140 turns: no hand it drew could be reached with 10M of track).
   With ``discard_turns`` 0 the rule is ``value < discard_ratio x typical`` (0.8). Not after three hands in a
   row discarded since the last delivery: a bot too poor for a typical hand's plans runs the plan its cash
   pays for, at a loss if need be -- and (``stuck_poor``) the "no delivery in 12 turns" discard counts its
@@ -211,7 +224,8 @@ LEVELS: dict[str, dict[str, Any]] = {
                 "ferry_penalty": 4, "ferry_steps": 12, "hold_poor": True, "discard_turns": 1.5,
                 "stuck_poor": True, "open_join": True, "local_fresh": 10, "local_band": (0.5, 1.5),
                 "local_sources": 1, "local_pairs": 4, "local_leaders": 2, "local_stale": 8,
-                "frontier": True, "finish_floor": 3, "upgrade_margin": 0, "pair_options": 9, "third_cap": 2},
+                "frontier": True, "finish_floor": 3, "upgrade_margin": 0, "pair_options": 9, "third_cap": 2,
+                "open_discard": 0.8, "plan_upgrade": True},
     "greedy": {"max_deliveries": 1, "reuse": 1.0, "major_reuse": 1.0, "discard_ratio": 0.0,
                "upgrade_payback": 0, "sources": 1},
 }
@@ -243,14 +257,17 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: (the fewest turns the endgame's ranking counts for a shortfall of the victory cash, however small),
 #: ``third_cap`` (the fewest loads a train carries for plans of a third delivery to be searched: 3, a
 #: three-load train only; 2, a two-load train too, the third load picked up once a delivery frees its place),
-#: ``third_options`` (the demands, best on their own first, tried as that third delivery).
+#: ``third_options`` (the demands, best on their own first, tried as that third delivery), ``open_discard``
+#: (give up the first special build turn for new cards when the opening hand's best plan is worth less than
+#: this share of a random hand's at the start; 0: never), ``open_samples`` (the random hands that measure
+#: it), ``plan_upgrade`` (no upgrade while no plan is affordable).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
     "major_cash_share", "upgrade_margin", "upgrade_after", "finish_share", "finish_rate", "ferry_penalty",
     "ferry_steps", "hold_poor", "discard_turns", "stuck_poor", "open_join", "local_fresh", "local_band",
     "local_sources", "local_pairs", "local_leaders", "local_stale", "frontier", "finish_floor", "third_cap",
-    "third_options"})
+    "third_options", "open_discard", "open_samples", "plan_upgrade"})
 
 
 @dataclass
@@ -294,6 +311,7 @@ class PlannerBot:
             raise InvalidAction(f"{unknown[0]}: not an option of the planner (its options: {', '.join(sorted(OPTIONS))}; "
                                 f"the experiments left off were removed, see benchmarks/README.md)", field=unknown[0])
         cfg.update(options)
+        self.settings: tuple = tuple(sorted((k, repr(v)) for k, v in cfg.items()))   # what this bot plays by
         self.max_deliveries: int = cfg["max_deliveries"]
         self.reuse: float = cfg["reuse"]
         self.major_reuse: float = cfg["major_reuse"]
@@ -328,6 +346,9 @@ class PlannerBot:
         self.finish_floor: float = cfg.get("finish_floor", 0.0)
         self.third_cap: int = cfg.get("third_cap", 3)
         self.third_options: int = cfg.get("third_options", 6)
+        self.open_discard: float = cfg.get("open_discard", 0.0)
+        self.open_samples: int = cfg.get("open_samples", 40)
+        self.plan_upgrade: bool = cfg.get("plan_upgrade", False)
         self._local: tuple | None = None              # (hand, what a fresh hand drawn there is worth)
         self._local_rs: tuple | None = None           # (turn, the route state the samples are priced on)
         self.fresh_used: float | None = None          # the fresh hand's worth the last discard test used
@@ -398,7 +419,8 @@ class PlannerBot:
             if fresh and self.plan is not None and not p.loads and self.level != "greedy":
                 self._fresh.append(self.plan.value)
 
-    def _sample_fresh(self, game, hands: int = 4, *, rs: RouteState | None = None, **search: Any) -> list[float]:
+    def _sample_fresh(self, game, hands: int = 4, *, rs: RouteState | None = None, rng: random.Random | None = None,
+                      **search: Any) -> list[float]:
         """What a fresh hand is worth from here: the best plan's value for a few random hands of demand
         cards not in this hand (drawn with the bot's seeded rng), priced on ``rs`` (default: the track now)
         with :meth:`candidates`' ``search`` keywords (``leaders``, ``sources``, ``pairs``)."""
@@ -408,9 +430,10 @@ class PlannerBot:
         if len(pool) < size:
             return []
         rs = rs or self.route_state(game)
+        rng = rng or self.rng
         out = []
         for _ in range(hands):
-            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=(), **search)
+            cands = self.candidates(game, rs, hand=rng.sample(pool, size), carried=(), **search)
             out.append(cands[0].value if cands else 0.0)
         return out
 
@@ -975,6 +998,31 @@ class PlannerBot:
             self._local = (key, _upper_median(vals) if vals else self._typical())
         return self._local[1]
 
+    def _open_poor(self, game) -> bool:
+        """The opening hand is poor: its best plan is worth less than ``open_discard`` times what a random
+        hand of three cards is worth at the start (:meth:`_open_typical`; rulebook: Starting the Game >
+        Special Build Turns, "You may give up a special turn to discard your hand and replace it with three
+        new cards")."""
+        return self.plan.value < self.open_discard * self._open_typical(game)
+
+    def _open_typical(self, game) -> float:
+        """The upper median of the best plans of ``open_samples`` random hands (drawn with a fixed seed) on
+        the empty board with the starting cash and train: the same for every game of a deck, board, rules and
+        bot settings, so computed once for them."""
+        def compute(deck) -> float:
+            rules = game.rules
+            rs = RouteState(game.board, rules, Position.empty(), limit=self.search_limit,
+                            hop_penalty=self.ferry_penalty)
+            rng = random.Random("planner:open-typical")
+            pool = sorted(c.id for c in deck.demand_cards)
+            vals = []
+            for _ in range(self.open_samples):
+                cands = self.candidates(game, rs, hand=rng.sample(pool, rules.hand_size), carried=(),
+                                        cash=rules.start_cash)
+                vals.append(cands[0].value if cands else 0.0)
+            return _upper_median(vals)
+        return derived(game.deck, ("planner:open-typical", game.board, repr(game.rules), self.settings), compute)
+
     def _typical(self) -> float:
         """What a fresh hand is worth: the median of the fresh hands' best plans so far."""
         return _upper_median(self._fresh)
@@ -1101,6 +1149,11 @@ class PlannerBot:
         st, rules = game.state, game.rules
         if st.special_round and not p.spent and not self._network(game) and self.plan is None \
                 and self._may_discard(game):
+            self._discards += 1
+            self._hand_key = None
+            return DiscardHand()
+        if self.open_discard and st.special_round == 1 and not p.spent and not self._network(game) \
+                and self.plan is not None and self._may_discard(game) and self._open_poor(game):
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
@@ -1247,6 +1300,8 @@ class PlannerBot:
         reserve = self._remaining_cost(game)
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
+        if self.plan is None and self.plan_upgrade:
+            return False
         return p.cash >= rules.upgrade_cost + reserve + self.upgrade_margin and p.delivered >= self.upgrade_after
 
     def _majors_now(self, game, p, budget: int) -> bool:

@@ -776,3 +776,58 @@ def test_the_train_rides_the_track_already_laid_towards_an_unfinished_leg():
             assert "from Milano to a clear milepost near Roma" in g.state.log[-1]
         else:
             assert acts == [eb.EndOperations()] and g.board.city_at(p.position).name == "Milano"
+
+
+def test_a_poor_opening_hand_is_given_up_for_three_new_cards_in_the_first_special_build_turn():
+    """Starting the Game > Special Build Turns: "You may give up a special turn to discard your hand and
+    replace it with three new cards." Seed 1155's four opening cards make at best 37M (Bauxite from Marseille
+    to Madrid, Sheep from Bilbao to Porto) for 63M of track over 6 turns, 2.5M a turn, where a random hand of
+    three is worth 4.7M a turn at the start (``_open_typical``): the planner gives up its first special turn
+    for new cards (that game is then won in 57 turns instead of 77). Seed 1's hand (Flowers, China and Wine
+    through Praha, Kraków and Łódź, 5.4M a turn) is kept and its track built; with ``open_discard`` 0 (the
+    fifteenth session's planner) seed 1155's is kept too."""
+    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1155)
+    bot = PlannerBot(0, random.Random(1155))
+    p = g.state.players[0]
+    assert len(p.hand) == 4 and g.state.special_round == 1
+    bot._ensure_plan(g)
+    assert bot.plan.payout == 37 and bot.plan.build_cost == 63 and bot.plan.value < 2.5
+    assert bot._open_typical(g) == pytest.approx(4.7, abs=0.05)
+    old = [list(p.hand), p.cash]
+    assert bot.step(g) == eb.DiscardHand()
+    assert len(p.hand) == 3 and not set(p.hand) & set(old[0]) and p.cash == old[1] == 50
+    assert not g.state.track.segments_of(0)             # the special turn was given up: nothing built
+    kept = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1155)
+    assert isinstance(PlannerBot(0, random.Random(1155), open_discard=0).step(kept), eb.Build)
+    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1)
+    bot = PlannerBot(0, random.Random(1))
+    assert isinstance(bot.step(g), eb.Build) and bot.plan.value == pytest.approx(5.4, abs=0.05)
+    assert "deliver China at Kraków" in bot.plan.describe()
+
+
+def test_no_upgrade_without_a_plan_the_cash_pays_for():
+    """Upgrading your Train and No Credit: Ann is in Madrid with 30M, no track and cards 1-3; no demand on
+    them can be reached with 30M of track (the cheapest plan, Hops and Coal from Cardiff, needs 58M). The
+    planner keeps the 30M for the next hand's track instead of spending 20M of it on the Fast Freight (with
+    10M left, every hand it drew from Madrid was out of reach: seed 5052 discarded for 140 turns)."""
+    text = "board: europe\nphase: build\nplayer Ann: cash 30, train 9/2, at Madrid, cards 1 2 3\n"
+    g = eb.position(text)
+    bot = PlannerBot(0, random.Random(1))
+    assert bot.replan(g) is None
+    assert bot.step(g) == eb.EndTurn() and g.state.players[0].cash == 30
+    old = PlannerBot(0, random.Random(1), plan_upgrade=False)
+    assert old.step(eb.position(text)) == Upgrade(eb.rules.Train(12, 2))
+    rich = eb.position(text.replace("cash 30", "cash 200"))
+    assert PlannerBot(0, random.Random(1)).replan(rich).build_cost == 58
+
+
+def test_the_hint_explains_an_opening_hand_given_up():
+    """An instructor asks what a strong player does with seed 1155's opening hand: the hint gives up the
+    special build turn for new cards and says why in figures (2.5M a turn against a random hand's 4.7M)."""
+    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1155)
+    h = eb.hint(g)
+    assert h.discard and h.opening and h.fresh == pytest.approx(4.7, abs=0.05)
+    text = str(h)
+    assert text.startswith("Solo: give up this special build turn to discard the opening hand")
+    assert "pays 37M for 63M of track" in text and "about 4.7M per turn at the start" in text
+    assert "Special Build Turns" in text and len(g.state.players[0].hand) == 4     # the game itself unchanged
