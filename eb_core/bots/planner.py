@@ -114,8 +114,9 @@ until turn 19. A plan never picks up a load before a delivery frees the slot for
 :class:`RouteState`, network and connected majors while the track is unchanged, so a turn prices its plans
 against one graph.
 
-Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 62 turns
-to win, 95th percentile 75, 99 % within 80 turns, all 200 won, the mean 62.3 (63, 75, 99 %, mean 63.5
+Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 61 turns
+to win, 95th percentile 74, all 200 won within 80 turns, the mean 61.6 (62, 75, 99 %, mean 62.3 before the
+sixteenth session's opening discard; 63, 75, 99 %, mean 63.5
 before the fifteenth session's wider search; 66, 78, 97.5 %, mean 66.0
 before the fourteenth session's ride along the track being laid, floor on an endgame shortfall and
 upgrade without a margin; 66,
@@ -127,9 +128,10 @@ seeds the longest went from 111 turns to 93 and the games over 80 from 45 to 38,
 costs instead of at 45 % of a fresh hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before
 the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 % before the endgame ranking and the
 victory guard of the eighth; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic
-game's median 42 (43 before the fifteenth session, 45 before the fourteenth), 95th percentile 54; 2.68
-games/s/core, 6.0 ms of CPU a turn, 0.76 of the greedy bot's speed in the same run (the fourteenth
-session's default: 2.18 and 0.69 on a slower hour; 1.7-1.8 on the ninth session's machine).
+game's median 42 (43 before the fifteenth session, 45 before the fourteenth), 95th percentile 54; 2.96
+games/s/core, 5.5 ms of CPU a turn, 0.64 of the greedy bot's speed in the same run, on a fast hour for
+the greedy bot (the fifteenth session's default: 2.68 and 0.76; the fourteenth's: 2.18 and 0.69 on a
+slower hour; 1.7-1.8 on the ninth session's machine).
 Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
 net about 1M a turn (about 5M gross, 4M of it on track; the train rides 5-6 mileposts a turn, the turns
 spent discarding included), turns 21-40 about 3M (6.7M gross), later about 6M (7M gross, 1.2M of track;
@@ -155,7 +157,8 @@ close discard calls judged by hands sampled where the train is, 1.3-1.6; the thi
 judged by the turns to the victory cash a fresh hand drawn there would take, +0.02 (not kept); the
 fourteenth's ride along the track being laid, a fix, 2.04 with the ferries it owns, and its floor of 3 turns
 on an endgame shortfall 0.31, the upgrade without a 10M margin 0.41; the fifteenth's pairs of every demand
-and third deliveries with a two-load train 0.80; of the eleventh's ten patches
+and third deliveries with a two-load train 0.80; the sixteenth's poor opening hand given up 0.35; of the
+eleventh's ten patches
 -- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
 the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12, the
 Superfreight's third slot late and others -- none gained, the best came out even, the worst cost up to
@@ -166,8 +169,12 @@ options were removed from the bot afterwards, the default's games unchanged), ar
 (``benchmarks/bots.py --rules-with``, the rules changed and not the bot): holding 4, 6 or 9 cards at once
 -- more than a look-ahead over 1, 3 or 6 draws can use -- the planner wins in a median of 62, 55 and 49
 turns (46 with a wider search; the Basic game 34), against 67 with the rulebook's three (measured before
-the discard rule by turns, which made the default 66): choice is what it lacks, and even that bound stops
-just short of 45 (Basic 30).
+the discard rule by turns, which made the default 66): choice is what it lacks. Measured again in the
+sixteenth session, on the fifteenth's default (median 62): 4 cards 57, 9 cards **44** -- the Chart's
+"Blowout" -- so the plans, track and train now play at that level when the cards allow it, and the gap
+to 45 with the rulebook's three cards is the choice three cards give. Other bounds of that session: 50M
+more to start, -10.9 turns; the upgrade free, -5.3; ferries crossed like track, -8.0; the Chunnel at 1M,
+-1.5; no major city needed, -3.6; no events, -0.6.
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
