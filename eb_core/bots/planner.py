@@ -426,8 +426,7 @@ class PlannerBot:
             if fresh and self.plan is not None and not p.loads and self.level != "greedy":
                 self._fresh.append(self.plan.value)
 
-    def _sample_fresh(self, game, hands: int = 4, *, rs: RouteState | None = None, rng: random.Random | None = None,
-                      **search: Any) -> list[float]:
+    def _sample_fresh(self, game, hands: int = 4, *, rs: RouteState | None = None, **search: Any) -> list[float]:
         """What a fresh hand is worth from here: the best plan's value for a few random hands of demand
         cards not in this hand (drawn with the bot's seeded rng), priced on ``rs`` (default: the track now)
         with :meth:`candidates`' ``search`` keywords (``leaders``, ``sources``, ``pairs``)."""
@@ -437,10 +436,9 @@ class PlannerBot:
         if len(pool) < size:
             return []
         rs = rs or self.route_state(game)
-        rng = rng or self.rng
         out = []
         for _ in range(hands):
-            cands = self.candidates(game, rs, hand=rng.sample(pool, size), carried=(), **search)
+            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=(), **search)
             out.append(cands[0].value if cands else 0.0)
         return out
 
