@@ -1157,7 +1157,7 @@ class PlannerBot:
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
-        if self.open_discard and st.special_round == 1 and not p.spent and not self._network(game) \
+        if self.open_discard and st.special_round and not p.spent and not self._network(game) \
                 and self.plan is not None and self._may_discard(game) and self._open_poor(game):
             self._discards += 1
             self._hand_key = None

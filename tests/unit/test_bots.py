@@ -831,3 +831,19 @@ def test_the_hint_explains_an_opening_hand_given_up():
     assert text.startswith("Solo: give up this special build turn to discard the opening hand")
     assert "pays 37M for 63M of track" in text and "about 4.7M per turn at the start" in text
     assert "Special Build Turns" in text and len(g.state.players[0].hand) == 4     # the game itself unchanged
+
+
+def test_both_special_build_turns_may_be_given_up_before_any_track_is_laid():
+    """Starting the Game > Special Build Turns lets a player give up either special turn for new cards. Seed
+    1024's four cards make at best 35M for 53M of track (Wheat to Ruhr, Beer to Århus: 3.3M a turn) and the
+    three drawn for them 24M for 23M (Wood from Oslo to Bremen: 2.6M a turn), both below 0.8 of a random
+    hand's 4.7M: the planner gives up both special turns and starts its first operations turn with 50M and
+    no track, placing its train in Oslo for Fish to Wien (36M, 4.4M a turn; the game is won in 44 turns
+    where keeping the second hand took 61)."""
+    g = eb.Game.new(eb.ruleset("europe-standard"), board="europe", players=["Solo"], seed=1024)
+    bot = PlannerBot(0, random.Random(1024))
+    p = g.state.players[0]
+    assert bot.step(g) == eb.DiscardHand() and g.state.special_round == 2 and len(p.hand) == 3
+    assert bot.step(g) == eb.DiscardHand() and g.state.special_round == 0
+    assert p.cash == 50 and not g.state.track.segments_of(0) and g.phase == "operations"
+    assert bot.step(g) == eb.PlaceTrain("Oslo") and bot.plan.describe() == "pick up Fish at Oslo, deliver Fish at Wien"
