@@ -50,15 +50,16 @@ not hold on to bad cards):
   26 and a poor-looking one run at Birmingham on turn 9 (1.3-1.6 turns a game on two sets of 600 paired
   seeds, one of them never used for tuning).
   **A poor opening hand** (``open_discard``, rulebook: Starting the Game > Special Build Turns, "You may
-  give up a special turn to discard your hand and replace it with three new cards") is given up in the
-  first special build turn, before any track is laid, when its best plan is worth less than 0.8 of what a
+  give up a special turn to discard your hand and replace it with three new cards") is given up in a
+  special build turn, before any track is laid, when its best plan is worth less than 0.8 of what a
   random hand of three is worth at the start (:meth:`PlannerBot._open_typical`: the upper median of 40
   hands drawn with a fixed seed and priced on the empty board with the starting cash and train, 4.7M a
   turn on the Europe board -- the same for every game, so computed once). Seed 1155's four cards make at
   best 37M for 63M of track over 6 turns, 2.5M a turn; with new cards that game is won in 57 turns
-  instead of 77. About one game in ten gives up its opening hand; worth 0.35 +- 0.11 turns a game over
-  1000 paired seeds (1000-5000 x 200; -0.70, -0.46, -0.06, -0.58 and +0.07 by set), the Basic game's
-  starter cards are never given up. **No upgrade without a plan** (``plan_upgrade``): with no plan the cash
+  instead of 77. When the new hand is poor too, the second special turn goes the same way (seed 1024:
+  won in 44 turns, was 61). About one game in ten gives up its opening hand; worth 0.51 turns a game over
+  1000 paired seeds (1000-5000 x 200; -0.92, -0.57, -0.26, -0.71 and -0.08 by set; the second turn alone
+  -0.16 +- 0.05, every set lower); the Basic game's starter cards are never given up. **No upgrade without a plan** (``plan_upgrade``): with no plan the cash
   pays for, the bot keeps its cash for the next hand's track rather than spend 20M of it on the train
   (under an early version of the opening discard seed 5052 upgraded with 30M in Madrid, kept 10M, and
   discarded for 140 turns: no hand it drew could be reached with 10M of track).
@@ -115,7 +116,7 @@ until turn 19. A plan never picks up a load before a delivery frees the slot for
 against one graph.
 
 Strength (``benchmarks/bots.py``, 200 solo Standard games, seeds 1000-1199, events on): median 61 turns
-to win, 95th percentile 74, all 200 won within 80 turns, the mean 61.6 (62, 75, 99 %, mean 62.3 before the
+to win, 95th percentile 74, all 200 won within 80 turns, the mean 61.35 (62, 75, 99 %, mean 62.3 before the
 sixteenth session's opening discard; 63, 75, 99 %, mean 63.5
 before the fifteenth session's wider search; 66, 78, 97.5 %, mean 66.0
 before the fourteenth session's ride along the track being laid, floor on an endgame shortfall and
@@ -128,8 +129,8 @@ seeds the longest went from 111 turns to 93 and the games over 80 from 45 to 38,
 costs instead of at 45 % of a fresh hand and track priced at 60 % instead of 75 %; 74, 92, 77 % before
 the ferry penalty and the Chunnel's timing of the ninth; 76, 93, 66 % before the endgame ranking and the
 victory guard of the eighth; 81, 100, 45 % before the fourth; greedy: 114, 140, 0 %, 196); the Basic
-game's median 42 (43 before the fifteenth session, 45 before the fourteenth), 95th percentile 54; 2.96
-games/s/core, 5.5 ms of CPU a turn, 0.64 of the greedy bot's speed in the same run, on a fast hour for
+game's median 42 (43 before the fifteenth session, 45 before the fourteenth), 95th percentile 54; 3.13
+games/s/core, 5.2 ms of CPU a turn, 0.65 of the greedy bot's speed in the same run, on a fast hour for
 the greedy bot (the fifteenth session's default: 2.68 and 0.76; the fourteenth's: 2.18 and 0.69 on a
 slower hour; 1.7-1.8 on the ninth session's machine).
 Where the turns go (``benchmarks/bots.py --diagnose 1000-1019``, the tenth session): the first 20 turns
@@ -157,7 +158,7 @@ close discard calls judged by hands sampled where the train is, 1.3-1.6; the thi
 judged by the turns to the victory cash a fresh hand drawn there would take, +0.02 (not kept); the
 fourteenth's ride along the track being laid, a fix, 2.04 with the ferries it owns, and its floor of 3 turns
 on an endgame shortfall 0.31, the upgrade without a 10M margin 0.41; the fifteenth's pairs of every demand
-and third deliveries with a two-load train 0.80; the sixteenth's poor opening hand given up 0.35; of the
+and third deliveries with a two-load train 0.80; the sixteenth's poor opening hand given up 0.51; of the
 eleventh's ten patches
 -- a Chunnel built once the Channel has been crossed by ferry often, plans ranked by profit above a rate,
 the next plan's track built ahead, track priced by the cash in hand, an upgrade forced from turn 12, the
@@ -265,9 +266,9 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: ``third_cap`` (the fewest loads a train carries for plans of a third delivery to be searched: 3, a
 #: three-load train only; 2, a two-load train too, the third load picked up once a delivery frees its place),
 #: ``third_options`` (the demands, best on their own first, tried as that third delivery), ``open_discard``
-#: (give up the first special build turn for new cards when the opening hand's best plan is worth less than
-#: this share of a random hand's at the start; 0: never), ``open_samples`` (the random hands that measure
-#: it), ``plan_upgrade`` (no upgrade while no plan is affordable).
+#: (give up a special build turn, before any track is laid, for new cards when the opening hand's best plan
+#: is worth less than this share of a random hand's at the start; 0: never), ``open_samples`` (the random
+#: hands that measure it), ``plan_upgrade`` (no upgrade while no plan is affordable).
 OPTIONS: frozenset[str] = frozenset({
     "max_deliveries", "reuse", "major_reuse", "discard_ratio", "upgrade_payback", "sources", "pair_options",
     "search_limit", "ferry_turns", "ride_model", "upgrade_speed_only", "exact_top", "major_cushion",
