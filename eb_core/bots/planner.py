@@ -59,8 +59,9 @@ not hold on to bad cards):
   instead of 77. When the new hand is poor too, the second special turn goes the same way (seed 1024:
   won in 44 turns, was 61). About one game in ten gives up its opening hand; worth 0.51 turns a game over
   1000 paired seeds (1000-5000 x 200; -0.92, -0.57, -0.26, -0.71 and -0.08 by set; the second turn alone
-  -0.16 +- 0.05, every set lower); the Basic game's starter cards are never given up. **No upgrade without a plan** (``plan_upgrade``): with no plan the cash
-  pays for, the bot keeps its cash for the next hand's track rather than spend 20M of it on the train
+  -0.16 +- 0.05, every set lower); the Basic game's starter cards are never given up. **No upgrade
+  without a plan** (``plan_upgrade``): with no plan the cash pays for, the bot keeps its cash for the
+  next hand's track rather than spend 20M of it on the train
   (under an early version of the opening discard seed 5052 upgraded with 30M in Madrid, kept 10M, and
   discarded for 140 turns: no hand it drew could be reached with 10M of track).
   With ``discard_turns`` 0 the rule is ``value < discard_ratio x typical`` (0.8). Not after three hands in a
@@ -433,13 +434,18 @@ class PlannerBot:
         with :meth:`candidates`' ``search`` keywords (``leaders``, ``sources``, ``pairs``)."""
         p = game.state.players[self.seat]
         pool = sorted(c.id for c in game.deck.demand_cards if c.id not in p.hand)
+        return self._best_of_hands(game, rs or self.route_state(game), self.rng, pool, hands, **search)
+
+    def _best_of_hands(self, game, rs: RouteState, rng: random.Random, pool: list, hands: int,
+                       **search: Any) -> list[float]:
+        """The best plan's value (0 for none) for each of ``hands`` random hands of the rules' size that ``rng``
+        draws from ``pool`` (card ids), priced on ``rs`` with :meth:`candidates`' ``search`` keywords."""
         size = game.rules.hand_size
         if len(pool) < size:
             return []
-        rs = rs or self.route_state(game)
         out = []
         for _ in range(hands):
-            cands = self.candidates(game, rs, hand=self.rng.sample(pool, size), carried=(), **search)
+            cands = self.candidates(game, rs, hand=rng.sample(pool, size), carried=(), **search)
             out.append(cands[0].value if cands else 0.0)
         return out
 
@@ -1016,17 +1022,12 @@ class PlannerBot:
         the empty board with the starting cash and train: the same for every game of a deck, board, rules and
         bot settings, so computed once for them."""
         def compute(deck) -> float:
-            rules = game.rules
-            rs = RouteState(game.board, rules, Position.empty(), limit=self.search_limit,
+            rs = RouteState(game.board, game.rules, Position.empty(), limit=self.search_limit,
                             hop_penalty=self.ferry_penalty)
-            rng = random.Random("planner:open-typical")
-            pool = sorted(c.id for c in deck.demand_cards)
-            vals = []
-            for _ in range(self.open_samples):
-                cands = self.candidates(game, rs, hand=rng.sample(pool, rules.hand_size), carried=(),
-                                        cash=rules.start_cash)
-                vals.append(cands[0].value if cands else 0.0)
-            return _upper_median(vals)
+            vals = self._best_of_hands(game, rs, random.Random("planner:open-typical"),
+                                       sorted(c.id for c in deck.demand_cards), self.open_samples,
+                                       cash=game.rules.start_cash)
+            return _upper_median(vals) if vals else 0.0
         return derived(game.deck, ("planner:open-typical", game.board, repr(game.rules), self.settings), compute)
 
     def _typical(self) -> float:
@@ -1153,13 +1154,9 @@ class PlannerBot:
     # ================================================================================ build
     def _build(self, game, p) -> Any:
         st, rules = game.state, game.rules
-        if st.special_round and not p.spent and not self._network(game) and self.plan is None \
-                and self._may_discard(game):
-            self._discards += 1
-            self._hand_key = None
-            return DiscardHand()
-        if self.open_discard and st.special_round and not p.spent and not self._network(game) \
-                and self.plan is not None and self._may_discard(game) and self._open_poor(game):
+        if st.special_round and not p.spent and not self._network(game) and self._may_discard(game) \
+                and (self.plan is None or (self.open_discard and self._open_poor(game))):
+            # a special turn given up for new cards (Starting the Game > Special Build Turns): no plan, or a poor one
             self._discards += 1
             self._hand_key = None
             return DiscardHand()
