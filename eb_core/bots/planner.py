@@ -621,6 +621,7 @@ class PlannerBot:
         ferry_turns, reuse, major_reuse = self.ferry_turns, self.reuse, self.major_reuse
         hops_of: dict = {}          # ferry crossings on each exact leg's path
         build_limit = rules.build_limit
+        fare = rules.move_fee_own           # Pay To Move: M a turn the train moves on its own track
         cash0 = p.cash if cash is None else cash
         ride_model, exact_top = self.ride_model, self.exact_top
         join_of = reds = None
@@ -708,6 +709,10 @@ class PlannerBot:
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
                 dist += d
+                if fare and cash < fare * (math.ceil(cost / build_limit) + math.ceil(dist / speed) + 1):
+                    # Pay To Move: a fare for every turn so far (building, then riding: an upper bound) and one
+                    # more must be left in cash -- what the build phase keeps back (_fares)
+                    return None
                 if b in need_majors:
                     to_major = True
                 else:
@@ -734,7 +739,7 @@ class PlannerBot:
                 travel = clock[0] - ride.start[0]
             turns = max(1.0, max(build_turns + 1, travel + 0.5 * build_turns) + ferry)
             # the opening's join is track out of a major city, which victory needs: priced as such
-            value = (payout - weight * (cost - joined) - major_reuse * joined) / turns
+            value = (payout - fare * turns - weight * (cost - joined) - major_reuse * joined) / turns
             finish = None
             if finish_at is not None:
                 # the endgame: the turns until the victory cash is in hand -- counting all the plan's track as
@@ -1168,7 +1173,7 @@ class PlannerBot:
             # victory is met: the game ends with this round (rulebook: How to Win), and cash spent now
             # could only take it away again -- build nothing (judged by the rules the bot plans for)
             return EndTurn()
-        budget = min(rules.build_limit - p.spent, p.cash)
+        budget = min(rules.build_limit - p.spent, p.cash - self._fares(game))
         # 1. the plan's track, leg by leg from where the train is
         if budget > 0 and not p.upgraded and not self._holds(game, p):
             a = self._build_plan_legs(game, p, budget)
@@ -1298,9 +1303,36 @@ class PlannerBot:
             return 0.0
         return self.plan.build_cost
 
+    def _fares(self, game) -> int:
+        """Pay To Move (rulebook: Variants & Optional Rules > Pay To Move, 1M a turn the train moves on its
+        own track): the cash kept back from building and upgrading for the fares until the plan's next
+        delivery pays -- its stops' distance as the crow flies, a third longer, at the train's speed, a turn
+        more for each crossing of water and one to spare; two turns' without a plan. With 0M the train cannot
+        move on its own track and never earns again. The plans are priced to leave as much (a fare for each
+        turn of building and riding so far, and one more: :meth:`candidates`). 0 when moving is free."""
+        fee = game.rules.move_fee_own
+        if not fee:
+            return 0
+        p = game.state.players[self.seat]
+        if self.plan is None or not self.stops:
+            return 2 * fee
+        # the ride to the next delivery: its stops as the crow flies from the train, a third longer, and a turn
+        # more for each crossing of water (a ferry's staging and half-speed turn)
+        board, at, dist, hops = game.board, p.position, 0, 0
+        land = derived(board, "planner:land", _land)
+        for act, city, _, _ in self.stops:
+            if at is not None:
+                dist += _lattice(board, at, city)
+                a = at if not isinstance(at, str) else board.city(at).center
+                hops += int(land[a] != land[board.city(city).center])
+            at = city
+            if act == "deliver":
+                break
+        return fee * (math.ceil(1.3 * dist / p.train.speed) + hops + 1)
+
     def _upgrade_pays(self, game, p) -> bool:
         rules = game.rules
-        reserve = self._remaining_cost(game)
+        reserve = self._remaining_cost(game) + self._fares(game)
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
         if self.plan is None and self.plan_upgrade:

@@ -847,3 +847,18 @@ def test_both_special_build_turns_may_be_given_up_before_any_track_is_laid():
     assert bot.step(g) == eb.DiscardHand() and g.state.special_round == 0
     assert p.cash == 50 and not g.state.track.segments_of(0) and g.phase == "operations"
     assert bot.step(g) == eb.PlaceTrain("Oslo") and bot.plan.describe() == "pick up Fish at Oslo, deliver Fish at Wien"
+
+
+def test_under_pay_to_move_the_planner_keeps_the_fare_to_move():
+    """Pay To Move (Variants & Optional Rules): the train pays 1M a turn to move on its own track, and with
+    0M it cannot move at all, so the planner keeps the fares until its next delivery out of what it builds
+    with, and prices its plans to leave them. In the Basic game of seed 1 it used to spend all but 2M on the
+    Newcastle-Esbjerg ferry on turn 11, pay its last two fares and sit near Esbjerg with Coal and Imports and
+    0M for the rest of the game (80 of 200 games of the variant ended so). Now no turn ends with less than
+    the next fare, and the game is won."""
+    g = eb.Game.new(eb.ruleset("europe-basic", "pay-to-move"), board="europe", players=["Solo"], seed=1)
+    ends = []
+    play_solo(g, PlannerBot(0, random.Random(1)), max_turns=100,
+              on_turn=lambda game: ends.append(game.state.players[0].cash))
+    assert g.over and g.state.players[0].cash >= 200
+    assert min(ends[2:]) >= g.rules.move_fee_own == 1      # after the two special build turns
