@@ -19,9 +19,10 @@ count), ``income`` (millions paid for deliveries), ``money_per_turn`` (income / 
 (Chart of Success, Basic Game; empty when not won), ``trains_used`` (how many of the player's trains ever
 moved: 2 only if the bot ran the second train of Run Two Trains).
 
-How the planner plays the variants: as the engine allows, without seeking out their opportunities. In
-particular it drives one train: under ``run-two-trains`` its second train is never placed, so that row
-measures the planner with an idle second train (``trains_used`` says so), not what two trains are worth.
+How the planner plays the variants: as the engine allows, without seeking out their opportunities (it
+never borrows, cross grades, or uses open contracts and field warehouses on purpose). Under
+``run-two-trains`` it drives both trains (``trains_used`` 2): train 2 plans over the cards train 1's plan
+leaves.
 """
 from __future__ import annotations
 

@@ -134,6 +134,7 @@ class ExpertBot(PlannerBot):
     def __init__(self, seat: int, rng: random.Random | None = None, *, level: str = "expert", **options: Any):
         look = {k: options.pop(k, v) for k, v in EXPERT.items()}
         super().__init__(seat, rng, level="planner" if level == "expert" else level, **options)
+        self._options.update(look)          # train 2's driver under Run Two Trains plays by the same options
         self.level = level
         self.look_k: int = int(look["look_k"])
         self.fresh_share: float = float(look["fresh_share"])

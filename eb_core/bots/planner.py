@@ -178,6 +178,15 @@ to 45 with the rulebook's three cards is the choice three cards give. Other boun
 more to start, -10.9 turns; the upgrade free, -5.3; ferries crossed like track, -8.0; the Chunnel at 1M,
 -1.5; no major city needed, -3.6; no events, -0.6.
 
+Variants that change what a plan must provide for (rulebook: Variants & Optional Rules). **Pay To Move**:
+the build phase and the upgrade keep back the fares (1M a moving turn) until the plan's next delivery
+pays, and a plan is priced to leave a fare for each turn of building and riding so far and to pay its
+fares from its payout (80 of 200 Basic games used to end with the train stranded at 0M; now 200 of 200
+are won). **Run Two Trains**: train 2 has a driver of its own (:meth:`PlannerBot._driver2`, the same level
+and options) that plans over the cards train 1's plan leaves, moves when train 1 has finished, builds its
+track after train 1's and upgrades after it; each train's plans set aside the cash the other's still
+needs, and only train 1 discards the hand (median 35 turns in the Basic game against 43 with one train).
+
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
 the checked :meth:`~eb_core.engine.Game.apply`; other actions use the fast path. Same seed, same game.
@@ -195,7 +204,7 @@ import math
 import random
 import weakref
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -320,6 +329,7 @@ class PlannerBot:
             raise InvalidAction(f"{unknown[0]}: not an option of the planner (its options: {', '.join(sorted(OPTIONS))}; "
                                 f"the experiments left off were removed, see benchmarks/README.md)", field=unknown[0])
         cfg.update(options)
+        self._options = dict(options)
         self.settings: tuple = tuple(sorted((k, repr(v)) for k, v in cfg.items()))   # what this bot plays by
         self.max_deliveries: int = cfg["max_deliveries"]
         self.reuse: float = cfg["reuse"]
@@ -379,6 +389,12 @@ class PlannerBot:
         self._tk: tuple | None = None                 # the last track key and the track it was made of
         self._plan_penalty: float | None = None       # the ferry penalty the plan was made with (None: the bot's)
         self.held: tuple[int, int] | None = None      # (turn, seat to act) when a poor hand was last held
+        # Run Two Trains: train 2's driver (a bot of the same settings planning over the cards train 1's
+        # plan leaves), and on that driver, the cards the other train's plan claims
+        self._second: PlannerBot | None = None
+        self._train2 = False
+        self._reserved: frozenset = frozenset()
+        self._cash_held = 0.0          # and the cash the other train's plan still needs for its track
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -403,10 +419,45 @@ class PlannerBot:
     def choose(self, game) -> Any:
         """The next action for the current position (the bot must be the current player)."""
         p = game.state.players[self.seat]
+        two = self._driver2(game)
+        if two is not None:
+            self._reserved, self._cash_held = _cards(two.stops), two._remaining_cost(game)
         self._ensure_plan(game)
         if game.state.phase == "operations":
-            return self._operations(game, p)
+            a = self._operations(game, p)
+            if two is not None and isinstance(a, EndOperations):
+                # Run Two Trains: both trains move each turn -- train 2 once train 1 is done
+                a2 = self._with_train2(game, two, lambda: two._operations(game, p))
+                if not isinstance(a2, EndOperations) and repr(a2) not in self._failed:
+                    return a2
+            return a
         return self._build(game, p)
+
+    def _driver2(self, game) -> PlannerBot | None:
+        """Train 2's driver under Run Two Trains (Variants & Optional Rules > Challenging Variants): a bot of
+        this one's level and options that plans for train 2 over the cards train 1's plan does not use,
+        leaves the hand (discards, the cards drawn) to train 1 and builds after it. ``None`` with one
+        train."""
+        if self._train2 or game.state.players[self.seat].second is None:
+            return None
+        if self._second is None:
+            self._second = type(self)(self.seat, random.Random(f"planner:train-2:{self.seat}"), level=self.level,
+                                      **self._options)
+            self._second._train2 = True
+        return self._second
+
+    def _with_train2(self, game, two: PlannerBot, act):
+        """``act()`` of train 2's driver with train 2 in front (its plan made first, over the cards train 1's
+        plan leaves), as an action for train 2."""
+        two._turn_key = self._turn_key
+        two._failed = {f.replace(", train=2)", ")") for f in self._failed if ", train=2)" in f}
+        two._reserved, two._cash_held = _cards(self.stops), self._remaining_cost(game)
+        with game.train_view(2, self.seat):
+            two._ensure_plan(game)
+            a = act()
+        if a is None or not hasattr(a, "train"):
+            return a
+        return replace(a, train=2)
 
     # ================================================================================ planning
     def _ensure_plan(self, game) -> None:
@@ -542,6 +593,8 @@ class PlannerBot:
         # the demands in hand: (card, load, city, payout) and their candidate sources
         demands = []
         for cid in (p.hand if hand is None else hand):
+            if hand is None and cid in self._reserved:
+                continue            # Run Two Trains: the other train's plan delivers on this card
             card = game.deck.card(cid)
             for d in getattr(card, "demands", ()):
                 if board.has_city(d.city) and d.load in board.loads:
@@ -622,7 +675,7 @@ class PlannerBot:
         hops_of: dict = {}          # ferry crossings on each exact leg's path
         build_limit = rules.build_limit
         fare = rules.move_fee_own           # Pay To Move: M a turn the train moves on its own track
-        cash0 = p.cash if cash is None else cash
+        cash0 = p.cash - self._cash_held if cash is None else cash
         ride_model, exact_top = self.ride_model, self.exact_top
         join_of = reds = None
         if self.open_join and start is None and not net and rules.build_from_majors:
@@ -856,7 +909,7 @@ class PlannerBot:
     # ================================================================================ operations
     def _operations(self, game, p) -> Any:
         st, rules, board = game.state, game.rules, game.board
-        if len(p.hand) > rules.hand_size:
+        if len(p.hand) > rules.hand_size and not self._train2:
             return Discard(self._worst_card(game, p))
         if p.position is None:
             return PlaceTrain(self._start_city(game))
@@ -962,7 +1015,10 @@ class PlannerBot:
 
     def _may_discard(self, game) -> bool:
         """The rules let the bot discard its whole hand (Empire Express does not: ``discard_hand``), and it has
-        neither been refused this turn nor discarded 300 times."""
+        neither been refused this turn nor discarded 300 times. Under Run Two Trains only train 1's driver
+        discards, and not while train 2's plan is under way."""
+        if self._train2 or (self._second is not None and self._second.stops):
+            return False
         return game.rules.discard_hand and self._discards < 300 and "DiscardHand()" not in self._failed
 
     def _poor(self, p, game=None) -> bool:
@@ -1173,20 +1229,21 @@ class PlannerBot:
             # victory is met: the game ends with this round (rulebook: How to Win), and cash spent now
             # could only take it away again -- build nothing (judged by the rules the bot plans for)
             return EndTurn()
-        budget = min(rules.build_limit - p.spent, p.cash - self._fares(game))
-        # 1. the plan's track, leg by leg from where the train is
-        if budget > 0 and not p.upgraded and not self._holds(game, p):
-            a = self._build_plan_legs(game, p, budget)
+        budget = min(rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held)
+        two = self._driver2(game)
+        # 1. the plan's track, leg by leg from where the train is (then train 2's, under Run Two Trains)
+        if not p.upgraded and not self._holds(game, p):
+            a = self._build_plan_legs(game, p, budget) if budget > 0 else None
+            if a is None and two is not None:
+                a = self._with_train2(game, two, lambda: two._build_own_legs(game, p))
             if a is not None:
                 return a
-        # 2. upgrade when it pays back
-        opts = rules.upgrade_options(p.train)
-        if self.upgrade_speed_only:
-            opts = [t for t in opts if t.speed > p.train.speed]
-        if opts and not st.special_round and not p.spent and not p.upgraded and self._upgrade_pays(game, p):
-            to = max(opts, key=lambda t: (t.speed, t.capacity))
-            if repr(Upgrade(to)) not in self._failed:
-                return Upgrade(to)
+        # 2. upgrade when it pays back (train 1 first)
+        a = self._upgrade(game, p)
+        if a is None and two is not None:
+            a = self._with_train2(game, two, lambda: two._upgrade(game, p))
+        if a is not None:
+            return a
         # 3. the major cities still missing for victory
         if budget > 0 and not st.special_round and not p.upgraded:
             have = set(self._majors(game))
@@ -1195,6 +1252,25 @@ class PlannerBot:
                 if a is not None:
                     return a
         return EndTurn()
+
+    def _build_own_legs(self, game, p) -> Build | None:
+        """Train 2's driver (Run Two Trains): its plan's track, with what this build phase has left and the
+        cash train 1's plan does not still need."""
+        budget = min(game.rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held)
+        return self._build_plan_legs(game, p, budget) if budget > 0 and self.plan is not None else None
+
+    def _upgrade(self, game, p) -> Upgrade | None:
+        """The upgrade to the fastest train on offer, when it pays (:meth:`_upgrade_pays`) and this build
+        phase has neither built nor upgraded yet (not in a special build turn)."""
+        st, rules = game.state, game.rules
+        opts = rules.upgrade_options(p.train)
+        if self.upgrade_speed_only:
+            opts = [t for t in opts if t.speed > p.train.speed]
+        if opts and not st.special_round and not p.spent and not p.upgraded and self._upgrade_pays(game, p):
+            to = max(opts, key=lambda t: (t.speed, t.capacity))
+            if repr(Upgrade(to)) not in self._failed:
+                return Upgrade(to)
+        return None
 
     def _build_plan_legs(self, game, p, budget: int) -> Build | None:
         """The first stretch of new track on the plan's legs that can be built now (from the network or
@@ -1332,7 +1408,7 @@ class PlannerBot:
 
     def _upgrade_pays(self, game, p) -> bool:
         rules = game.rules
-        reserve = self._remaining_cost(game) + self._fares(game)
+        reserve = self._remaining_cost(game) + self._fares(game) + self._cash_held
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
         if self.plan is None and self.plan_upgrade:
@@ -1485,6 +1561,11 @@ def _within(path: Sequence[int], price: dict, budget: float) -> list[int]:
 @functools.lru_cache(maxsize=64)
 def _orders2(a_carried: bool, b_carried: bool, cap: int, loaded: int) -> tuple:
     return tuple(_orders2_gen(a_carried, b_carried, cap, loaded))
+
+
+def _cards(stops) -> frozenset:
+    """The cards a plan's remaining ``stops`` deliver on."""
+    return frozenset(s[3] for s in stops if s[0] == "deliver")
 
 
 def _lattice(board, a, b) -> int:

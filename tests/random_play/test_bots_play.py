@@ -91,3 +91,24 @@ def test_planner_is_not_stuck(seed):
     joins that part to the main group."""
     r = solo_game("europe-standard", seed=seed, bot="planner", max_turns=150, keep_game=False)
     assert r.won and r.turns < 150 and r.deliveries >= 10
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_planner_drives_both_trains_legally_under_run_two_trains(seed):
+    """Run Two Trains (Variants & Optional Rules > Challenging Variants): every action of both trains,
+    placing train 2, its moves, pick-ups, deliveries and upgrade, goes through the checked apply."""
+    g = eb.Game.new(eb.ruleset("europe-basic", "run-two-trains"), board="europe", players=["Solo"], seed=seed)
+    play_checked(g, [PlannerBot(0, random.Random(seed))], 20)
+    trains = {a.train for a in g.history if isinstance(a, eb.Deliver)}
+    assert trains == {1, 2}
+
+
+def test_two_trains_deliver_on_one_hand_and_win_sooner():
+    """The Basic game of seed 1 with Run Two Trains: train 2 is placed, plans over the cards train 1's plan
+    leaves and delivers 9 of the 18 loads, and the game is won in 39 turns instead of the one train's 50
+    (the planner used to leave train 2 unplaced, so the variant played like the base game)."""
+    two = solo_game(eb.ruleset("europe-basic", "run-two-trains"), seed=1, max_turns=100)
+    one = solo_game("europe-basic", seed=1, max_turns=100, keep_game=False)
+    by_train = [sum(1 for a in two.game.history if isinstance(a, eb.Deliver) and a.train == k) for k in (1, 2)]
+    assert two.won and one.won and two.turns == 39 and one.turns == 50
+    assert by_train == [9, 9]
