@@ -226,6 +226,7 @@ from ..engine.admin import meets_victory
 from ..engine.common import build_first, operations_next
 from ..errors import IllegalAction, InvalidAction
 from ..files import derived
+from .. import rulebook as R
 from ..routes import RouteState, cheapest_build, cheapest_connection, shortest_trip
 from ..state import Position
 from ..track import seg_key
@@ -233,6 +234,8 @@ from ..track import seg_key
 __all__ = ["LEVELS", "CoreTree", "Plan", "PlannerBot", "core_tree", "play_solo"]
 
 _INF = float("inf")
+#: Build refusals that name a city the player may not enter now, planned around (:meth:`PlannerBot._longest`).
+_ENTRY_RULES = frozenset({R.HONEYMOON, R.CITY_LIMIT})
 
 #: Bot levels and their settings (see :class:`PlannerBot`).
 LEVELS: dict[str, dict[str, Any]] = {
@@ -382,6 +385,7 @@ class PlannerBot:
         self._discards = 0
         self._discard_run = 0                  # hands discarded since the last delivery
         self._blocked: set[tuple[int, int]] = set()   # segments the no-blocking rules refused
+        self._refused: set[tuple[int, int]] = set()   # segments into a city this hand may not enter (Honeymoon)
         self._stuck = 0
         self._rs: dict[float, tuple[Any, RouteState]] = {}     # per ferry penalty: (key, route state)
         self._memos: dict[tuple, Any] = {}
@@ -472,6 +476,8 @@ class PlannerBot:
             key = None
         if key != self._hand_key or key is None or not self._consistent(p):
             fresh = self._hand_key is None or (self._hand_key[0] != tuple(p.hand))
+            if self._hand_key is not None and self._hand_key[0] != tuple(p.hand):
+                self._refused.clear()           # a new hand may enter the cities the last one could not
             self._hand_key = key
             self.replan(game)
             if self.discard_ratio > 0 and not self._fresh and p.position is not None:
@@ -538,11 +544,11 @@ class PlannerBot:
         segments it plans around are unchanged: its computed rows are reused within and across turns);
         ``penalty`` (M a ferry crossing, default ``ferry_penalty``) sets the searches' ``hop_penalty``."""
         penalty = self.ferry_penalty if penalty is None else penalty
-        key = (self._track_key(game), id(game.rules), frozenset(self._blocked))
+        key = (self._track_key(game), id(game.rules), frozenset(self._blocked | self._refused))
         hit = self._rs.get(penalty)
         if hit is None or hit[0] != key or hit[1].board is not game.board or hit[1].rules is not game.rules:
             rs = RouteState(game.board, game.rules, Position.of(game.state, self.seat),
-                            limit=self.search_limit, blocked_edges=sorted(self._blocked),
+                            limit=self.search_limit, blocked_edges=sorted(self._blocked | self._refused),
                             hop_penalty=penalty)
             hit = self._rs[penalty] = (key, rs)
         return hit[1]
@@ -1234,6 +1240,8 @@ class PlannerBot:
         # 1. the plan's track, leg by leg from where the train is (then train 2's, under Run Two Trains)
         if not p.upgraded and not self._holds(game, p):
             a = self._build_plan_legs(game, p, budget) if budget > 0 else None
+            if a is None and budget > 0:
+                a = self._way_out(game, p, budget)
             if a is None and two is not None:
                 a = self._with_train2(game, two, lambda: two._build_own_legs(game, p))
             if a is not None:
@@ -1252,6 +1260,36 @@ class PlannerBot:
                 if a is not None:
                     return a
         return EndTurn()
+
+    def _way_out(self, game, p, budget: int) -> Build | None:
+        """Track on to the nearest city or port ahead, when the train stands on a spur outside a city whose
+        track ahead reaches none, with nothing of its plan to build: it may reverse only in a city or at a
+        port (rulebook: Running the Train, Standard Game). The train rides a leg while it is laid
+        (``frontier``); when the rest of the leg is refused (Honeymoon: a small city the hand has no demand
+        for), it is left facing the end of the track -- seeds 3081 and 1179 of the standard Honeymoon game sat
+        there for 100 turns."""
+        board, pos, prev = game.board, p.position, p.prev
+        if pos is None or prev is None or game.rules.reverse_anywhere or board.city_at(pos) is not None \
+                or board.is_port(pos):
+            return None
+        seen, queue = {pos}, [pos]
+        for m in queue:                     # the track ahead (not back the way it came)
+            if m != pos and (board.city_at(m) is not None or board.is_port(m)):
+                return None                 # a city ahead: the train can turn there
+            for nb in game.track_neighbors(m, self.seat, rent=False):
+                if nb not in seen and not (m == pos and nb == prev):
+                    seen.add(nb)
+                    queue.append(nb)
+        closed = sorted(self._blocked | self._refused | {(pos, prev), (prev, pos)})
+        here = Position.of(game.state, self.seat)
+        near = sorted(board.cities, key=lambda c: (_lattice(board, pos, c.name), c.name))[:4]
+        plans = [pl for c in near
+                 if (pl := cheapest_build(board, game.rules, pos, c.name, position=here, blocked_edges=closed))]
+        for plan in sorted(plans, key=lambda pl: pl.cost):
+            a = self._build_plan(game, plan, budget)
+            if a is not None:
+                return a
+        return None
 
     def _build_own_legs(self, game, p) -> Build | None:
         """Train 2's driver (Run Two Trains): its plan's track, with what this build phase has left and the
@@ -1359,7 +1397,15 @@ class PlannerBot:
                 pass
             try:
                 cost = game.plan_build(sub, check=False).cost
-            except (IllegalAction, InvalidAction):
+            except IllegalAction as e:
+                if end == 2 and e.rule in _ENTRY_RULES:
+                    # the first segment enters a city this player may not enter now (Honeymoon: no demand
+                    # for it or its loads in hand; a city full of other players): plan around it until the
+                    # hand changes (seed 3081 sat 140 turns before the Liverpool-Dublin ferry)
+                    self._refused.add(sub)
+                    self._hand_key = None
+                continue
+            except InvalidAction:
                 continue
             if cost > budget:
                 continue

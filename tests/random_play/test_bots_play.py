@@ -112,3 +112,16 @@ def test_two_trains_deliver_on_one_hand_and_win_sooner():
     by_train = [sum(1 for a in two.game.history if isinstance(a, eb.Deliver) and a.train == k) for k in (1, 2)]
     assert two.won and one.won and two.turns == 39 and one.turns == 50
     assert by_train == [9, 9]
+
+
+def test_planner_plans_around_a_city_it_may_not_enter_and_out_of_a_dead_end():
+    """Honeymoon (Variants & Optional Rules > Two-Players): "to build into a small city you must have a
+    demand card for that city or for a load available there". In the standard game of seed 3081 the planner
+    carried Flowers towards Cork by the Liverpool-Dublin ferry, which enters Dublin (a small city: no card
+    for Dublin or Beer in hand), and rode its track as it was laid. The ferry was refused turn after turn;
+    later the train stood on a spur towards Scotland whose track reached no city, where it may not reverse
+    (Running the Train: only in a city or at a port), for 140 turns. Now a refused entry is planned around
+    until the hand changes, and a train on such a spur builds on to the nearest city: the game is won."""
+    r = solo_game(eb.ruleset("europe-standard", "honeymoon"), seed=3081, bot="planner", max_turns=150,
+                  keep_game=False)
+    assert r.won and r.turns < 100
