@@ -425,7 +425,10 @@ class PlannerBot:
         p = game.state.players[self.seat]
         two = self._driver2(game)
         if two is not None:
-            self._reserved, self._cash_held = _cards(two.stops), two._remaining_cost(game)
+            # train 1 comes first: it sets aside cash for train 2's track only once train 2 carries a load
+            second = game.state.players[self.seat].second
+            self._reserved = _cards(two.stops)
+            self._cash_held = two._remaining_cost(game) if second.loads else 0.0
         self._ensure_plan(game)
         if game.state.phase == "operations":
             a = self._operations(game, p)
@@ -986,7 +989,9 @@ class PlannerBot:
         return DiscardHand()
 
     def _worst_card(self, game, p):
-        keep = {s[3] for s in self.stops}
+        """The card to give up when the hand is one too many (the four-card start): the one the plans use
+        least, never one the plan -- or under Run Two Trains the other train's plan -- delivers on."""
+        keep = {s[3] for s in self.stops} | self._reserved
         best_of: dict[Any, float] = {}
         for pl in self.alternatives:
             for s in pl.stops:
@@ -1022,8 +1027,9 @@ class PlannerBot:
     def _may_discard(self, game) -> bool:
         """The rules let the bot discard its whole hand (Empire Express does not: ``discard_hand``), and it has
         neither been refused this turn nor discarded 300 times. Under Run Two Trains only train 1's driver
-        discards, and not while train 2's plan is under way."""
-        if self._train2 or (self._second is not None and self._second.stops):
+        discards, and not while train 2's plan is under way unless neither train has delivered for six
+        turns (both plans stuck: seed 1026 of the standard game had both trains loaded and 0M)."""
+        if self._train2 or (self._second is not None and self._second.stops and not self._stuck):
             return False
         return game.rules.discard_hand and self._discards < 300 and "DiscardHand()" not in self._failed
 
