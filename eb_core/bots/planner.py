@@ -186,6 +186,9 @@ are won). **Run Two Trains**: train 2 has a driver of its own (:meth:`PlannerBot
 and options) that plans over the cards train 1's plan leaves, moves when train 1 has finished, builds its
 track after train 1's and upgrades after it; each train's plans set aside the cash the other's still
 needs, and only train 1 discards the hand (median 35 turns in the Basic game against 43 with one train).
+**Honeymoon** (and a city full of other players): a build refused for entering a city is planned around
+until the hand changes, and a train left on a spur whose track ahead reaches no city builds on to the
+nearest one, where it may turn (300 of 300 standard Honeymoon games won; 285 before).
 
 Levels: ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time,
 track at face value, no discarding for a better hand, upgrades only when rich. Every build goes through
