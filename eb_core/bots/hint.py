@@ -49,7 +49,9 @@ class Hint:
     call: one drawn where the train is; for an opening hand, a random hand at the start) worth a turn, the
     measure it is poor by, ``discard_turns`` the turns a discard is reckoned to cost, and ``opening`` whether
     the discard gives up a special build turn for a poor opening hand (rulebook: Starting the Game >
-    Special Build Turns).
+    Special Build Turns). Under Run Two Trains the turn includes train 2's actions: its pick-ups and
+    deliveries name their city with "(train 2)", its upgrade likewise; ``plan``, the moves and the ferries
+    are train 1's.
     """
 
     seat: int
@@ -230,8 +232,21 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
         before = g.state.players[seat].cash
         start = g.state.players[seat].position
         here = bot._here(g)
+        if g.state.players[seat].second is not None:       # Run Two Trains: where train 2 is
+            with g.train_view(2, seat):
+                here2 = bot._here(g) or (g.board.place(g.state.players[seat].position)
+                                         if g.state.players[seat].position is not None else None)
         a = bot.step(g)
         actions.append(a)
+        if getattr(a, "train", 1) == 2:
+            # train 2's pick-ups and deliveries are named as such; its moves are not train 1's
+            if isinstance(a, Deliver):
+                deliveries.append((a.load, f"{here2} (train 2)", g.state.players[seat].cash - before))
+            elif isinstance(a, PickUp):
+                pickups.append((a.load, f"{here2} (train 2)"))
+            elif isinstance(a, Upgrade):
+                upgrade = f"{a.to} (train 2)"
+            continue
         if isinstance(a, Build):
             spent = before - g.state.players[seat].cash
             build_cost += spent
