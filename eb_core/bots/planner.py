@@ -429,9 +429,8 @@ class PlannerBot:
         two = self._driver2(game)
         if two is not None:
             # train 1 comes first: it sets aside cash for train 2's track only once train 2 carries a load
-            second = game.state.players[self.seat].second
             self._reserved = _cards(two.stops)
-            self._cash_held = two._remaining_cost(game) if second.loads else 0.0
+            self._cash_held = two._remaining_cost(game) if p.second.loads else 0.0
         self._ensure_plan(game)
         if game.state.phase == "operations":
             a = self._operations(game, p)
