@@ -51,7 +51,7 @@ class Hint:
     the discard gives up a special build turn for a poor opening hand (rulebook: Starting the Game >
     Special Build Turns). Under Run Two Trains the turn includes train 2's actions: its pick-ups and
     deliveries name their city with "(train 2)", its upgrade likewise; ``plan``, the moves and the ferries
-    are train 1's.
+    are train 1's, and ``plan2`` is train 2's plan at the start of the turn.
     """
 
     seat: int
@@ -78,6 +78,7 @@ class Hint:
     fresh: float | None = None      # what a fresh hand is worth, M per turn (the figure the discard test used)
     discard_turns: float = 0.0      # the turns a discard is reckoned to cost (the planner's ``discard_turns``)
     opening: bool = False           # the discard gives up a special build turn for a poor opening hand
+    plan2: Plan | None = None       # Run Two Trains: train 2's plan (over the cards train 1's plan leaves)
 
     @property
     def plans(self) -> list[Plan]:
@@ -176,7 +177,13 @@ class Hint:
                          "the game ends with this round, so nothing more is spent)")
         if not parts:
             parts.append("wait (nothing useful to do this turn)")
-        return f"{who}: {', '.join(parts)}. Why: {self.why()} Cash {self.cash_before}M -> {self.cash_after}M."
+        train2 = ""
+        if self.plan2 is not None:
+            q = self.plan2
+            train2 = (f" Train 2's plan: {q.describe()}, {q.payout}M for {q.build_cost:.0f}M of new track in about "
+                      f"{q.turns:.1f} turns, {q.income_per_turn:.1f}M per turn.")
+        return (f"{who}: {', '.join(parts)}. Why: {self.why()}{train2} Cash {self.cash_before}M -> "
+                f"{self.cash_after}M.")
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{i}</td><td>{html.escape(repr(a))}</td></tr>" for i, a in enumerate(self.actions, 1))
@@ -218,6 +225,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     bot = PlannerBot(seat, random.Random(0), level=level)
     bot._ensure_plan(g)
     plan = bot.plan
+    two = bot._driver2(g)                   # Run Two Trains: train 2 plans over the cards train 1's plan leaves
+    plan2 = bot._with_train2(g, two, lambda: two.plan) if two is not None else None
     first = plan.stops[0][:3] if plan is not None and plan.stops else None
     next_best = next((q for q in bot.alternatives[1:] if q.stops and q.stops[0][:3] != first), None)
     p0 = g.state.players[seat]
@@ -281,4 +290,4 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
-                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening)
+                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2)

@@ -867,9 +867,12 @@ def test_under_pay_to_move_the_planner_keeps_the_fare_to_move():
 def test_the_hint_names_train_2_under_run_two_trains():
     """Under Run Two Trains the hint's turn includes train 2's actions, named as such: in the Basic game of
     seed 1, turn 9, train 1 picks up Oil at Beograd while train 2 picks up Coal at Kraków (the hint used to
-    give train 2's pick-up train 1's place, "at None", between two cities)."""
+    give train 2's pick-up train 1's place, "at None", between two cities), and it gives train 2's plan."""
     g = eb.Game.new(eb.ruleset("europe-basic", "run-two-trains"), board="europe", players=["Solo"], seed=1)
     play_solo(g, PlannerBot(0, random.Random(1)), max_turns=8)
     h = eb.hint(g)
     assert ("Oil", "Beograd") in h.pickups and ("Coal", "Kraków (train 2)") in h.pickups
     assert "pick up Coal at Kraków (train 2)" in str(h) and "None" not in str(h)
+    # and what train 2's plan is: over the cards train 1's plan leaves
+    assert h.plan2.describe().startswith("pick up Coal at Kraków") and "Train 2's plan: pick up Coal" in str(h)
+    assert not {s[3] for s in h.plan.stops} & {s[3] for s in h.plan2.stops}
