@@ -1207,24 +1207,33 @@ class PlannerBot:
         """Forward to the nearest city when the trip would need reversing outside a city (rulebook:
         Movement, trains reverse only in cities): the way out of a dead-end spur."""
         board = game.board
+        start = p.position
+        for m, came in self._ahead(game, p, lambda x: board.city_at(x) is not None,
+                                   rent=p.cash >= game.rules.rent + 10):
+            path = [m]
+            while came[path[-1]] != start:
+                path.append(came[path[-1]])
+            path = game.longest_legal_move(path[::-1])
+            if path and repr(Move(tuple(path))) not in self._failed:
+                return tuple(path)
+        return None
+
+    def _ahead(self, game, p, end, *, rent: bool):
+        """The mileposts ``end`` accepts that the train reaches on track going forward (not straight back the
+        way it came), nearest first by steps, each with the ``came`` links of the search (milepost -> the one
+        before it); the search does not go on through them."""
         start, prev = p.position, p.prev
         came = {start: None}
         queue = [start]
         for m in queue:
-            if m != start and board.city_at(m) is not None:
-                path = [m]
-                while came[path[-1]] != start:
-                    path.append(came[path[-1]])
-                path = game.longest_legal_move(path[::-1])
-                if path and repr(Move(tuple(path))) not in self._failed:
-                    return tuple(path)
+            if m != start and end(m):
+                yield m, came
                 continue
-            for nb in game.track_neighbors(m, self.seat, rent=p.cash >= game.rules.rent + 10):
+            for nb in game.track_neighbors(m, self.seat, rent=rent):
                 if nb in came or (m == start and nb == prev):
                     continue
                 came[nb] = m
                 queue.append(nb)
-        return None
 
     # ================================================================================ build
     def _build(self, game, p) -> Any:
@@ -1243,7 +1252,7 @@ class PlannerBot:
             # victory is met: the game ends with this round (rulebook: How to Win), and cash spent now
             # could only take it away again -- build nothing (judged by the rules the bot plans for)
             return EndTurn()
-        budget = min(rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held)
+        budget = self._budget(game, p)
         two = self._driver2(game)
         # 1. the plan's track, leg by leg from where the train is (then train 2's, under Run Two Trains)
         if not p.upgraded and not self._holds(game, p):
@@ -1280,14 +1289,9 @@ class PlannerBot:
         if pos is None or prev is None or game.rules.reverse_anywhere or board.city_at(pos) is not None \
                 or board.is_port(pos):
             return None
-        seen, queue = {pos}, [pos]
-        for m in queue:                     # the track ahead (not back the way it came)
-            if m != pos and (board.city_at(m) is not None or board.is_port(m)):
-                return None                 # a city ahead: the train can turn there
-            for nb in game.track_neighbors(m, self.seat, rent=False):
-                if nb not in seen and not (m == pos and nb == prev):
-                    seen.add(nb)
-                    queue.append(nb)
+        if next(self._ahead(game, p, lambda m: board.city_at(m) is not None or board.is_port(m), rent=False),
+                None) is not None:
+            return None                     # a city or port ahead on the track: the train can turn there
         closed = sorted(self._blocked | self._refused | {(pos, prev), (prev, pos)})
         here = Position.of(game.state, self.seat)
         near = sorted(board.cities, key=lambda c: (_lattice(board, pos, c.name), c.name))[:4]
@@ -1302,8 +1306,13 @@ class PlannerBot:
     def _build_own_legs(self, game, p) -> Build | None:
         """Train 2's driver (Run Two Trains): its plan's track, with what this build phase has left and the
         cash train 1's plan does not still need."""
-        budget = min(game.rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held)
+        budget = self._budget(game, p)
         return self._build_plan_legs(game, p, budget) if budget > 0 and self.plan is not None else None
+
+    def _budget(self, game, p) -> float:
+        """What this build phase may still spend on this train's plan: the build limit left, and the cash less
+        the fares kept back (Pay To Move) and what the other train's plan still needs (Run Two Trains)."""
+        return min(game.rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held)
 
     def _upgrade(self, game, p) -> Upgrade | None:
         """The upgrade to the fastest train on offer, when it pays (:meth:`_upgrade_pays`) and this build
