@@ -12,7 +12,8 @@ checked on that one page:
 * **a control change visibly redraws**, for every explorer: one dropdown of each explorer is set to another
   value, and the rendered plot must change to the numbers of the new values (a hard check: a redraw that
   does not arrive fails the test, with a ``*_not_redrawn.png`` screenshot);
-* **the stepper's Next moves the train**: Next is pressed until a train drawn on the map moves.
+* **the stepper's Next moves the train**: Next is pressed until a train drawn on the map moves. A stepper
+  with the planner's why (``why=True``, notebook 06) must draw the planner's plan on first paint.
 
 Each explorer saves a screenshot to ``test-artifacts/browser/<frontend>_<nb>_<explorer>_{first,changed}.png``.
 """
@@ -39,6 +40,7 @@ EXPECTED = {
     "03": ["stepper"],
     "04": ["lab"],
     "05": ["event"],
+    "06": ["why stepper"],
     "07": ["route", "demand"],
 }
 FRONTENDS = ["lab", "voila"]
@@ -81,7 +83,7 @@ def kind_of(plot: dict) -> str | None:
     """Which explorer drew this plot (``None`` for a plain figure)."""
     t, c = plot["traces"], plot["controls"]
     if "new_track" in t and "train_path" in t:
-        return "stepper"
+        return "why stepper" if t.get("plan", 0) > 0 else "stepper"
     if "area:event area" in t and "event" in c:
         return "event"
     if "area:sources" in t and "load" in c:
@@ -166,7 +168,7 @@ def problems(plot: dict) -> list[str]:
     elif kind == "lab":
         if title.startswith("Rejected") or (c["action"].startswith("build") and t["route"] < 2):
             out.append(f"position lab on {c['action']!r}: title {title!r}, {t['route']} route points")
-    elif kind == "stepper":
+    elif kind in ("stepper", "why stepper"):
         if not title.startswith("1/") or t["track:0"] == 0 or t["new_track"] == 0:
             out.append(f"stepper first paint: title {title!r}, {t['track:0']} track points, "
                        f"{t['new_track']} new-track points")
@@ -252,8 +254,8 @@ def check_page(nb, prefix: str, frontend: str) -> list[str]:
         bad = problems(p)
         assert not bad, f"{prefix} in {frontend}: stale or wrong first paint of the {kind} explorer: {bad}"
         report.append(f"{frontend} {name}: first paint {p['width']}x{p['height']} px, {p['labels']} labels, "
-                      f"traces {{{', '.join(f'{k}: {v}' for k, v in p['traces'].items() if ':' in k or k in ('route', 'crow', 'selection', 'new_track', 'train_path'))}}}")
-        if kind == "stepper":
+                      f"traces {{{', '.join(f'{k}: {v}' for k, v in p['traces'].items() if ':' in k or k in ('route', 'crow', 'selection', 'new_track', 'train_path', 'plan'))}}}")
+        if kind in ("stepper", "why stepper"):
             report.append(step_until_train_moves(ex, i, frontend, name))
             continue
         before = p

@@ -167,3 +167,33 @@ def test_both_trains_of_run_two_trains_are_drawn_and_the_second_moves():
     x, y = _xy(s.figure, f"train:{seat}")
     assert (x[0], y[0]) == london and (x[1], y[1]) == tuple(board.xy[path[2]])
     assert "train 2" in figures.find_trace(s.figure, f"train:{seat}").text[1]
+
+
+def test_under_run_two_trains_the_why_draws_train_2s_plan_too():
+    """Run Two Trains, a planner game: each turn's why draws train 2's plan from train 2, its stops
+    labelled "train 2: ...", beside train 1's; the money table names each train's loads."""
+    game = eb.Game.new(eb.ruleset("europe-basic", "run-two-trains"), board="tutorial", players=["Solo"], seed=2)
+    bot = PlannerBot(0, random.Random(2))
+    while game.state.players[0].turns < 8 and not game.over:
+        bot.step(game)
+    s = TurnStepper(game.to_json(), why=True)
+    drawn = placed = 0
+    for frame in range(len(s.frames)):
+        s.show(frame)
+        h = s.hint_for()
+        tr = figures.find_trace(s.figure, "plan2")
+        assert tr.visible
+        if h is None or h.plan2 is None:
+            assert len(tr.x) == 0
+            continue
+        drawn += 1
+        stops = [f"train 2: {i}. {'pick up' if a == 'pickup' else 'deliver'} {ld} at {c}"
+                 for i, (a, c, ld, _) in enumerate(h.plan2.stops, 1)]
+        assert [t for t in tr.text if t] == stops
+        second = s.frames[frame][0].before.state.players[0].second
+        x, y = _xy(s.figure, "plan2")
+        if second.position is not None:             # drawn from the train once it is placed
+            placed += 1
+            assert (x[0], y[0]) == tuple(s.board.xy[second.position])
+        assert "train 1: " in s.money.value and "train 2: " in s.money.value
+    assert drawn >= 6 and placed >= 4, "train 2 has a plan on most turns of this game"

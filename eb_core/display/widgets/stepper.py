@@ -38,6 +38,7 @@ __all__ = ["TurnStepper", "turn_stepper", "frames_of"]
 
 NEW_TRACK = "#D55E00"
 PLAN = "#009E73"
+PLAN2 = "#CC79A7"
 
 
 def frames_of(steps: Sequence[Step], by: str = "turn") -> list[list[Step]]:
@@ -78,6 +79,14 @@ def _track_xy(board: Board, track, seat: int) -> tuple[np.ndarray, np.ndarray]:
     return np.array(xs, dtype=float), np.array(ys, dtype=float)
 
 
+def _loads_text(p) -> str:
+    """A player's loads for the money table; under Run Two Trains each train's, named."""
+    second = getattr(p, "second", None)
+    if second is None:
+        return ", ".join(p.loads) or "—"
+    return f"train 1: {', '.join(p.loads) or 'empty'}; train 2: {', '.join(second.loads) or 'empty'}"
+
+
 def _pairs_xy(board: Board, pairs) -> tuple[np.ndarray, np.ndarray]:
     xs, ys = [], []
     for a, b in pairs:
@@ -97,7 +106,8 @@ class TurnStepper(App):
 
     ``why=True`` adds the planner's reason for each turn (:func:`eb_core.bots.hint.hint` on the position the
     turn began with): the plan drawn on the map in green (the train, then each stop in order) and, in the
-    ``why`` widget, its income per turn against the next best plan. :meth:`hint_for` gives the
+    ``why`` widget, its income per turn against the next best plan. Under Run Two Trains the second
+    train's plan is drawn too, in purple from train 2, its stops labelled "train 2: ...". :meth:`hint_for` gives the
     :class:`~eb_core.bots.hint.Hint` of a frame (computed when first shown, then kept).
     """
 
@@ -184,12 +194,14 @@ class TurnStepper(App):
                                  marker=dict(size=4, color="black"), hoverinfo="skip", name="train's path",
                                  meta="train_path"))
         figures.add_area(fig, board, d["events"], "events in force")
-        x, y, text = self._plan_xy()
-        fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition="top center",
-                                 textfont={"size": 11, "color": PLAN},
-                                 line={"color": PLAN, "width": 3, "dash": "dash"},
-                                 marker={"size": 9, "color": PLAN}, hoverinfo="text", hovertext=text,
-                                 name="the planner's plan", meta="plan", visible=self.why_shown))
+        for train, meta, color, name in ((1, "plan", PLAN, "the planner's plan"),
+                                         (2, "plan2", PLAN2, "the planner's plan for train 2")):
+            x, y, text = self._plan_xy(train)
+            fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition="top center",
+                                     textfont={"size": 11, "color": color},
+                                     line={"color": color, "width": 3, "dash": "dash"},
+                                     marker={"size": 9, "color": color}, hoverinfo="text", hovertext=text,
+                                     name=name, meta=meta, visible=self.why_shown))
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
             fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", text=text, textposition="bottom center",
@@ -214,21 +226,26 @@ class TurnStepper(App):
                 self._hints[frame] = None
         return self._hints[frame]
 
-    def _plan_xy(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The chosen plan's stops in order from the train, as map points with labels."""
+    def _plan_xy(self, train: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The chosen plan's stops in order from the train, as map points with labels. ``train=2``: the
+        plan of the second train under Run Two Trains (its labels say "train 2"), empty without one."""
         h = self.hint_for() if self.why_shown else None
-        if h is None or h.plan is None:
+        plan = None if h is None else (h.plan if train == 1 else h.plan2)
+        if plan is None:
             e = np.empty(0)
             return e, e, np.empty(0, dtype=object)
         board = self.board
         pts, text = [], []
-        pos = self.frames[self.frame][0].before.state.players[h.seat].position
+        p = self.frames[self.frame][0].before.state.players[h.seat]
+        runner = p if train == 1 else getattr(p, "second", None)
+        pos = None if runner is None else runner.position
         if pos is not None:
             pts.append(pos)
             text.append("")
-        for i, (act, city, load, _) in enumerate(h.plan.stops, 1):
+        tag = "" if train == 1 else "train 2: "
+        for i, (act, city, load, _) in enumerate(plan.stops, 1):
             pts.append(board.city(city).center)
-            text.append(f"{i}. {'pick up' if act == 'pickup' else 'deliver'} {load} at {city}")
+            text.append(f"{tag}{i}. {'pick up' if act == 'pickup' else 'deliver'} {load} at {city}")
         return board.xy[pts, 0], board.xy[pts, 1], np.array(text, dtype=object)
 
     def _why_text(self) -> str:
@@ -272,7 +289,7 @@ class TurnStepper(App):
         rows = "".join(
             f"<tr><td style='color:{figures.player_color(i, p.name)}'><b>{html.escape(p.name)}</b></td>"
             f"<td style='text-align:right'>{p.cash}M</td><td>{p.train}</td>"
-            f"<td>{html.escape(', '.join(p.loads) or '—')}</td></tr>" for i, p in enumerate(st.players))
+            f"<td>{html.escape(_loads_text(p))}</td></tr>" for i, p in enumerate(st.players))
         self.money.value = ("<table><thead><tr><th>player</th><th>cash</th><th>train</th><th>loads</th></tr>"
                             f"</thead><tbody>{rows}</tbody></table>")
         seat = f[-1].seat
@@ -310,9 +327,10 @@ class TurnStepper(App):
             tr = figures.find_trace(fig, "new_track")
             tr.x, tr.y = _pairs_xy(board, d["new"])
             figures.set_area(fig, board, d["events"], "events in force")
-            tr = figures.find_trace(fig, "plan")
-            tr.x, tr.y, tr.text = self._plan_xy()
-            tr.hovertext = tr.text
+            for train, meta in ((1, "plan"), (2, "plan2")):
+                tr = figures.find_trace(fig, meta)
+                tr.x, tr.y, tr.text = self._plan_xy(train)
+                tr.hovertext = tr.text
             tr = figures.find_trace(fig, "train_path")
             path = d["path"]
             tr.x = board.xy[path, 0] if path else np.empty(0)
