@@ -180,12 +180,16 @@ more to start, -10.9 turns; the upgrade free, -5.3; ferries crossed like track, 
 
 Variants that change what a plan must provide for (rulebook: Variants & Optional Rules). **Pay To Move**:
 the build phase and the upgrade keep back the fares (1M a moving turn) until the plan's next delivery
-pays, and a plan is priced to leave a fare for each turn of building and riding so far and to pay its
-fares from its payout (80 of 200 Basic games used to end with the train stranded at 0M; now 200 of 200
-are won). **Run Two Trains**: train 2 has a driver of its own (:meth:`PlannerBot._driver2`, the same level
-and options) that plans over the cards train 1's plan leaves, moves when train 1 has finished, builds its
-track after train 1's and upgrades after it; each train's plans set aside the cash the other's still
-needs, and only train 1 discards the hand (median 35 turns in the Basic game against 43 with one train).
+pays -- the turns of riding its legs, ferry turns included, and one to spare (:meth:`PlannerBot._fares`) --
+and a plan is priced to leave a fare for each turn of building and riding so far (one to spare, but not
+for a delivery over track already laid) and to pay its fares from its payout; a train on its way to be
+paid over laid track keeps its card however long since the last delivery (80 of 200 Basic games used to
+end with the train stranded at 0M; now 800 of 800 over seeds 0-799 are won). **Run Two Trains**: train 2
+has a driver of its own (:meth:`PlannerBot._driver2`, the same level and options) that plans over the
+cards train 1's plan leaves, moves when train 1 has finished, builds its track after train 1's and
+upgrades after it; each train's plans set aside the cash the other's still needs (its track; under Pay
+To Move, once it carries a load, its fares too), and only train 1 discards the hand (median 35 turns in the Basic game against 43
+with one train).
 **Honeymoon** (and a city full of other players): a build refused for entering a city is planned around
 until the hand changes, and a train left on a spur whose track ahead reaches no city builds on to the
 nearest one, where it may turn (300 of 300 standard Honeymoon games won; 285 before).
@@ -209,8 +213,6 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
-
-import numpy as np
 
 from ..actions import (
     Build,
@@ -401,7 +403,7 @@ class PlannerBot:
         self._second: PlannerBot | None = None
         self._train2 = False
         self._reserved: frozenset = frozenset()
-        self._cash_held = 0.0          # and the cash the other train's plan still needs for its track
+        self._cash_held = 0.0          # and the cash the other train's plan still needs (track; fares)
 
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
@@ -431,6 +433,10 @@ class PlannerBot:
             # train 1 comes first: it sets aside cash for train 2's track only once train 2 carries a load
             self._reserved = _cards(two.stops)
             self._cash_held = two._remaining_cost(game) if p.second.loads else 0.0
+            if game.rules.move_fee_own and two.stops and p.second.loads:
+                # Pay To Move: and a loaded train 2's fares to its delivery (train 2 holds train 1's alike)
+                with game.train_view(2, self.seat):
+                    self._cash_held += two._fares(game)
         self._ensure_plan(game)
         if game.state.phase == "operations":
             a = self._operations(game, p)
@@ -460,7 +466,9 @@ class PlannerBot:
         plan leaves), as an action for train 2."""
         two._turn_key = self._turn_key
         two._failed = {f.replace(", train=2)", ")") for f in self._failed if ", train=2)" in f}
-        two._reserved, two._cash_held = _cards(self.stops), self._remaining_cost(game)
+        two._reserved = _cards(self.stops)
+        loaded = bool(game.state.players[self.seat].loads)
+        two._cash_held = self._remaining_cost(game) + (self._fares(game) if self.stops and loaded else 0)
         with game.train_view(2, self.seat):
             two._ensure_plan(game)
             a = act()
@@ -651,12 +659,7 @@ class PlannerBot:
             return hit
 
         quick_legs: dict = {}
-        ports = derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings if not cr.is_tunnel
-                                                                     for m in cr.ports))
-        # a tunnel's port -> port hop on a leg's path, as the steps a train rides through it (the Chunnel's
-        # three mileposts count for movement, rulebook: Movement Using the Chunnel -- no staging)
-        tunnel_steps = derived(board, "planner:tunnel-steps", lambda b: {
-            pair: 1 + len(cr.mileposts) for cr in b.tunnels for pair in (cr.ports, cr.ports[::-1])})
+        ports = _ferry_ports(board)
 
         def hop(x: int, y: int) -> bool:
             """A ferry crossing: the train stages at the port and crosses at half speed next turn."""
@@ -710,15 +713,7 @@ class PlannerBot:
             def runs(a, b, path) -> tuple[int, ...]:
                 hit = runs_of.get((a, b))
                 if hit is None:
-                    out, n = [], 0
-                    for x, y in itertools.pairwise(path):
-                        if hop(x, y):
-                            out.append(n)
-                            n = 0
-                        else:
-                            n += tunnel_steps.get((x, y), 1)
-                    out.append(n)
-                    hit = runs_of[a, b] = tuple(out)
+                    hit = runs_of[a, b] = _path_runs(board, path)
                 return hit
 
         def score(stops: list[tuple[str, str, str, Any]], exact: bool) -> Plan | None:
@@ -773,9 +768,14 @@ class PlannerBot:
                 if cash < 0:                 # No Credit: the track before a payout must be paid from cash
                     return None
                 dist += d
-                if fare and cash < fare * (math.ceil(cost / build_limit) + math.ceil(dist / speed) + 1):
-                    # Pay To Move: a fare for every turn so far (building, then riding: an upper bound) and one
-                    # more must be left in cash -- what the build phase keeps back (_fares)
+                if fare and cash < fare * (math.ceil(cost / build_limit) + (
+                        math.ceil(clock[0] - 1e-9) if clock is not None else math.ceil(dist / speed) + ferry)
+                        + (0 if cost == 0 and stop[0] == "deliver" else 1)):
+                    # Pay To Move: a fare for every turn so far (building, then riding, its ferry turns too: an
+                    # upper bound) and one more must be left in cash -- what the build phase keeps back
+                    # (_fares); not the spare one for a delivery on track already laid, whose payout pays the
+                    # fares after it (seed 218 of the Basic game stood 5 mileposts from its delivery with 1M
+                    # and gave up the card)
                     return None
                 if b in need_majors:
                     to_major = True
@@ -1011,10 +1011,26 @@ class PlannerBot:
         carried = any(s[0] == "deliver" and s[2] in p.loads for s in self.stops)
         if carried and self.plan.build_cost == 0:
             return False        # a load on the train goes to a card in hand over track already built: run it
-        if self._stuck >= 2:       # no delivery in 12 turns and nothing on the way: new cards
+        if self._stuck >= 2 and not self._delivering(game, p):
+            # no delivery in 12 turns and nothing on the way: new cards
             self._stuck = 0
             return True
         return self._poor(p, game)       # (no discard with a load aboard for a card in hand: _poor says so)
+
+    def _delivering(self, game, p) -> bool:
+        """The plan's next stop delivers a load aboard over track already laid, and the cash pays the fare to
+        move (Pay To Move): the train is on its way to be paid, whatever the turns since the last delivery.
+        (Seed 110 of the standard game under Pay To Move gave up Tourists for Madrid 18 mileposts away, with
+        3M, and never moved again.)"""
+        if not self.stops or p.cash < game.rules.move_fee_own:
+            return False
+        act, city, load, _ = self.stops[0]
+        start = self._here(game) or _ahead(game.board, p.position, p.prev)
+        if act != "deliver" or load not in p.loads or start is None:
+            return False
+        rs = self.route_state(game)
+        rs.prepare([start, city])
+        return rs.costs_nothing(start, city)
 
     def _holds(self, game, p) -> bool:
         """``hold_poor``: the hand was drawn after the bot acted this turn (a discard must wait for the next
@@ -1445,29 +1461,37 @@ class PlannerBot:
     def _fares(self, game) -> int:
         """Pay To Move (rulebook: Variants & Optional Rules > Pay To Move, 1M a turn the train moves on its
         own track): the cash kept back from building and upgrading for the fares until the plan's next
-        delivery pays -- its stops' distance as the crow flies, a third longer, at the train's speed, a turn
-        more for each crossing of water and one to spare; two turns' without a plan. With 0M the train cannot
-        move on its own track and never earns again. The plans are priced to leave as much (a fare for each
-        turn of building and riding so far, and one more: :meth:`candidates`). 0 when moving is free."""
+        delivery pays -- the turns of riding its legs (the paths its track is built on, ferry staging and
+        half-speed crossings as the plans time them: :class:`_Ride`) and one to spare; two turns' without a
+        plan. With 0M the train cannot move on its own track and never earns again. The plans are priced to
+        leave as much (a fare for each turn of building and riding so far, and one more: :meth:`candidates`).
+        0 when moving is free."""
         fee = game.rules.move_fee_own
         if not fee:
             return 0
         p = game.state.players[self.seat]
         if self.plan is None or not self.stops:
             return 2 * fee
-        # the ride to the next delivery: its stops as the crow flies from the train, a third longer, and a turn
-        # more for each crossing of water (a ferry's staging and half-speed turn)
-        board, at, dist, hops = game.board, p.position, 0, 0
-        land = derived(board, "planner:land", _land)
+        board = game.board
+        places: list[Any] = [self._here(game) or _ahead(board, p.position, p.prev)]
         for act, city, _, _ in self.stops:
-            if at is not None:
-                dist += _lattice(board, at, city)
-                a = at if not isinstance(at, str) else board.city(at).center
-                hops += int(land[a] != land[board.city(city).center])
-            at = city
+            places.append(city)
             if act == "deliver":
                 break
-        return fee * (math.ceil(1.3 * dist / p.train.speed) + hops + 1)
+        rs = self.route_state(game)
+        rs.prepare([x for x in places if x is not None])
+        ride = _Ride.of(game, p, True)
+        clock = ride.start
+        for a, b in itertools.pairwise(places):
+            if a is None or a == b:
+                continue
+            c, path, _ = rs.leg(a, b)
+            if c == _INF:
+                # no route for the leg now (an event's closure): the crow's distance, a third longer
+                clock = (clock[0] + 1.3 * _lattice(board, a, b) / p.train.speed + 1, clock[1])
+            else:
+                clock = ride.run(clock, _path_runs(board, path))
+        return fee * (math.ceil(clock[0] - 1e-9) + 1)
 
     def _upgrade_pays(self, game, p) -> bool:
         rules = game.rules
@@ -1631,6 +1655,31 @@ def _cards(stops) -> frozenset:
     return frozenset(s[3] for s in stops if s[0] == "deliver")
 
 
+def _ferry_ports(board) -> frozenset:
+    """The board's ferry ports (a tunnel's are not: its train rides through)."""
+    return derived(board, "planner:ports", lambda b: frozenset(m for cr in b.crossings if not cr.is_tunnel
+                                                                for m in cr.ports))
+
+
+def _path_runs(board, path: Sequence[int]) -> tuple[int, ...]:
+    """A path's rides between ferry crossings, in movement points, for :meth:`_Ride.run`: a ferry hop
+    (port to port, no edge between) ends a run -- the train stages at the port and crosses at half speed
+    next turn; a tunnel's port-to-port hop counts its mileposts (the Chunnel's three count for movement,
+    rulebook: Movement Using the Chunnel -- no staging)."""
+    ports = _ferry_ports(board)
+    tunnel_steps = derived(board, "planner:tunnel-steps", lambda b: {
+        pair: 1 + len(cr.mileposts) for cr in b.tunnels for pair in (cr.ports, cr.ports[::-1])})
+    out, n = [], 0
+    for x, y in itertools.pairwise(path):
+        if x in ports and y in ports and board.edge(x, y) is None:
+            out.append(n)
+            n = 0
+        else:
+            n += tunnel_steps.get((x, y), 1)
+    out.append(n)
+    return tuple(out)
+
+
 def _lattice(board, a, b) -> int:
     """Mileposts between two places as the crow flies on the lattice (a lower estimate of a ride)."""
     last = _LATTICE_MEMO[0]
@@ -1721,25 +1770,6 @@ def _core_tree(board, rules) -> CoreTree | None:
         segs.update(leg[2])
     star = sum(min(rs.cost(keep[0], m), rs.cost(m, keep[0])) for m in keep[1:])
     return CoreTree(tuple(keep), links, frozenset(segs), float(sum(segs.values())), float(star))
-
-
-def _land(board) -> np.ndarray:
-    """Each milepost's landmass: the connected piece of the board its buildable edges reach without a
-    ferry or tunnel hop (Britain, Ireland, Scandinavia and the continent on the Europe board)."""
-    n = len(board.mileposts)
-    out = np.full(n, -1, dtype=np.int64)
-    for m0 in range(n):
-        if out[m0] >= 0:
-            continue
-        out[m0] = m0
-        stack = [m0]
-        while stack:
-            m = stack.pop()
-            for nb in board.neighbors(m):
-                if out[nb] < 0:
-                    out[nb] = m0
-                    stack.append(nb)
-    return out
 
 
 def _city_xy(board) -> dict[str, tuple[float, float]]:

@@ -8,6 +8,7 @@ import pytest
 import eb_core as eb
 from eb_core.bots.planner import PlannerBot, play_solo
 from eb_core.errors import IllegalAction, InvalidAction
+from eb_core.narrate import place
 from eb_core.sim import solo_game
 
 
@@ -125,3 +126,36 @@ def test_planner_plans_around_a_city_it_may_not_enter_and_out_of_a_dead_end():
     r = solo_game(eb.ruleset("europe-standard", "honeymoon"), seed=3081, bot="planner", max_turns=150,
                   keep_game=False)
     assert r.won and r.turns < 100
+
+
+@pytest.mark.parametrize("rules, more, seed", [("europe-basic", (), 218), ("europe-basic", (), 471),
+                                               ("europe-standard", (), 110),
+                                               ("europe-standard", ("run-two-trains",), 116)])
+def test_under_pay_to_move_the_planner_keeps_the_fares_to_its_next_payout(rules, more, seed):
+    """Pay To Move (Variants & Optional Rules): 1M a turn to move on one's own track, and with too little the
+    train cannot move. These games used to strand the train: Basic seed 218 stood 5 mileposts from München
+    with Sheep for it and 1M, its plans asking a spare fare it did not need, and gave the card up; Basic seed
+    471 kept back fares for the crow's distance to Manchester, not for the Harwich ferry's staging and
+    half-speed turns, and ran out at sea level with Machinery aboard; Standard seed 110 discarded Tourists
+    for Madrid, 18 mileposts away, because nothing had been delivered for 12 turns. With Run Two Trains too,
+    each train pays its own fare: Standard seed 116 built with what loaded train 2's fares needed and left
+    both trains loaded and short (train 1 at Oslo, train 2 near Milano, 2M). Each is won now."""
+    r = solo_game(eb.ruleset(rules, "pay-to-move", *more), seed=seed, bot="planner", max_turns=150, keep_game=False)
+    assert r.won and r.turns < 100
+
+
+def test_a_train_on_its_way_to_be_paid_keeps_its_card():
+    """Twelve turns without a delivery make the planner give up its hand ("nothing on the way": new cards),
+    but not while the next stop delivers a load aboard over track already laid. Standard game under Pay To
+    Move, seed 110: after turn 33 the train is at Marseille with Tourists for Madrid and 3M; it runs the
+    Tourists to Madrid instead of discarding the card."""
+    g = eb.Game.new(eb.ruleset("europe-standard", "pay-to-move"), board="europe", players=["Solo"], seed=110)
+    bot = PlannerBot(0, random.Random("eb-bot:110:0"))           # solo_game's seeding of seat 0's bot
+    play_solo(g, bot, max_turns=33)
+    p = g.state.players[0]
+    assert "Tourists" in p.loads and p.cash == 3 and "near Marseille" in place(g.board, p.position)
+    hand = list(p.hand)
+    log = len(g.state.log)
+    play_solo(g, bot, max_turns=36)
+    assert any("Madrid gets Tourists" in line for line in g.state.log[log:])
+    assert not any("discards the hand" in line for line in g.state.log[log:]) and set(hand) - set(p.hand)

@@ -339,13 +339,21 @@ def test_ride_model_times_the_rulebooks_ferry_example():
     assert moving.run(moving.start, (0, 5))[0] == 2.0         # on the port, not staged: wait a turn first
 
 
+def _land(board) -> dict[int, int]:
+    """Each milepost's landmass (the piece of the board its edges reach without a ferry or tunnel hop)."""
+    import networkx as nx
+    g = nx.Graph()
+    g.add_nodes_from(range(len(board.mileposts)))
+    g.add_edges_from((m, nb) for m in range(len(board.mileposts)) for nb in board.neighbors(m))
+    return {m: min(part) for part in nx.connected_components(g) for m in part}
+
+
 def test_ride_model_prices_a_channel_crossing_at_least_half_a_turn_over_its_mileposts():
     """With ``ride_model`` a plan's turns come from riding its legs turn by turn: a plan that crosses the
     Channel (Iron from Birmingham for the continent) takes at least half a turn more than its mileposts at
     full speed (the rest of the turn at the port, the crossing turn at half speed); a plan on one landmass
     takes its mileposts' share of turns, not a whole turn more for the last few (Bilbao-Marseille-Paris:
     35 mileposts, 4.9 turns rather than 5)."""
-    from eb_core.bots.planner import _land
     g = eb.Game.new("europe-standard", board="europe", players=["Solo"], seed=5)
     bot = PlannerBot(0, random.Random(5), ride_model=True)
     bot._ensure_plan(g)
