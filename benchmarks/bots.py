@@ -270,7 +270,8 @@ def main(argv=None) -> int:
             ("ms_per_turn", "CPU ms/turn")]
     print(f"{'':24}" + "".join(f"{b:>12}" for b in bots))
     for k, label in keys:
-        print(f"{label:24}" + "".join(f"{fmt(res[b][k]):>12}" for b in bots))
+        print(f"{label:24}" + "".join(f"{fmt(res[b][k]) if k != 'within80' else f'{res[b][k]:.1%}':>12}"
+                                      for b in bots))
     print("Chart of Success (standard), games won by band:")
     for c in CATEGORIES:
         print(f"  {c:22}" + "".join(f"{res[b]['chart'][c]:>12}" for b in bots))
