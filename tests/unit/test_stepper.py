@@ -141,7 +141,13 @@ def test_each_planner_turn_has_its_why_drawn_and_told():
         tr = figures.find_trace(s.figure, "plan")
         stops = [f"{i}. {'pick up' if a == 'pickup' else 'deliver'} {ld} at {c}"
                  for i, (a, c, ld, _) in enumerate(h.plan.stops, 1)]
-        assert [t for t in tr.text if t] == stops
+        assert [t for t in tr.hovertext if t] == stops      # each stop in full where the pointer rests
+        assert " · ".join(stops) in s.why.value            # and listed in the why above the map
+        # on the map each city is labelled once, with the numbers of its stops
+        cities = list(dict.fromkeys(c for _, c, _, _ in h.plan.stops))
+        assert [t.split(". ", 1)[1] for t in tr.text if t] == cities
+        for i, (_, c, _, _) in enumerate(h.plan.stops, 1):
+            assert str(i) in next(t for t in tr.text if t.endswith(f". {c}")).split(". ")[0].split(", ")
     plain = TurnStepper(game.to_json())
     assert plain.why not in plain.widget.children and not figures.find_trace(plain.figure, "plan").visible
 
@@ -189,7 +195,8 @@ def test_under_run_two_trains_the_why_draws_train_2s_plan_too():
         drawn += 1
         stops = [f"train 2: {i}. {'pick up' if a == 'pickup' else 'deliver'} {ld} at {c}"
                  for i, (a, c, ld, _) in enumerate(h.plan2.stops, 1)]
-        assert [t for t in tr.text if t] == stops
+        assert [t for t in tr.hovertext if t] == stops
+        assert all(t.startswith("train 2: ") for t in tr.text if t) and "Train 2's stops" in s.why.value
         second = s.frames[frame][0].before.state.players[0].second
         x, y = _xy(s.figure, "plan2")
         if second.position is not None:             # drawn from the train once it is placed

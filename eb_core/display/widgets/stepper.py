@@ -79,6 +79,11 @@ def _track_xy(board: Board, track, seat: int) -> tuple[np.ndarray, np.ndarray]:
     return np.array(xs, dtype=float), np.array(ys, dtype=float)
 
 
+def _stop_text(i: int, act: str, load: str, city: str) -> str:
+    """A plan's stop in words: ``1. pick up Wine at Wien``."""
+    return f"{i}. {'pick up' if act == 'pickup' else 'deliver'} {load} at {city}"
+
+
 def _loads_text(p) -> str:
     """A player's loads for the money table; under Run Two Trains each train's, named."""
     second = getattr(p, "second", None)
@@ -196,11 +201,11 @@ class TurnStepper(App):
         figures.add_area(fig, board, d["events"], "events in force")
         for train, meta, color, name in ((1, "plan", PLAN, "the planner's plan"),
                                          (2, "plan2", PLAN2, "the planner's plan for train 2")):
-            x, y, text = self._plan_xy(train)
-            fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition="top center",
-                                     textfont={"size": 11, "color": color},
+            x, y, text, hover, where = self._plan_xy(train)
+            fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition=where,
+                                     textfont={"size": 12, "color": color},
                                      line={"color": color, "width": 3, "dash": "dash"},
-                                     marker={"size": 9, "color": color}, hoverinfo="text", hovertext=text,
+                                     marker={"size": 9, "color": color}, hoverinfo="text", hovertext=hover,
                                      name=name, meta=meta, visible=self.why_shown))
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
@@ -226,27 +231,40 @@ class TurnStepper(App):
                 self._hints[frame] = None
         return self._hints[frame]
 
-    def _plan_xy(self, train: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The chosen plan's stops in order from the train, as map points with labels. ``train=2``: the
-        plan of the second train under Run Two Trains (its labels say "train 2"), empty without one."""
+    def _plan_xy(self, train: int = 1):
+        """The chosen plan's stops in order from the train, as map points: ``(x, y, labels, hover texts,
+        label positions)``. A label is short -- the stop's number and city, one label a city ("1, 3.
+        Holland"), above and below the line in turn so that close stops stay readable -- and the hover text
+        says the stop in full ("1. pick up Wine at Wien"), as the why above the map lists them. ``train=2``:
+        the plan of the second train under Run Two Trains ("train 2: ..."), empty without one."""
         h = self.hint_for() if self.why_shown else None
         plan = None if h is None else (h.plan if train == 1 else h.plan2)
         if plan is None:
             e = np.empty(0)
-            return e, e, np.empty(0, dtype=object)
+            none = np.empty(0, dtype=object)
+            return e, e, none, none, "top center"
         board = self.board
-        pts, text = [], []
+        pts, numbers, cities, hover = [], [], [], []
         p = self.frames[self.frame][0].before.state.players[h.seat]
         runner = p if train == 1 else getattr(p, "second", None)
         pos = None if runner is None else runner.position
         if pos is not None:
             pts.append(pos)
-            text.append("")
+            numbers.append([])
+            cities.append("")
+            hover.append("")
         tag = "" if train == 1 else "train 2: "
+        first: dict[str, int] = {}          # city -> the point that carries its label
         for i, (act, city, load, _) in enumerate(plan.stops, 1):
             pts.append(board.city(city).center)
-            text.append(f"{tag}{i}. {'pick up' if act == 'pickup' else 'deliver'} {load} at {city}")
-        return board.xy[pts, 0], board.xy[pts, 1], np.array(text, dtype=object)
+            hover.append(f"{tag}{_stop_text(i, act, load, city)}")
+            numbers.append([])
+            cities.append(city)
+            numbers[first.setdefault(city, len(pts) - 1)].append(str(i))
+        text = [f"{tag}{', '.join(n)}. {c}" if n else "" for n, c in zip(numbers, cities)]
+        where = ["top center" if k % 2 else "bottom center" for k in range(len(pts))]
+        return (board.xy[pts, 0], board.xy[pts, 1], np.array(text, dtype=object), np.array(hover, dtype=object),
+                where)
 
     def _why_text(self) -> str:
         if not self.why_shown:
@@ -254,8 +272,15 @@ class TurnStepper(App):
         h = self.hint_for()
         if h is None:
             return "<div><i>No turn to advise on here.</i></div>"
+        stops = ""
+        for plan, color, who in ((h.plan, PLAN, "Stops, numbered as on the map"),
+                                 (getattr(h, "plan2", None), PLAN2, "Train 2's stops")):
+            if plan is not None and plan.stops:
+                items = " · ".join(html.escape(_stop_text(i, act, load, city))
+                                   for i, (act, city, load, _) in enumerate(plan.stops, 1))
+                stops += f"<div style='color:{color}'><b>{who}:</b> {items}</div>"
         return (f"<div style='border-left:4px solid {PLAN};padding-left:8px'><b>The planner's view of this turn:</b> "
-                f"{html.escape(str(h))}</div>")
+                f"{html.escape(str(h))}{stops}</div>")
 
     def _train(self, st, seat: int):
         """The points of ``seat``'s placed trains (train 1 first; under Run Two Trains train 2 too), with
@@ -329,8 +354,7 @@ class TurnStepper(App):
             figures.set_area(fig, board, d["events"], "events in force")
             for train, meta in ((1, "plan"), (2, "plan2")):
                 tr = figures.find_trace(fig, meta)
-                tr.x, tr.y, tr.text = self._plan_xy(train)
-                tr.hovertext = tr.text
+                tr.x, tr.y, tr.text, tr.hovertext, tr.textposition = self._plan_xy(train)
             tr = figures.find_trace(fig, "train_path")
             path = d["path"]
             tr.x = board.xy[path, 0] if path else np.empty(0)
