@@ -51,7 +51,10 @@ class Hint:
     the discard gives up a special build turn for a poor opening hand (rulebook: Starting the Game >
     Special Build Turns). Under Run Two Trains the turn includes train 2's actions: its pick-ups and
     deliveries name their city with "(train 2)", its upgrade likewise; ``plan``, the moves and the ferries
-    are train 1's, and ``plan2`` is train 2's plan at the start of the turn.
+    are train 1's, and ``plan2`` is train 2's plan at the start of the turn. Under Pay To Move ``fares`` is
+    the cash the turn leaves unspent for the fares (1M a turn the train moves on its own track) until the
+    plan's next delivery pays (rulebook: Variants & Optional Rules > Pay To Move); the text gives it after
+    the cash.
     """
 
     seat: int
@@ -79,6 +82,7 @@ class Hint:
     discard_turns: float = 0.0      # the turns a discard is reckoned to cost (the planner's ``discard_turns``)
     opening: bool = False           # the discard gives up a special build turn for a poor opening hand
     plan2: Plan | None = None       # Run Two Trains: train 2's plan (over the cards train 1's plan leaves)
+    fares: int = 0                  # Pay To Move: the cash kept back at the turn's end for the fares to the next payout
 
     @property
     def plans(self) -> list[Plan]:
@@ -182,8 +186,10 @@ class Hint:
             q = self.plan2
             train2 = (f" Train 2's plan: {q.describe()}, {q.payout}M for {q.build_cost:.0f}M of new track in about "
                       f"{q.turns:.1f} turns, {q.income_per_turn:.1f}M per turn.")
+        kept = (f", {self.fares}M of it kept for the fares until the next delivery pays (Pay To Move: 1M a turn "
+                "the train moves on its own track; without it the train cannot move)" if self.fares else "")
         return (f"{who}: {', '.join(parts)}. Why: {self.why()}{train2} Cash {self.cash_before}M -> "
-                f"{self.cash_after}M.")
+                f"{self.cash_after}M{kept}.")
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{i}</td><td>{html.escape(repr(a))}</td></tr>" for i, a in enumerate(self.actions, 1))
@@ -278,6 +284,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
             pass
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
     end = g.state.players[seat]
+    # Pay To Move: the cash kept back for the fares until the plan's next delivery pays
+    fares = min(bot._fares(g), end.cash) if g.rules.move_fee_own and not g.over else 0
     staging = staged_at = None
     if end.staged and end.position is not None:      # ended the turn on a ferry port (Movement Using a Ferry)
         staging = next((cr.name for cr in g.board.crossings_at(end.position) if not cr.is_tunnel), None)
@@ -290,4 +298,4 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
-                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2)
+                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2, fares)

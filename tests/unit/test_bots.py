@@ -1,4 +1,5 @@
 """The planner bot (eb_core/bots/planner.py): deterministic per seed, reaches victory in a solo game."""
+import math
 import random
 
 import pytest
@@ -884,3 +885,19 @@ def test_the_hint_names_train_2_under_run_two_trains():
     # and what train 2's plan is: over the cards train 1's plan leaves
     assert h.plan2.describe().startswith("pick up Coal at Kraków") and "Train 2's plan: pick up Coal" in str(h)
     assert not {s[3] for s in h.plan.stops} & {s[3] for s in h.plan2.stops}
+
+
+def test_under_pay_to_move_the_hint_says_what_it_keeps_for_the_fares():
+    """Pay To Move (Variants & Optional Rules): the hint says how much of the cash is kept for the fares
+    until the next delivery pays. Basic game of seed 471 after 7 turns: the train stands at Harwich, the plan
+    to fetch Machinery at Bremen for Manchester across the North Sea and back -- a ride of about four
+    turns with the crossings' staging and half-speed turns, so at least four fares are kept."""
+    g = eb.Game.new(eb.ruleset("europe-basic", "pay-to-move"), board="europe", players=["Solo"], seed=471)
+    play_solo(g, PlannerBot(0, random.Random("eb-bot:471:0")), max_turns=7)
+    h = eb.hint(g)
+    assert h.plan.describe() == "pick up Machinery at Bremen, deliver Machinery at Manchester"
+    assert math.ceil(h.plan.turns) <= h.fares <= h.cash_after
+    assert f"{h.fares}M of it kept for the fares until the next delivery pays" in str(h)
+    plain = eb.Game.new(eb.ruleset("europe-basic"), board="europe", players=["Solo"], seed=471)
+    play_solo(plain, PlannerBot(0, random.Random("eb-bot:471:0")), max_turns=7)
+    assert eb.hint(plain).fares == 0 and "fares" not in str(eb.hint(plain))
