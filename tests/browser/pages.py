@@ -254,7 +254,7 @@ def check_page(nb, prefix: str, frontend: str) -> list[str]:
         bad = problems(p)
         assert not bad, f"{prefix} in {frontend}: stale or wrong first paint of the {kind} explorer: {bad}"
         report.append(f"{frontend} {name}: first paint {p['width']}x{p['height']} px, {p['labels']} labels, "
-                      f"traces {{{', '.join(f'{k}: {v}' for k, v in p['traces'].items() if ':' in k or k in ('route', 'crow', 'selection', 'new_track', 'train_path', 'plan'))}}}")
+                      f"traces {{{', '.join(f'{k}: {v}' for k, v in p['traces'].items() if ':' in k or k in ('route', 'crow', 'selection', 'new_track', 'train_path', 'plan', 'plan2'))}}}")
         if kind in ("stepper", "why stepper"):
             report.append(step_until_train_moves(ex, i, frontend, name))
             continue
