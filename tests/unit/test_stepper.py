@@ -13,7 +13,7 @@ from eb_core.actions import Build, EndTurn, Move, PlaceTrain
 from eb_core.display import figures
 from eb_core.display.widgets import TurnStepper, frames_of
 from eb_core import events, narrate
-from eb_core.bots.planner import PlannerBot
+from eb_core.bots.planner import PlannerBot, play_solo
 
 
 @pytest.fixture(scope="module")
@@ -204,3 +204,25 @@ def test_under_run_two_trains_the_why_draws_train_2s_plan_too():
             assert (x[0], y[0]) == tuple(s.board.xy[second.position])
         assert "train 1: " in s.money.value and "train 2: " in s.money.value
     assert drawn >= 6 and placed >= 4, "train 2 has a plan on most turns of this game"
+
+
+def test_zoom_fits_the_map_to_the_track_the_trains_and_the_plan_of_each_frame():
+    """``zoom=True``: a Europe game's first turns are seen close up -- the window holds the frame's track,
+    trains and the planner's stops, at least ``MIN_SPAN`` mileposts across, and far less than the board --
+    and it widens with the network; without ``zoom`` the whole board is shown (autorange)."""
+    game = eb.Game.new(eb.ruleset("europe-basic"), board="europe", players=["Solo"], seed=1)
+    play_solo(game, PlannerBot(0, random.Random(1)), max_turns=12)
+    s = TurnStepper(game.to_json(), why=True, zoom=True)
+    board_w = float(np.ptp(s.board.xy[:, 0]))
+    widths = []
+    for frame in (0, len(s.frames) - 1):
+        s.show(frame)
+        (x0, x1), ys = s.figure.layout.xaxis.range, sorted(s.figure.layout.yaxis.range)
+        xy = s.board.xy[s.view_mileposts()]
+        assert (xy[:, 0] >= x0).all() and (xy[:, 0] <= x1).all()
+        assert (xy[:, 1] >= ys[0]).all() and (xy[:, 1] <= ys[1]).all()
+        assert x1 - x0 >= TurnStepper.MIN_SPAN
+        widths.append(x1 - x0)
+    assert widths[0] < board_w / 2 and widths[0] <= widths[1]
+    plain = TurnStepper(game.to_json(), why=True)
+    assert plain.figure.layout.xaxis.range is None

@@ -114,10 +114,14 @@ class TurnStepper(App):
     ``why`` widget, its income per turn against the next best plan. Under Run Two Trains the second
     train's plan is drawn too, in purple from train 2, its stops labelled "train 2: ...". :meth:`hint_for` gives the
     :class:`~eb_core.bots.hint.Hint` of a frame (computed when first shown, then kept).
+
+    ``zoom=True`` fits the map to what each frame is about (:meth:`view_mileposts`: the track, the trains
+    and, with the why, the plans' stops; at least :attr:`MIN_SPAN` mileposts across), so a game's first
+    turns are seen close up on a board as large as Europe; the window follows the game as it grows.
     """
 
     def __init__(self, record, *, by: str = "turn", start=None, frame: int = 0, height: int | None = None,
-                 interval_ms: int = 1200, why: bool = False):
+                 interval_ms: int = 1200, why: bool = False, zoom: bool = False):
         self.steps = replay(record, start=start)
         if not self.steps:
             raise ValueError("the recorded game has no actions to step through")
@@ -139,9 +143,13 @@ class TurnStepper(App):
         self.hand = W.HTML()
         self.events = W.HTML()
         self.why_shown = bool(why)
+        self.zoomed = bool(zoom)
         self.why = W.HTML()
         self._hints: dict[int, Any] = {}
-        self.figure = self.wrap(self._figure(height), self.board)
+        fig = self._figure(height)
+        if self.zoomed:
+            self._zoom(fig)
+        self.figure = self.wrap(fig, self.board)
         self._texts()
         self.prev.on_click(lambda _: self.show(self.frame - 1))
         self.next_button.on_click(lambda _: self.show(self.frame + 1))
@@ -217,6 +225,47 @@ class TurnStepper(App):
                                      meta=f"train:{seat}"))
         figures.place_labels(fig, board)
         return fig
+
+    # ----------------------------------------------------------------------- the view
+    #: the narrowest window ``zoom`` shows, in mileposts across (a lone first segment is seen in its region)
+    MIN_SPAN = 24.0
+
+    def view_mileposts(self) -> list[int]:
+        """What the frame shown is about: every player's track and trains, the new track and, with the
+        why, the plans' stops (``zoom=True`` fits the map to them)."""
+        d = self._frame_data()
+        st = d["state"]
+        out: list[int] = [m for k in d["new"] for m in k] + list(d["path"])
+        for seat in range(len(self.names)):
+            out += [m for k in st.track.segments_of(seat) for m in k]
+            p = st.players[seat]
+            for runner in (p, getattr(p, "second", None)):
+                if runner is not None and runner.position is not None:
+                    out.append(runner.position)
+        if self.why_shown:
+            h = self.hint_for()
+            for plan in ((h.plan, getattr(h, "plan2", None)) if h is not None else ()):
+                if plan is not None:
+                    out += [self.board.city(c).center for _, c, _, _ in plan.stops]
+        return out
+
+    def _zoom(self, fig) -> None:
+        """Fit the map to :meth:`view_mileposts` (at least :attr:`MIN_SPAN` mileposts across, a margin
+        round it); the whole board while there is nothing to show."""
+        mps = self.view_mileposts()
+        if not mps:
+            figures.unzoom(fig, self.board)
+            return
+        xy = self.board.xy[np.asarray(mps, dtype=np.int64)]
+        (x0, y0), (x1, y1) = xy.min(axis=0) - 3.0, xy.max(axis=0) + 3.0
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        w, h = max(x1 - x0, self.MIN_SPAN), max(y1 - y0, self.MIN_SPAN * 0.6)
+        x0, x1, y0, y1 = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
+        rev = fig.layout.yaxis.autorange == "reversed" or (
+            fig.layout.yaxis.range is not None and fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1])
+        fig.update_layout(xaxis={"range": [x0, x1], "autorange": False},
+                          yaxis={"range": [y1, y0] if rev else [y0, y1], "autorange": False})
+        figures.place_labels(fig, self.board)
 
     # ----------------------------------------------------------------------- the planner's why
     def hint_for(self, frame: int | None = None):
@@ -360,6 +409,8 @@ class TurnStepper(App):
             tr.x = board.xy[path, 0] if path else np.empty(0)
             tr.y = board.xy[path, 1] if path else np.empty(0)
         fig.layout.title.text = self._title()
+        if self.zoomed:
+            self._zoom(fig)
         self._texts()
         return frame
 
