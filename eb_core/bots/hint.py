@@ -285,7 +285,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
     end = g.state.players[seat]
     # Pay To Move: the cash kept back for the fares until the plan's next delivery pays
-    fares = min(bot._fares(g), end.cash) if g.rules.move_fee_own and not g.over else 0
+    fares = 0 if g.over else min(bot._fares(g), end.cash)      # (0 when moving is free)
     staging = staged_at = None
     if end.staged and end.position is not None:      # ended the turn on a ferry port (Movement Using a Ferry)
         staging = next((cr.name for cr in g.board.crossings_at(end.position) if not cr.is_tunnel), None)

@@ -34,7 +34,7 @@ import math
 import os
 import shutil
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
@@ -862,27 +862,41 @@ def _mileposts_of(board: Board, where) -> list[int]:
     return [m for w in where for m in (board.resolve(w) if isinstance(w, str) else (int(w),))]
 
 
-def zoom_to(fig: go.Figure, board: Board, where, margin: float = 3.0) -> go.Figure:
+def zoom_to(fig: go.Figure, board: Board, where, margin: float = 3.0, *,
+            min_span: tuple[float, float] = (0.0, 0.0), fit_height: bool = True) -> go.Figure:
     """Zoom the figure onto what is being discussed: a route (a plan, its ``.mileposts``), an event
-    area, a position (mileposts or city names), keeping equal aspect; ``margin`` is in mileposts. The
-    city names are placed again for the new window, so more of them fit."""
+    area, a position (mileposts or city names), keeping equal aspect; ``margin`` is in mileposts, and the
+    window is at least ``min_span`` (across, down) round its centre. ``fit_height``: the figure's height
+    follows the window's shape (a widget that redraws in place keeps its height with ``False``). The city
+    names are placed again for the new window, so more of them fit."""
     mps = _mileposts_of(board, where)
     if not mps:
         return fig
     x, y = _xy(board, mps)
     x0, x1, y0, y1 = x.min() - margin, x.max() + margin, y.min() - margin, y.max() + margin
-    yr = [y1, y0] if fig.layout.yaxis.autorange == "reversed" else [y0, y1]
-    height = int(min(650, max(400, (NOMINAL_WIDTH - 8) * (y1 - y0) / max(x1 - x0, 1) + 44 + _LEGEND_PX)))
-    fig.update_layout(xaxis=dict(range=[x0, x1], autorange=False), yaxis=dict(range=yr, autorange=False),
-                      height=height)
+    if x1 - x0 < min_span[0] or y1 - y0 < min_span[1]:
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        w, h = max(x1 - x0, min_span[0]), max(y1 - y0, min_span[1])
+        x0, x1, y0, y1 = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
+    yr = [y1, y0] if _y_down(fig) else [y0, y1]
+    layout: dict[str, Any] = dict(xaxis=dict(range=[x0, x1], autorange=False), yaxis=dict(range=yr, autorange=False))
+    if fit_height:
+        layout["height"] = int(min(650, max(400, (NOMINAL_WIDTH - 8) * (y1 - y0) / max(x1 - x0, 1) + 44
+                                            + _LEGEND_PX)))
+    fig.update_layout(**layout)
     place_labels(fig, board)
     return fig
 
 
+def _y_down(fig: go.Figure) -> bool:
+    """The figure's y axis grows downwards: reversed by autorange, or by a window zoomed before."""
+    return fig.layout.yaxis.autorange == "reversed" or (
+        fig.layout.yaxis.range is not None and fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1])
+
+
 def unzoom(fig: go.Figure, board: Board) -> go.Figure:
     """Back to the whole board (ranges cleared, autorange on); the names are placed for it again."""
-    rev = fig.layout.yaxis.autorange == "reversed" or (
-        fig.layout.yaxis.range is not None and fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1])
+    rev = _y_down(fig)
     fig.update_layout(xaxis=dict(autorange=True, range=None),
                       yaxis=dict(autorange="reversed" if rev else True, range=None))
     place_labels(fig, board)

@@ -230,10 +230,11 @@ class TurnStepper(App):
     #: the narrowest window ``zoom`` shows, in mileposts across (a lone first segment is seen in its region)
     MIN_SPAN = 24.0
 
-    def view_mileposts(self) -> list[int]:
+    def view_mileposts(self, data: dict[str, Any] | None = None) -> list[int]:
         """What the frame shown is about: every player's track and trains, the new track and, with the
-        why, the plans' stops (``zoom=True`` fits the map to them)."""
-        d = self._frame_data()
+        why, the plans' stops (``zoom=True`` fits the map to them). ``data``: the frame's
+        :meth:`_frame_data`, when already computed."""
+        d = self._frame_data() if data is None else data
         st = d["state"]
         out: list[int] = [m for k in d["new"] for m in k] + list(d["path"])
         for seat in range(len(self.names)):
@@ -249,23 +250,16 @@ class TurnStepper(App):
                     out += [self.board.city(c).center for _, c, _, _ in plan.stops]
         return out
 
-    def _zoom(self, fig) -> None:
-        """Fit the map to :meth:`view_mileposts` (at least :attr:`MIN_SPAN` mileposts across, a margin
-        round it); the whole board while there is nothing to show."""
-        mps = self.view_mileposts()
+    def _zoom(self, fig, data: dict[str, Any] | None = None) -> None:
+        """Fit the map to :meth:`view_mileposts` (:func:`~eb_core.display.figures.zoom_to`: a margin of 3
+        mileposts, at least :attr:`MIN_SPAN` across, the figure's height kept); the whole board while there
+        is nothing to show."""
+        mps = self.view_mileposts(data)
         if not mps:
             figures.unzoom(fig, self.board)
             return
-        xy = self.board.xy[np.asarray(mps, dtype=np.int64)]
-        (x0, y0), (x1, y1) = xy.min(axis=0) - 3.0, xy.max(axis=0) + 3.0
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        w, h = max(x1 - x0, self.MIN_SPAN), max(y1 - y0, self.MIN_SPAN * 0.6)
-        x0, x1, y0, y1 = cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2
-        rev = fig.layout.yaxis.autorange == "reversed" or (
-            fig.layout.yaxis.range is not None and fig.layout.yaxis.range[0] > fig.layout.yaxis.range[1])
-        fig.update_layout(xaxis={"range": [x0, x1], "autorange": False},
-                          yaxis={"range": [y1, y0] if rev else [y0, y1], "autorange": False})
-        figures.place_labels(fig, self.board)
+        figures.zoom_to(fig, self.board, mps, margin=3.0, min_span=(self.MIN_SPAN, self.MIN_SPAN * 0.6),
+                        fit_height=False)
 
     # ----------------------------------------------------------------------- the planner's why
     def hint_for(self, frame: int | None = None):
@@ -410,7 +404,7 @@ class TurnStepper(App):
             tr.y = board.xy[path, 1] if path else np.empty(0)
         fig.layout.title.text = self._title()
         if self.zoomed:
-            self._zoom(fig)
+            self._zoom(fig, d)
         self._texts()
         return frame
 
