@@ -42,6 +42,8 @@ EXPECTED = {
     "05": ["event"],
     "06": ["why stepper"],
     "07": ["route", "demand"],
+    "09": ["city", "loads", "stepper"],
+    "10": ["stepper"],
 }
 FRONTENDS = ["lab", "voila"]
 
@@ -169,9 +171,11 @@ def problems(plot: dict) -> list[str]:
         if title.startswith("Rejected") or (c["action"].startswith("build") and t["route"] < 2):
             out.append(f"position lab on {c['action']!r}: title {title!r}, {t['route']} route points")
     elif kind in ("stepper", "why stepper"):
-        if not title.startswith("1/") or t["track:0"] == 0 or t["new_track"] == 0:
+        # the first turn builds (a Europe or US game) or, on track laid before it (Empire Express's demo
+        # setup), moves a train: either way the map shows what the turn did
+        if not title.startswith("1/") or t["track:0"] == 0 or t["new_track"] + t["train_path"] == 0:
             out.append(f"stepper first paint: title {title!r}, {t['track:0']} track points, "
-                       f"{t['new_track']} new-track points")
+                       f"{t['new_track']} new-track points, {t['train_path']} train-path points")
     return out
 
 

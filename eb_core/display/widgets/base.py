@@ -180,7 +180,11 @@ export default () => {
   let ready = null;
   return {
     initialize({ model }) {
-      let loaded = false, missed = false;
+      // the figure was changed after the model was created and before this page existed (Voila runs every
+      // cell first; a reloaded page gets the kernel's models as they are now): plotly's edit counters are
+      // past 0, but the model's `_widget_data` is still the figure as first built, so ask for it again
+      let loaded = false;
+      let missed = (model.get("_last_layout_edit_id") || 0) > 0 || (model.get("_last_trace_edit_id") || 0) > 0;
       const note = () => { if (!loaded) missed = true; };
       for (const name of PY2JS) model.on(`change:${name}`, note);
       ungate(model);
@@ -228,6 +232,12 @@ class MapWidget(go.FigureWidget):
     then runs plotly's own model and view code unchanged. On a page so starved of CPU that even that
     small module took over 2 s, it also routes the model's later messages past anywidget's rejected
     promise to ipywidgets' own handler (found by ``_eb_model_id``, the comm id), so they still arrive.
+
+    **Changed before the page existed.** Voila runs every cell before it builds the page, and a reloaded
+    page receives the kernel's models as they are now. A map that a later cell changed (notebook 09 turns
+    its city inspector from Chicago to Denver) then arrives with the figure as first built in
+    ``_widget_data`` but plotly's edit counters past 0: the front end asks for the whole figure again
+    (``eb:resync``) before its first view draws, instead of showing Chicago under a dropdown set to Denver.
     """
 
     _esm = MAP_WIDGET_ESM
