@@ -223,7 +223,7 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             paid = p.cash - pa.cash
             if paid > 0:
                 s += f", paying {money(paid)} rent"
-            s += f" ({ta.moves_used} movement points used" + (", at half speed for the ferry" if ta.half_rate
+            s += f" ({ta.moves_used} movement points used this turn" + (", at half speed for the ferry" if ta.half_rate
                                                               else "") + ")"
         return s + "."
     if isinstance(action, PickUp):
