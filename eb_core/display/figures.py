@@ -48,7 +48,7 @@ from .tables import path_plan
 
 __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "NOMINAL_WIDTH", "player_color", "board_figure", "add_track",
-    "add_route", "add_train", "add_area", "add_selection", "set_selection", "route_xy", "find_trace",
+    "add_route", "add_train", "add_area", "add_rings", "set_rings", "add_selection", "set_selection", "route_xy", "find_trace",
     "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "unzoom", "path_figure",
     "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
 ]
@@ -847,6 +847,30 @@ def set_selection(fig: go.Figure, board: Board, where: int | str | None) -> None
     with fig.batch_update():
         tr.x, tr.y = x, y
         tr.hovertext = np.array([place(board, m) for m in mps], dtype=object)
+
+
+def add_rings(fig: go.Figure, board: Board, cities: Iterable[str], name: str, *, color: str | None = None,
+              note: str = "") -> go.Figure:
+    """A bold ring round each of several cities (a load's sources, say), so they stand out on the whole
+    board where a highlighted milepost is a speck; named ``name`` in the legend, ``meta`` ``"rings:<name>"``,
+    each ring's hover the city's name and ``note``. Move them with :func:`set_rings`."""
+    color = color or COLORS["route"]
+    fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="markers",
+                             marker=dict(symbol="circle-open", size=30, color=color, line=dict(width=3.5)),
+                             hoverinfo="text", name=name, meta=f"rings:{name}"))
+    set_rings(fig, board, cities, name, note=note)
+    _labels_on_top(fig)
+    return fig
+
+
+def set_rings(fig: go.Figure, board: Board, cities: Iterable[str], name: str, *, note: str = "") -> None:
+    """Put the rings ``name`` (see :func:`add_rings`) round ``cities`` instead."""
+    names = list(cities)
+    x, y = _xy(board, [board.city(c).center for c in names])
+    tr = find_trace(fig, f"rings:{name}")
+    with fig.batch_update():
+        tr.x, tr.y = x, y
+        tr.hovertext = np.array([f"{c}{': ' + note if note else ''}" for c in names], dtype=object)
 
 
 def _mileposts_of(board: Board, where) -> list[int]:

@@ -146,9 +146,9 @@ def problems(plot: dict) -> list[str]:
         board = _board(plot)
         offer = [city for city in board.cities if c["load"] in city.loads]
         n = sum(len(city.mileposts) for city in offer)          # a major city is all of its mileposts
-        if t["area:sources"] != n or f"{len(offer)} source" not in title:
-            out.append(f"{c['load']}: {t['area:sources']} source mileposts drawn, the {len(offer)} cities that "
-                       f"offer it have {n}; title {title!r}")
+        if t["area:sources"] != n or t.get("rings:source cities") != len(offer) or f"{len(offer)} source" not in title:
+            out.append(f"{c['load']}: {t['area:sources']} source mileposts and {t.get('rings:source cities')} rings "
+                       f"drawn, the {len(offer)} cities that offer it have {n}; title {title!r}")
     elif kind == "city":
         board = _board(plot)
         n = len(board.city(c["city"]).mileposts)

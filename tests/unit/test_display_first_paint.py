@@ -61,6 +61,8 @@ def test_load_finder_highlights_its_load_on_first_paint(board):
     app = widgets.load_finder(board, load="Wine")
     want = sum(len(c.mileposts) for c in board.sources("Wine"))
     assert points(initial(app.figure, "area:sources")) == want > 0
+    rings = initial(app.figure, "rings:source cities")      # each source city ringed, visible on the whole board
+    assert points(rings) == len(board.sources("Wine")) and rings["marker"]["size"] >= 30
     assert title(app.figure).startswith("Wine: ")
 
 

@@ -93,6 +93,8 @@ def test_load_finder_highlights_the_source_cities(board):
         assert app.sources == tuple(c.name for c in want)
         area = figures.find_trace(app.figure, "area:sources")
         assert sorted(area.customdata) == sorted(m for c in want for m in c.mileposts)
+        rings = figures.find_trace(app.figure, "rings:source cities")
+        assert list(rings.hovertext) == [f"{c.name}: {load} is picked up here" for c in want]
         assert f"({board.loads[load]} chips)" in app.summary.value
         seen.add(tuple(area.customdata))
     assert len(seen) > 1, "different loads highlight different cities"

@@ -184,6 +184,7 @@ class LoadFinder(App):
         self._compute()
         fig = figures.board_figure(board, rules, height=height, title=self._title())
         figures.add_area(fig, board, self.sources, "sources")
+        figures.add_rings(fig, board, self.sources, "source cities", note=self._note())
         self.figure = self.wrap(fig, board)
         self._summarise()
         self.load.observe(lambda change: self.update(), names="value")
@@ -200,6 +201,9 @@ class LoadFinder(App):
     def _title(self) -> str:
         return f"{self.load.value}: {len(self.sources)} source cities"
 
+    def _note(self) -> str:
+        return f"{self.load.value} is picked up here"
+
     def _summarise(self) -> None:
         load = self.load.value
         self.summary.value = (f"<p><b>{html.escape(load)}</b> ({self.board.loads[load]} chips) is picked up at "
@@ -209,6 +213,7 @@ class LoadFinder(App):
         """Highlight the source cities of the selected load; returns their names."""
         self._compute()
         figures.set_area(self.figure, self.board, self.sources, "sources")
+        figures.set_rings(self.figure, self.board, self.sources, "source cities", note=self._note())
         self.figure.layout.title.text = self._title()
         self._summarise()
         return self.sources
