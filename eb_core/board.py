@@ -233,13 +233,28 @@ def Tunnel(name: str, ports: tuple[int, int], port_names: tuple[str, str], cost:
 
 
 def _nearest_city_centres(board: "Board") -> np.ndarray:
-    """For each milepost, the centre milepost of the nearest city (-1 on a board without cities)."""
+    """For each milepost, the centre milepost of the nearest city on the same land (-1 on a board without
+    cities): nearest as the crow flies among the cities joined to it by land, neither a ferry nor a tunnel
+    nor a heavy black line between them, so a milepost just inland of Le Havre is near a French city, not
+    near London across the Channel; the nearest of all where its land has no city."""
+    from scipy.sparse import coo_matrix
+    from scipy.sparse.csgraph import connected_components
+
     xy = board.xy
+    n = len(xy)
     centres = np.array([c.center for c in board.cities], dtype=np.int64)
     if centres.size == 0:
-        return np.full(len(xy), -1, dtype=np.int64)
+        return np.full(n, -1, dtype=np.int64)
+    under = np.array([m.underground for m in board.mileposts], dtype=bool)
+    land = np.array([(e.a, e.b) for e in board.edges
+                     if not e.impassable and not under[e.a] and not under[e.b]], dtype=np.int64).reshape(-1, 2)
+    _, part = connected_components(coo_matrix((np.ones(len(land)), (land[:, 0], land[:, 1])), shape=(n, n)),
+                                   directed=False)
     d = ((xy[:, None, :] - xy[centres][None, :, :]) ** 2).sum(axis=2)
-    return centres[np.argmin(d, axis=1)]
+    same = part[:, None] == part[centres][None, :]
+    d_land = np.where(same, d, np.inf)
+    has = same.any(axis=1)
+    return centres[np.where(has, np.argmin(d_land, axis=1), np.argmin(d, axis=1))]
 
 
 class Board:
@@ -328,7 +343,8 @@ class Board:
         return f"{m.terrain.value} {mp}"
 
     def near(self, mp: int) -> str:
-        """The name of the city nearest to milepost ``mp`` as the crow flies (for messages)."""
+        """The name of the city nearest to milepost ``mp`` (for messages): as the crow flies, among the
+        cities on the same land (no sea crossing between them)."""
         c = derived(self, "board:nearest-city", _nearest_city_centres)[int(mp)]
         return self.city_at(int(c)).name if c >= 0 else self.name
 

@@ -257,6 +257,19 @@ def test_lattice_geometry(board):
                for a, b in zip(ys, ys[1:]))
 
 
+def test_a_milepost_is_named_after_a_city_on_its_own_side_of_the_water(board):
+    """Narration names a bare milepost "a clear milepost near <city>": the city must be on the same land,
+    never across the sea as the crow flies (beside Calais, London is nearer than Paris)."""
+    british = {c.name for c in board.cities if c.name in ("London", "Birmingham", "Manchester", "Glasgow")}
+    for port, wrong in (("Calais", british), ("Stranraer", {"Belfast", "Dublin"})):
+        at = [m.id for m in board.mileposts if m.port == port]
+        beside = [n for m in at for n in board.neighbors(m) if board.place(n).startswith("a ")]
+        assert beside, port
+        for n in beside:
+            assert board.near(n) not in wrong, (port, board.place(n))
+    assert board.place(beside[0]) == "a clear milepost near Glasgow"    # beside Stranraer, in Scotland
+
+
 def test_file_is_small_and_checksummed():
     size = BOARD_FILE.stat().st_size
     assert size < 1_500_000, f"{size} bytes"
