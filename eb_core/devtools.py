@@ -7,7 +7,7 @@ hook (``to_figure``, ``_repr_html_``, ``_repr_*``): only those may defer an impo
 
 The layers, bottom to top (a module may import its own layer and the layers below)::
 
-    errors -> rulebook -> rules -> files -> value types (board, cards, track, costs, state, actions)
+    errors (and words) -> rulebook -> rules -> files -> value types (board, cards, track, costs, state, actions)
     -> engine/, events/ (areas) -> narrate -> routes -> economics -> positions -> bots/ -> sim
     -> eb_core (the package's public names), cli, __main__, devtools -> display/
 
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent
 
 # (layer name, module prefixes), bottom to top
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("errors", ("eb_core.errors",)),
+    ("errors", ("eb_core.errors", "eb_core.words")),
     ("rulebook", ("eb_core.rulebook",)),
     ("rules", ("eb_core.rules",)),
     ("files", ("eb_core.files",)),

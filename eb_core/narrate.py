@@ -36,6 +36,7 @@ from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBui
 from .board import Board
 from .costs import SegmentCost, is_free, path_cost
 from .engine import Game
+from .words import plural
 from .errors import EbError
 from .state import GameState
 
@@ -87,8 +88,7 @@ def scrub(board: Board, text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------- builds
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_plural = plural
 
 
 def _and(parts: Sequence[str]) -> str:

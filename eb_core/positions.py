@@ -95,6 +95,7 @@ from .rules import Ruleset, Train
 from .rules import ruleset as _ruleset
 from .state import Position
 from .track import seg_key
+from .words import plural
 
 __all__ = [
     "Outcome",
@@ -485,7 +486,7 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
     if len(owners) >= limit:
         rule = R.CHUNNEL_BUILD if cr.is_tunnel else R.FERRY_BUILD
         names = ", ".join(game.state.players[o].name for o in owners)
-        where.fail(path, "ferry", f"{name} already has {len(owners)} owner(s) ({names}); at most {limit} "
+        where.fail(path, "ferry", f"{name} already has {plural(len(owners), 'owner')} ({names}); at most {limit} "
                                   f"(rulebook: {rule})")
     tr.add_crossing(seat, name)
 

@@ -52,6 +52,7 @@ from .files import derived, recent
 from .rules import Ruleset, Train
 from .state import Position
 from .track import Track, city_room, crossing_player_cap, seg_key
+from .words import plural
 
 __all__ = [
     "BuildPlan", "RouteState", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
@@ -80,10 +81,20 @@ class Trip:
     rented: tuple[int, ...]
     rent: int
 
-    def explain(self) -> str:
-        r = f", renting from player(s) {', '.join(map(str, self.rented))} for {self.rent}M" if self.rented else ""
+    def explain(self, board: Board | None = None, names: Sequence[str] | None = None) -> str:
+        """The trip in words: ``"12 mileposts from Birmingham to London"``, with the ferries and tunnels
+        ridden and the rent. Its ends are named with ``board`` (:meth:`Board.place`; left out without
+        it, never given as milepost ids), the players rented from with ``names`` (the players' names in
+        seat order)."""
+        ends = f" from {board.place(self.path[0])} to {board.place(self.path[-1])}" if board is not None else ""
         f = f" via {', '.join(self.ferries)}" if self.ferries else ""
-        return f"{self.mileposts} mileposts from {self.path[0]} to {self.path[-1]}{f}{r}"
+        if not self.rented:
+            r = ""
+        elif names is not None:
+            r = f", renting {', '.join(names[s] for s in self.rented)}'s track for {self.rent}M"
+        else:
+            r = f", renting {plural(len(self.rented), 'other player')}'s track for {self.rent}M"
+        return f"{plural(self.mileposts, 'milepost')}{ends}{f}{r}"
 
 
 # ================================================================================ the engine

@@ -56,6 +56,7 @@ from .rules import RULESETS, VARIANTS, Ruleset
 from .rules import ruleset as _ruleset
 from .routes import cheapest_build, cheapest_connection
 from .state import Position
+from .words import plural
 
 __all__ = [
     "BOTS",
@@ -532,7 +533,7 @@ class SecondPlayer:
                 self.game.state.track.segments[_seg(a, b)] = self.seat
                 drawn.append((a, b))
         if drawn:
-            self.game.state.log.append(f"Player 2's track is drawn out of {city.name}: {len(drawn)} segment(s).")
+            self.game.state.log.append(f"Player 2's track is drawn out of {city.name}: {plural(len(drawn), 'segment')}.")
         return drawn
 
     def _line(self, start: int, direction: tuple[float, float]) -> list[int]:
@@ -659,7 +660,7 @@ class SimulatedTrack:
         laid = [k for k in g.state.track.segments if k not in before]
         self.drawn.append((seat, cid, d.load, src or "", d.city))
         g.state.log.append(f"{g.state.players[seat].name} (simulated) draws track for {d.load} to {d.city}: "
-                           f"{len(laid)} segment(s).")
+                           f"{plural(len(laid), 'segment')}.")
         return laid
 
     def _connect_source(self, seat: int, load: str) -> str | None:

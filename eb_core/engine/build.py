@@ -29,6 +29,7 @@ from .common import (
     turn_rule,
     where,
 )
+from ..words import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -426,7 +427,7 @@ def do_build(game: Game, a: Build, check: bool) -> None:
     p.cash -= plan.cost
     p.spent += plan.cost
     p.built_out_of.extend(plan.out_of)
-    st.log.append(f"{p.name} builds {len(plan.built)} segment(s) for {plan.cost}M: "
+    st.log.append(f"{p.name} builds {plural(len(plan.built), 'segment')} for {plan.cost}M: "
                   f"{'; '.join(plan.notes)}.")
 
 

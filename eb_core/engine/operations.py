@@ -15,6 +15,7 @@ from ..track import seg_key
 from .cards_and_turns import draw_until_demand
 from .common import (Step, active_effects, check_mp, cite, load_name, require_hand_ready, require_operations, require_placed,
                      start_operations, where)
+from ..words import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -215,7 +216,7 @@ def do_move(game: Game, a: Move, check: bool) -> None:
     p.moves_used, p.half_rate, p.crossed = plan["used"], plan["half"], plan["crossed"]
     p.rented, p.staged, p.fee_paid = plan["rented"], plan["staged"], plan["fee_paid"]
     st.ops_started = True
-    st.log.append(f"{p.name} moves {len(a.path)} step(s) from {where(game, start)} to "
+    st.log.append(f"{p.name} moves {plural(len(a.path), 'step')} from {where(game, start)} to "
                   f"{where(game, p.position)} ({p.moves_used}/{p.train.speed} used"
                   f"{', half rate' if p.half_rate else ''}).")
 
@@ -257,7 +258,7 @@ def handle_load(game: Game, p, what: str) -> None:
         return
     left = p.train.speed - p.moves_used
     if left < cost:
-        raise IllegalAction(R.PAY_TO_LOAD, f"{what.capitalize()} a load uses {cost} movement point(s) (Pay To Load "
+        raise IllegalAction(R.PAY_TO_LOAD, f"{what.capitalize()} a load uses {plural(cost, 'movement point')} (Pay To Load "
                                            f"And Deliver) and your train has {max(left, 0)} left this turn.")
     p.moves_used += cost
     p.handling += cost

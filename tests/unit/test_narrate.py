@@ -76,7 +76,7 @@ def test_describe_every_kind_of_action_in_words(board, game):
 
 def test_scrub_replaces_milepost_numbers_in_engine_lines(board):
     paris = board.city("Paris").center
-    line = f"Ann moves 3 step(s) from Paris (milepost {paris}) to milepost 0 (2/9 used)."
+    line = f"Ann moves 3 steps from Paris (milepost {paris}) to milepost 0 (2/9 used)."
     out = narrate.scrub(board, line)
     assert "Paris" in out and "milepost 0" not in out and f"milepost {paris}" not in out
     assert "milepost near" in out

@@ -496,6 +496,16 @@ def _both_ways_to_paris(europe):
     return eb.Position(track=Track.of([(x, y, 0) for x, y in segs], {ferry.name: [0], chunnel.name: [0]}), seat=0)
 
 
+def test_a_trip_is_told_by_its_places_never_by_milepost_ids(europe):
+    """``Trip.explain`` names the trip's ends with the board, and says nothing of milepost ids without it."""
+    pos = _both_ways_to_paris(europe)
+    short = eb.shortest_trip(europe, STD, "London", "Paris", position=pos)
+    text = short.explain(europe)
+    assert text.startswith("5 mileposts from London to Paris via Portsmouth–Le Havre"), text
+    assert not any(str(m) in text for m in short.path)
+    assert short.explain() == "5 mileposts via Portsmouth–Le Havre"
+
+
 def test_a_trip_that_counts_a_crossing_as_a_turn_takes_the_chunnel(europe):
     """With both ways to Paris built, the fewest mileposts from London cross the Portsmouth–Le Havre ferry
     (5); counting the crossing as 12 steps more (about the turn it costs a 12-speed train) the trip takes

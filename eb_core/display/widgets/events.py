@@ -24,6 +24,7 @@ import ipywidgets as W
 from ... import events
 from .. import figures
 from .base import App
+from ...words import plural
 
 __all__ = ["EventExplorer", "event_explorer"]
 
@@ -86,7 +87,7 @@ class EventExplorer(App):
                 + (f", {len(res['edges'])} bridges" if res["edges"] else "")
                 + (f", {len(res['ports'])} ferry ports closed" if res["ports"] else ""),
                 "cities: " + (html.escape(", ".join(cities)) or "none"),
-                "track: " + (", ".join(f"{html.escape(n)} {k} segment(s)" for n, k in sorted(owners.items()))
+                "track: " + (", ".join(f"{html.escape(n)} {plural(k, 'segment')}" for n, k in sorted(owners.items()))
                              or "none"),
                 "trains: " + (", ".join(html.escape(st.players[s].name) for s in res["trains"]) or "none")]
         self.summary.value = "<br>".join(rows)
