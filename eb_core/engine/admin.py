@@ -34,7 +34,8 @@ def admin_phase(game: Game) -> None:
             done = eff.expired(game, act)
         if done:
             st.discard_pile.append(act["card"])
-            st.log.append(f"Event card {game.deck.card(act['card']).label} expires and is discarded.")
+            card = game.deck.card(act["card"])
+            st.log.append(f"The event '{card.title}' (card {card.label}) expires and is discarded.")
             if eff is not None:
                 expired.append((act, eff))
         else:
