@@ -6,6 +6,7 @@ import re
 
 import eb_core as eb
 from eb_core.actions import Build, EndTurn
+from eb_core.track import seg_key
 from support import rejects
 
 IDS = re.compile(r"\b\d+-\d+\b|milepost \d+|\(\d+\)")
@@ -39,3 +40,17 @@ def test_a_refusal_over_another_players_track_names_the_places_and_the_owner():
     _no_ids(err.reason)
     for line in g.state.log:
         _no_ids(line)
+
+
+def test_a_build_over_your_own_track_says_the_run_once():
+    """A build whose path runs over track of your own first (London to Birmingham, built the turn before)
+    tells that run in one note, not one "already yours" per segment; the new segments keep a note each."""
+    board = eb.load_board("tutorial")
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=1)
+    first = eb.cheapest_build(board, g.rules, "London", "Birmingham").mileposts
+    g.apply(Build(first))
+    onward = eb.cheapest_build(board, g.rules, first[-1], "Dublin").mileposts[:4]   # three segments beyond
+    plan = g.plan_build(list(first) + list(onward[1:]))
+    own = [n for n in plan.notes if "already yours" in n]
+    assert own == [f"London → Birmingham, {len(first) - 1} segments already yours: 0M"], plan.notes
+    assert len(plan.notes) == 1 + 3 and plan.built == tuple(seg_key(a, b) for a, b in zip(onward, onward[1:]))
