@@ -29,6 +29,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from .errors import BoardFileError
 from .files import data_dir, derived, load_cached, read_json_file, validate
@@ -237,9 +239,6 @@ def _nearest_city_centres(board: "Board") -> np.ndarray:
     cities): nearest as the crow flies among the cities joined to it by land, neither a ferry nor a tunnel
     nor a heavy black line between them, so a milepost just inland of Le Havre is near a French city, not
     near London across the Channel; the nearest of all where its land has no city."""
-    from scipy.sparse import coo_matrix
-    from scipy.sparse.csgraph import connected_components
-
     xy = board.xy
     n = len(xy)
     centres = np.array([c.center for c in board.cities], dtype=np.int64)

@@ -46,10 +46,11 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from . import rulebook as R
-from .actions import EndBuild, EndTurn, PlaceTrain
+from .actions import EndTurn, PlaceTrain
 from .bots.expert import ExpertBot
 from .bots.planner import PlannerBot, play_solo
 from .bots.random_bot import RandomBot
+from .bots.view import BotView
 from .engine import Game
 from .errors import InvalidAction
 from .rules import RULESETS, VARIANTS, Ruleset
@@ -233,33 +234,6 @@ WIN_LOSS_SCENARIOS = (1, 3, 4)
 #: Solo Scenario 2 plays on until everyone has met the victory conditions: the engine's own victory cash is
 #: set out of reach and the conditions are judged by the sim with the real ruleset's numbers.
 UNREACHABLE_CASH = 10 ** 9
-
-
-class BotView:
-    """What a bot sees of a game: the game itself, except that ``rules`` may be the ruleset the bot should
-    plan for (Solo Scenario 2 keeps the engine from ending the game) and that, when the Building Phase comes
-    first (Less Thinking During Your Turns), a bot's :class:`~eb_core.actions.EndTurn` from that phase
-    becomes :class:`~eb_core.actions.EndBuild` (the turn goes on with operations)."""
-
-    def __init__(self, game, rules: Ruleset | None = None):
-        self._game = game
-        self.rules = rules if rules is not None else game.rules
-
-    def __getattr__(self, name):
-        return getattr(self._game, name)
-
-    def _fix(self, action):
-        g = self._game
-        if isinstance(action, EndTurn) and g.rules.turn_order == "build-first" and g.phase == "build" \
-                and not g.state.special_round:
-            return EndBuild()
-        return action
-
-    def apply(self, action) -> None:
-        self._game.apply(self._fix(action))
-
-    def apply_unchecked(self, action) -> None:
-        self._game.apply_unchecked(self._fix(action))
 
 
 class _Viewing:

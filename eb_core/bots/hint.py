@@ -27,8 +27,9 @@ from ..actions import Build, Deliver, DiscardHand, Drop, Move, PickUp, PlaceTrai
 from ..errors import InvalidAction
 from ..track import seg_key
 from .planner import Plan, PlannerBot
+from .view import BotView
 
-__all__ = ["Hint", "hint"]
+__all__ = ["Hint", "PlayedBots", "hint"]
 
 
 @dataclass
@@ -215,11 +216,14 @@ def _invest(p: Plan) -> str:
     return f" ({p.value:.1f}M per turn counting the track as reused later)"
 
 
-def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
+def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerBot | None = None) -> Hint:
     """What the planner would do in ``seat``'s turn (default: the player whose turn it is), and why.
 
-    The game is copied and the turn played on the copy, so ``game`` is unchanged. Raises
-    :class:`~eb_core.errors.InvalidAction` when it is not that player's turn or the game is over.
+    The game is copied and the turn played on the copy, so ``game`` is unchanged. ``bot``: the planner
+    that has been playing this seat (:meth:`PlannerBot.snapshot` of it is used, so its memory -- the plan it
+    is running, the fresh hands it has seen, its discards -- counts, and ``bot`` is unchanged); without it a
+    new planner judges the position on its own. Raises :class:`~eb_core.errors.InvalidAction` when it is
+    not that player's turn or the game is over.
     """
     st = game.state
     seat = st.current if seat is None else seat
@@ -227,14 +231,19 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
         raise InvalidAction("the game is over: no turn to advise on", field="game")
     if seat != st.current:
         raise InvalidAction(f"it is player {st.current}'s turn, not player {seat}'s", field="seat")
+    if bot is not None and bot.seat != seat:
+        raise InvalidAction(f"bot: it plays seat {bot.seat}, not seat {seat}", field="bot")
     g = game.clone()
-    bot = PlannerBot(seat, random.Random(0), level=level)
-    bot._ensure_plan(g)
-    plan = bot.plan
-    two = bot._driver2(g)                   # Run Two Trains: train 2 plans over the cards train 1's plan leaves
-    plan2 = bot._with_train2(g, two, lambda: two.plan) if two is not None else None
+    bot = PlannerBot(seat, random.Random(0), level=level) if bot is None else bot.snapshot()
+    # the plan the turn begins with, as a copy of the bot makes it: the bot itself then plays the turn
+    # untouched, as it would in the game (a plan made twice may not be the same plan: the bot thinks again
+    # when it has not delivered for a while)
+    probe = bot.snapshot()
+    two = probe.prepare(g)                  # Run Two Trains: train 2 plans over the cards train 1's plan leaves
+    plan = probe.plan
+    plan2 = probe._with_train2(g, two, lambda: two.plan) if two is not None else None
     first = plan.stops[0][:3] if plan is not None and plan.stops else None
-    next_best = next((q for q in bot.alternatives[1:] if q.stops and q.stops[0][:3] != first), None)
+    next_best = next((q for q in probe.alternatives[1:] if q.stops and q.stops[0][:3] != first), None)
     p0 = g.state.players[seat]
     cash0 = p0.cash
     special = bool(g.state.special_round)
@@ -299,3 +308,55 @@ def hint(game, seat: int | None = None, *, level: str = "planner") -> Hint:
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
                 g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2, fares)
+
+
+class PlayedBots:
+    """The planner bots of a recorded game, replayed beside it, so that the hint for each of its turns
+    starts from the memory the bot had when it played that turn.
+
+    A planner keeps things between turns that the position does not show: the plan it committed to, the
+    worth of the fresh hands it has drawn (its measure of a poor hand), its discards in a row, the turns
+    since its last delivery. A new planner judging a turn of a game in progress may therefore advise
+    another turn than the one played (about one turn in six of a solo game). ``steps`` are the recorded
+    game's :class:`~eb_core.narrate.Step` list; each seat gets a planner made as :func:`eb_core.sim.make_bot`
+    makes it for the game's seed, which plays the game's turns on a replay of it. While its choices are the
+    recorded actions, :meth:`bot_at` gives its :meth:`~PlannerBot.snapshot` at the start of a turn; from the
+    first action it would not have chosen (a game the planner did not play, or played with other
+    settings) that seat has no bot: ``None``, and the hint judges the position on its own.
+    """
+
+    def __init__(self, steps, *, level: str = "planner"):
+        self.steps = list(steps)
+        self.level = level
+        self._snaps: dict[int, PlannerBot | None] = {}
+        self._next = 0              # the next step to replay
+        self._game = self.steps[0].before.clone() if self.steps else None
+        seed = self._game.state.seed if self._game is not None else 0
+        n = len(self._game.state.players) if self._game is not None else 0
+        self._bots: dict[int, PlannerBot | None] = {
+            s: PlannerBot(s, random.Random(f"eb-bot:{seed}:{s}"), level=level) for s in range(n)}
+
+    def bot_at(self, index: int) -> PlannerBot | None:
+        """The bot of the player acting at step ``index``, as it was when that step was played (``None``
+        when the recorded game left the planner's choices before it)."""
+        while self._next <= index and self._next < len(self.steps):
+            i, step = self._next, self.steps[self._next]
+            g = self._game
+            seat = g.state.current
+            bot = self._bots.get(seat)
+            self._snaps[i] = bot.snapshot() if bot is not None else None
+            if bot is not None:
+                try:
+                    chosen = bot.step(BotView(g))
+                except Exception:           # noqa: BLE001 - any failure: the bot is out of step with the record
+                    chosen = None
+                if chosen is None or repr(chosen) != repr(step.action):
+                    self._bots[seat] = None
+                    self._game = step.after.clone()      # the replay took the bot's action: take the record's
+            else:
+                try:
+                    g.apply_unchecked(step.action)
+                except Exception:           # noqa: BLE001 - the record's own position then
+                    self._game = step.after.clone()
+            self._next += 1
+        return self._snaps.get(index)

@@ -205,6 +205,7 @@ True
 """
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
 import math
@@ -408,13 +409,26 @@ class PlannerBot:
     def __repr__(self) -> str:
         return f"PlannerBot({self.seat}, level={self.level!r})"
 
+    def snapshot(self) -> PlannerBot:
+        """A copy of the bot as it is now, its memory included (the fresh hands seen, the discards in a row,
+        the turns since a delivery, the plan it is running, its random state), to play on without changing
+        this one: :func:`~eb_core.bots.hint.hint` plays a turn of a recorded game with the snapshot of the
+        bot that played it, so the hint is the turn the game shows. Caches of the track's routes are
+        shared: they answer the same for either bot."""
+        c = copy.copy(self)
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c._options = dict(self._options)
+        c.alternatives, c.stops, c._fresh = list(self.alternatives), list(self.stops), list(self._fresh)
+        c._failed, c._blocked, c._refused = set(self._failed), set(self._blocked), set(self._refused)
+        c._rs, c._memos = dict(self._rs), dict(self._memos)
+        c._second = self._second.snapshot() if self._second is not None else None
+        return c
+
     # ================================================================================ driver
     def step(self, game) -> Any:
         """Choose and apply one action; returns the action applied. A rejected choice is remembered for
         this turn and the phase is ended instead, so a game always advances."""
-        key = (game.state.turn, game.state.current, game.state.phase)
-        if key != self._turn_key:
-            self._turn_key, self._failed = key, set()
         a = self.choose(game)
         try:
             (game.apply if isinstance(a, (Build, Upgrade)) else game.apply_unchecked)(a)
@@ -428,6 +442,25 @@ class PlannerBot:
     def choose(self, game) -> Any:
         """The next action for the current position (the bot must be the current player)."""
         p = game.state.players[self.seat]
+        two = self.prepare(game)
+        if game.state.phase == "operations":
+            a = self._operations(game, p)
+            if two is not None and isinstance(a, EndOperations):
+                # Run Two Trains: both trains move each turn -- train 2 once train 1 is done
+                a2 = self._with_train2(game, two, lambda: two._operations(game, p))
+                if not isinstance(a2, EndOperations) and repr(a2) not in self._failed:
+                    return a2
+            return a
+        return self._build(game, p)
+
+    def prepare(self, game) -> PlannerBot | None:
+        """Make sure the bot has its plan for the position (:attr:`plan`, :attr:`alternatives`), as
+        :meth:`choose` does before it acts; returns train 2's driver under Run Two Trains (else ``None``). The
+        actions refused earlier are forgotten at each new turn and phase."""
+        key = (game.state.turn, game.state.current, game.state.phase)
+        if key != self._turn_key:
+            self._turn_key, self._failed = key, set()
+        p = game.state.players[self.seat]
         two = self._driver2(game)
         if two is not None:
             # train 1 comes first: it sets aside cash for train 2's track only once train 2 carries a load
@@ -438,15 +471,7 @@ class PlannerBot:
                 with game.train_view(2, self.seat):
                     self._cash_held += two._fares(game)
         self._ensure_plan(game)
-        if game.state.phase == "operations":
-            a = self._operations(game, p)
-            if two is not None and isinstance(a, EndOperations):
-                # Run Two Trains: both trains move each turn -- train 2 once train 1 is done
-                a2 = self._with_train2(game, two, lambda: two._operations(game, p))
-                if not isinstance(a2, EndOperations) and repr(a2) not in self._failed:
-                    return a2
-            return a
-        return self._build(game, p)
+        return two
 
     def _driver2(self, game) -> PlannerBot | None:
         """Train 2's driver under Run Two Trains (Variants & Optional Rules > Challenging Variants): a bot of

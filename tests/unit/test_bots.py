@@ -205,6 +205,55 @@ def test_hint_refuses_another_players_turn_and_a_finished_game():
         eb.hint(g, seat=1)
 
 
+def _turns(steps):
+    """The recorded game's turns: (index of the turn's first step, its steps)."""
+    out, key = [], None
+    for i, s in enumerate(steps):
+        k = (s.before.state.turn, s.before.state.current)
+        if k != key:
+            out.append((i, []))
+            key = k
+        out[-1][1].append(s)
+    return out
+
+
+@pytest.mark.parametrize("variants", [(), ("run-two-trains",), ("pay-to-move",)])
+def test_the_hint_for_each_turn_of_a_planner_game_is_the_turn_it_played(variants):
+    """A turn stepper's why must be the turn it shows. With the memory of the bot that played (the plan it
+    runs, the fresh hands it has seen, the turns since its last delivery), the hint of every turn of a
+    planner's game is exactly the turn played: seed 1000 of the standard game had one turn in six advised
+    otherwise by a planner judging each position anew (round 32: it would have moved, the game discarded)."""
+    from eb_core import narrate, sim
+    from eb_core.bots.hint import PlayedBots
+    r = sim.solo_game(eb.ruleset("europe-standard", *variants), seed=1000, max_turns=40)
+    steps = narrate.replay(r.game.to_json())
+    played = PlayedBots(steps)
+    turns = [(i, ss) for i, ss in _turns(steps) if not ss[0].before.over]
+    assert len(turns) >= 35
+    for i, ss in turns:
+        bot = played.bot_at(i)
+        assert bot is not None, f"step {i}: the replayed planner left the record"
+        memo = (bot._stuck, list(bot._fresh), bot.plan)
+        h = eb.hint(ss[0].before, bot=bot)
+        assert [repr(a) for a in h.actions] == [repr(s.action) for s in ss], f"turn at step {i}"
+        assert (bot._stuck, list(bot._fresh), bot.plan) == memo, "the bot given to the hint is not changed"
+
+
+def test_a_game_the_planner_did_not_play_has_no_bot_to_replay():
+    """Notebook 03's opening is played by hand: the planner would not have chosen its first build, so the
+    hints of that game judge each position anew."""
+    from eb_core import narrate
+    from eb_core.bots.hint import PlayedBots
+    board = eb.load_board("tutorial")
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=1)
+    g.apply(Build(eb.cheapest_build(board, g.rules, "Madrid", "Lyon").mileposts))
+    g.apply(eb.EndTurn())
+    steps = narrate.replay(g.to_json())
+    played = PlayedBots(steps)
+    assert played.bot_at(0) is not None          # before the first action: the bot the game would have had
+    assert played.bot_at(1) is None              # Ann's end of the turn: her bot left the record at the build
+
+
 def test_a_plan_into_a_city_off_the_network_pays_the_city_entry():
     """Build Phase Rules: track starts from the network or a major city, and building into a small city
     costs its entry (3M into Lyon) while building out of it costs only the terrain. Ann's network is at

@@ -152,6 +152,20 @@ def test_each_planner_turn_has_its_why_drawn_and_told():
     assert plain.why not in plain.widget.children and not figures.find_trace(plain.figure, "plan").visible
 
 
+def test_the_why_of_each_frame_is_the_turn_the_frame_shows():
+    """Seed 1000's solo game, stepped turn by turn with the why: each turn's advice is the turn played
+    (the planner that played it is replayed beside the record, its memory and all), not what a new
+    planner would do from the position (which differs in about one turn of six)."""
+    from eb_core import sim
+    r = sim.solo_game(eb.ruleset("europe-standard"), seed=1000, max_turns=25)
+    s = TurnStepper(r.game.to_json(), why=True)
+    for frame in range(len(s.frames)):
+        if s.frames[frame][0].before.over:
+            continue
+        h = s.hint_for(frame)
+        assert [repr(a) for a in h.actions] == [repr(st.action) for st in s.frames[frame]], frame
+
+
 def test_both_trains_of_run_two_trains_are_drawn_and_the_second_moves():
     """Run Two Trains: the stepper draws a player's second train beside the first and Next moves it."""
     board = eb.load_board("tutorial")

@@ -28,6 +28,7 @@ import plotly.graph_objects as go
 
 from ... import events
 from ...board import Board
+from ...bots.hint import PlayedBots
 from ...bots.hint import hint as _hint
 from ...errors import InvalidAction
 from ...narrate import Step, place, replay
@@ -110,7 +111,8 @@ class TurnStepper(App):
     ``money``, ``hand``, ``events`` (HTML widgets).
 
     ``why=True`` adds the planner's reason for each turn (:func:`eb_core.bots.hint.hint` on the position the
-    turn began with): the plan drawn on the map in green (the train, then each stop in order) and, in the
+    turn began with, by the planner that played it when the game is a planner's, so the plan is the one the
+    turn then follows): the plan drawn on the map in green (the train, then each stop in order) and, in the
     ``why`` widget, its income per turn against the next best plan. Under Run Two Trains the second
     train's plan is drawn too, in purple from train 2, its stops labelled "train 2: ...". :meth:`hint_for` gives the
     :class:`~eb_core.bots.hint.Hint` of a frame (computed when first shown, then kept).
@@ -146,6 +148,7 @@ class TurnStepper(App):
         self.zoomed = bool(zoom)
         self.why = W.HTML()
         self._hints: dict[int, Any] = {}
+        self._played: PlayedBots | None = None        # the planner bots replayed beside the record (the why)
         fig = self._figure(height)
         if self.zoomed:
             self._zoom(fig)
@@ -267,9 +270,16 @@ class TurnStepper(App):
         shown) begins, or ``None`` when that position has no turn to advise on."""
         frame = self.frame if frame is None else frame
         if frame not in self._hints:
-            game = self.frames[frame][0].before
+            first = self.frames[frame][0]
+            game = first.before
+            if self._played is None:
+                self._played = PlayedBots(self.steps)
+                self._index = {id(s): i for i, s in enumerate(self.steps)}
             try:
-                self._hints[frame] = _hint(game) if not game.over else None
+                # a game the planner played: the hint starts from the bot's memory at that turn, so it is the
+                # turn the stepper shows (a new planner would advise another turn about once in six)
+                bot = self._played.bot_at(self._index[id(first)])
+                self._hints[frame] = _hint(game, bot=bot) if not game.over else None
             except (InvalidAction, ValueError):
                 self._hints[frame] = None
         return self._hints[frame]
