@@ -189,6 +189,26 @@ def test_both_trains_of_run_two_trains_are_drawn_and_the_second_moves():
     assert "train 2" in figures.find_trace(s.figure, f"train:{seat}").text[1]
 
 
+def test_two_trains_paths_in_one_turn_are_drawn_apart():
+    """Run Two Trains, Europe: a turn in which both trains move draws each train's path on its own, with no
+    line from where train 1 stopped to where train 2 set off (the screenshot of notebook 06 showed one
+    across Bohemia)."""
+    from eb_core import sim
+    r = sim.solo_game(eb.ruleset("europe-standard", "run-two-trains"), seed=1000, max_turns=12)
+    s = TurnStepper(r.game.to_json())
+    seen = 0
+    for frame in range(len(s.frames)):
+        s.show(frame)
+        runs = s._frame_data()["runs"]
+        x, y = _xy(s.figure, "train_path")
+        assert len(x) == (sum(len(run) for run in runs) + len(runs) - 1 if runs else 0)
+        if len(runs) > 1:
+            seen += 1
+            breaks = [i for i, v in enumerate(x) if v != v]          # NaN: the line stops there
+            assert len(breaks) == len(runs) - 1
+    assert seen, "some turn moves both trains apart"
+
+
 def test_under_run_two_trains_the_why_draws_train_2s_plan_too():
     """Run Two Trains, a planner game: each turn's why draws train 2's plan from train 2, its stops
     labelled "train 2: ...", beside train 1's; the money table names each train's loads."""

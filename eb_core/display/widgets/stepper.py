@@ -93,6 +93,17 @@ def _loads_text(p) -> str:
     return f"train 1: {', '.join(p.loads) or 'empty'}; train 2: {', '.join(second.loads) or 'empty'}"
 
 
+def _runs_xy(board, runs: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Map points of the trains' paths, one run after another with a break between them (no line is drawn
+    from where train 1 stopped to where train 2 set off)."""
+    if not runs:
+        return np.empty(0), np.empty(0)
+    xy = board.xy
+    parts = [np.vstack([xy[run], [np.nan, np.nan]]) for run in runs]
+    pts = np.vstack(parts)[:-1]
+    return pts[:, 0], pts[:, 1]
+
+
 def _pairs_xy(board: Board, pairs) -> tuple[np.ndarray, np.ndarray]:
     xs, ys = [], []
     for a, b in pairs:
@@ -176,13 +187,14 @@ class TurnStepper(App):
     def _frame_data(self) -> dict[str, Any]:
         f = self.steps_shown
         new = [k for s in f for k in s.new_track]
-        path: list[int] = []
+        runs: list[list[int]] = []          # the trains' paths, a run each (train 2's is not joined to train 1's)
         for s in f:
             if s.train_path:
-                if path and path[-1] == s.train_path[0]:
-                    path.extend(s.train_path[1:])
+                if runs and runs[-1][-1] == s.train_path[0]:
+                    runs[-1].extend(s.train_path[1:])
                 else:
-                    path.extend(s.train_path)
+                    runs.append(list(s.train_path))
+        path = [m for run in runs for m in run]
         game = f[-1].after
         area: set[int] = set()
         for act in game.state.active_events:             # events in force: their areas on the map
@@ -190,7 +202,7 @@ class TurnStepper(App):
                 area |= set(events.affected(game, int(act["card"]))["mileposts"])
             except (KeyError, ValueError):
                 continue
-        return {"state": game.state, "new": new, "path": path, "events": sorted(area)}
+        return {"state": game.state, "new": new, "path": path, "runs": runs, "events": sorted(area)}
 
     def _figure(self, height: int | None) -> go.Figure:
         d = self._frame_data()
@@ -203,9 +215,8 @@ class TurnStepper(App):
         x, y = _pairs_xy(board, d["new"])
         fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=NEW_TRACK, width=8), opacity=0.7,
                                  hoverinfo="skip", name="new track", meta="new_track"))
-        xy = board.xy
-        path = d["path"]
-        fig.add_trace(go.Scatter(x=xy[path, 0] if path else np.empty(0), y=xy[path, 1] if path else np.empty(0),
+        x, y = _runs_xy(board, d["runs"])
+        fig.add_trace(go.Scatter(x=x, y=y,
                                  mode="lines+markers", line=dict(color="black", width=2, dash="dot"),
                                  marker=dict(size=4, color="black"), hoverinfo="skip", name="train's path",
                                  meta="train_path"))
@@ -409,9 +420,7 @@ class TurnStepper(App):
                 tr = figures.find_trace(fig, meta)
                 tr.x, tr.y, tr.text, tr.hovertext, tr.textposition = self._plan_xy(train)
             tr = figures.find_trace(fig, "train_path")
-            path = d["path"]
-            tr.x = board.xy[path, 0] if path else np.empty(0)
-            tr.y = board.xy[path, 1] if path else np.empty(0)
+            tr.x, tr.y = _runs_xy(board, d["runs"])
         fig.layout.title.text = self._title()
         if self.zoomed:
             self._zoom(fig, d)
