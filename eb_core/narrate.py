@@ -223,8 +223,10 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             paid = p.cash - pa.cash
             if paid > 0:
                 s += f", paying {money(paid)} rent"
-            s += f" ({ta.moves_used} movement points used this turn" + (", at half speed for the ferry" if ta.half_rate
-                                                              else "") + ")"
+            speed = ta.train.speed
+            s += (f" ({min(ta.moves_used, speed)} of {speed} movement points used this turn"
+                  + ((", two a milepost at half speed for the ferry" if ta.crossed else
+                      ", two a milepost at half rate in an event's area") if ta.half_rate else "") + ")")
         return s + "."
     if isinstance(action, PickUp):
         where = place(board, t.position) if t.position is not None else "nowhere"

@@ -379,3 +379,15 @@ def test_longest_legal_move_stops_where_the_rules_stop_it():
     own(g, 0, *row(8, 0, 11))
     path = [m(c, 8) for c in range(1, 12)]
     assert g.longest_legal_move(path) == tuple(path[:9])
+
+
+def test_a_half_speed_crossing_is_narrated_in_the_trains_own_points():
+    """Movement Using a Ferry: the crossing and four more mileposts use the whole 9 of a Freight at half
+    speed. The narration says so in the train's own points, never more than its speed."""
+    from eb_core import narrate
+    g = _ferry_game()
+    before = g.clone()
+    a = mv(*row(7, 15, 19))
+    g.apply(a)
+    text = narrate.describe(a, before, after=g)
+    assert "9 of 9 movement points used this turn, two a milepost at half speed for the ferry" in text, text
