@@ -40,12 +40,12 @@ from .words import plural
 from .errors import EbError
 from .state import GameState
 
-__all__ = ["place", "near", "describe", "describe_segments", "Step", "replay", "scrub", "money"]
+__all__ = ["place", "near", "describe", "describe_segments", "say", "Step", "replay", "scrub", "money"]
 
 
 # --------------------------------------------------------------------------------------------- places
 def near(board: Board, mp: int) -> str:
-    """The name of the city nearest to milepost ``mp`` (as the crow flies)."""
+    """The name of the city nearest to milepost ``mp`` on its own land (see :meth:`Board.near`)."""
     return board.near(mp)
 
 
@@ -183,6 +183,51 @@ def _train(p, k: int):
 def _onto(p, tn: str, word: str) -> str:
     """`` onto train 2`` / `` from train 1`` when the player runs two trains, else nothing."""
     return "" if p.second is None else f" {word} {tn}"
+
+
+def say(action, board: Board) -> str:
+    """An action in a few words, by its places, without the position it is taken in (for lists of actions:
+    a hint's, an outcome's): ``"build London → Folkestone"``, ``"move to Paris (5 mileposts)"``,
+    ``"deliver Wine"``. A list of actions is said in order, joined by "then".
+
+    >>> import eb_core as eb
+    >>> b = eb.load_board("tutorial")
+    >>> say(Build(path=tuple(b.meta["examples"]["london_folkestone"]["path"])), b)
+    'build London → Folkestone'
+    >>> say([PickUp("Wine"), EndTurn()], b)
+    'pick up Wine, then end the turn'
+    """
+    if isinstance(action, (list, tuple)):
+        return ", then ".join(say(a, board) for a in action)
+    train = " (train 2)" if getattr(action, "train", 1) == 2 else ""
+    if isinstance(action, Build):
+        return f"build {board.place(action.path[0])} → {board.place(action.path[-1])}"
+    if isinstance(action, Move):
+        return f"move{train} to {board.place(action.path[-1])} ({_plural(len(action.path), 'milepost')})"
+    if isinstance(action, PickUp):
+        return f"pick up {action.load}{train}"
+    if isinstance(action, Deliver):
+        return f"deliver {action.load}{train}"
+    if isinstance(action, Drop):
+        return f"drop {action.load}{train}"
+    if isinstance(action, Upgrade):
+        return f"upgrade{train} to {action.to}"
+    if isinstance(action, PlaceTrain):
+        where = action.where if isinstance(action.where, str) else board.place(action.where)
+        return f"place the train{train} in {where}"
+    if isinstance(action, DiscardHand):
+        return "discard the whole hand"
+    if isinstance(action, Discard):
+        return "discard a card"
+    if isinstance(action, Borrow):
+        return f"borrow {money(action.amount)}"
+    if isinstance(action, EndOperations):
+        return "end the operations"
+    if isinstance(action, EndBuild):
+        return "end the building"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    return type(action).__name__
 
 
 def describe(action, game, *, after=None, seat: int | None = None) -> str:

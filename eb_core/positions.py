@@ -90,6 +90,7 @@ from .cards import load_deck
 from .engine import Game
 from .errors import EbError, IllegalAction, InvalidAction
 from .files import data_dir, derived
+from .narrate import say
 from .routes import cheapest_build, shortest_trip
 from .rules import Ruleset, Train
 from .rules import ruleset as _ruleset
@@ -775,7 +776,8 @@ class Outcome:
         if self.accepted:
             money = f"costs {self.cost}M" if self.cost else (
                 f"earns {self.cash_change}M" if self.cash_change > 0 else "costs nothing")
-            return f"Accepted: {self.player}'s {self.action!r} {money}."
+            what = say(self.action, self.game.board) if self.game is not None else repr(self.action)
+            return f"Accepted: {self.player}'s {what} {money}."
         if self.rule is None:
             return f"Not a valid action: {self.reason}"
         return f"Rejected by the rulebook ({self.rule}): {self.reason}"

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..actions import Build, Deliver, DiscardHand, Drop, Move, PickUp, PlaceTrain, Upgrade
 from ..errors import InvalidAction
+from ..narrate import say
 from ..track import seg_key
 from .planner import Plan, PlannerBot
 from .view import BotView
@@ -84,6 +85,7 @@ class Hint:
     opening: bool = False           # the discard gives up a special build turn for a poor opening hand
     plan2: Plan | None = None       # Run Two Trains: train 2's plan (over the cards train 1's plan leaves)
     fares: int = 0                  # Pay To Move: the cash kept back at the turn's end for the fares to the next payout
+    said: list[str] = field(default_factory=list)   # each action in words, by its places (narrate.say)
 
     @property
     def plans(self) -> list[Plan]:
@@ -193,7 +195,8 @@ class Hint:
                 f"{self.cash_after}M{kept}.")
 
     def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{i}</td><td>{html.escape(repr(a))}</td></tr>" for i, a in enumerate(self.actions, 1))
+        said = self.said or [repr(a) for a in self.actions]
+        rows = "".join(f"<tr><td>{i}</td><td>{html.escape(t)}</td></tr>" for i, t in enumerate(said, 1))
         alt = ""
         if self.next_best is not None:
             q = self.next_best
@@ -307,7 +310,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
-                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2, fares)
+                g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2, fares,
+                [say(a, g.board) for a in actions])
 
 
 class PlayedBots:

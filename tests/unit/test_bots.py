@@ -199,6 +199,17 @@ def test_hint_stages_a_train_on_the_port_before_it_crosses():
     assert "stay at Portsmouth to stage there for the Portsmouth–Le Havre ferry" in str(h)
 
 
+def test_the_hints_list_of_actions_names_places_not_milepost_ids():
+    """The hint's table of actions (notebook 04) says each action by its places: "move to London (4
+    mileposts)", "build London → Lyon", never "Move(path=(95, 111, ...))"."""
+    g = eb.position("board: tutorial\nplayer Ann: cash 60, train 9/2, at Birmingham, loads Chocolate, "
+                    "track London-Birmingham, cards 3 1 2\nplayer Ben: cash 30, at Paris, track Paris-Lyon\n")
+    h = eb.hint(g)
+    page = h._repr_html_()
+    assert len(h.said) == len(h.actions) and "path=" not in page and "Move(" not in page
+    assert "deliver Chocolate" in h.said[0] and any(t.startswith("build ") and " → " in t for t in h.said), h.said
+
+
 def test_hint_refuses_another_players_turn_and_a_finished_game():
     g = eb.position("board: tutorial\nplayer Ann: cash 50, at London\nplayer Ben: cash 50, at Paris\n")
     with pytest.raises(eb.InvalidAction):

@@ -240,6 +240,7 @@ def test_london_to_folkestone_with_the_chunnel_costs_18M(board):
     assert out.accepted and out.cost == ex["cost"] == 18, out.log
     assert out.game.state.track.owns_crossing(0, "Chunnel") and out.game.state.players[0].cash == 50 - 18
     assert g.to_json() == before                               # the given game never changes
+    assert out.explain() == "Accepted: Ann's build London → Folkestone costs 18M."    # places, not milepost ids
 
 
 def test_right_of_way_is_reported_with_rule_and_reason(board):
