@@ -200,34 +200,28 @@ def say(action, board: Board) -> str:
     if isinstance(action, (list, tuple)):
         return ", then ".join(say(a, board) for a in action)
     train = " (train 2)" if getattr(action, "train", 1) == 2 else ""
+    kind = type(action)
+    if kind in _LOAD_VERBS:
+        return f"{_LOAD_VERBS[kind]} {action.load}{train}"
+    if kind in _SAID:
+        return _SAID[kind]
     if isinstance(action, Build):
         return f"build {board.place(action.path[0])} → {board.place(action.path[-1])}"
     if isinstance(action, Move):
         return f"move{train} to {board.place(action.path[-1])} ({_plural(len(action.path), 'milepost')})"
-    if isinstance(action, PickUp):
-        return f"pick up {action.load}{train}"
-    if isinstance(action, Deliver):
-        return f"deliver {action.load}{train}"
-    if isinstance(action, Drop):
-        return f"drop {action.load}{train}"
     if isinstance(action, Upgrade):
         return f"upgrade{train} to {action.to}"
     if isinstance(action, PlaceTrain):
         where = action.where if isinstance(action.where, str) else board.place(action.where)
         return f"place the train{train} in {where}"
-    if isinstance(action, DiscardHand):
-        return "discard the whole hand"
-    if isinstance(action, Discard):
-        return "discard a card"
     if isinstance(action, Borrow):
         return f"borrow {money(action.amount)}"
-    if isinstance(action, EndOperations):
-        return "end the operations"
-    if isinstance(action, EndBuild):
-        return "end the building"
-    if isinstance(action, EndTurn):
-        return "end the turn"
-    return type(action).__name__
+    return kind.__name__
+
+
+_LOAD_VERBS = {PickUp: "pick up", Deliver: "deliver", Drop: "drop"}
+_SAID = {DiscardHand: "discard the whole hand", Discard: "discard a card", EndOperations: "end the operations",
+         EndBuild: "end the building", EndTurn: "end the turn"}
 
 
 def describe(action, game, *, after=None, seat: int | None = None) -> str:
