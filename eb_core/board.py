@@ -234,6 +234,12 @@ def Tunnel(name: str, ports: tuple[int, int], port_names: tuple[str, str], cost:
     return Crossing(name, tuple(ports), tuple(port_names), cost, tuple(mileposts), "tunnel")
 
 
+def components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Connected-component label of each of ``n`` mileposts joined by the edges ``a[i]-b[i]``."""
+    m = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
+    return connected_components(m, directed=False)[1]
+
+
 def _nearest_city_centres(board: "Board") -> np.ndarray:
     """For each milepost, the centre milepost of the nearest city on the same land (-1 on a board without
     cities): nearest as the crow flies among the cities joined to it by land, neither a ferry nor a tunnel
@@ -247,8 +253,7 @@ def _nearest_city_centres(board: "Board") -> np.ndarray:
     under = np.array([m.underground for m in board.mileposts], dtype=bool)
     land = np.array([(e.a, e.b) for e in board.edges
                      if not e.impassable and not under[e.a] and not under[e.b]], dtype=np.int64).reshape(-1, 2)
-    _, part = connected_components(coo_matrix((np.ones(len(land)), (land[:, 0], land[:, 1])), shape=(n, n)),
-                                   directed=False)
+    part = components(n, land[:, 0], land[:, 1])
     d = ((xy[:, None, :] - xy[centres][None, :, :]) ** 2).sum(axis=2)
     same = part[:, None] == part[centres][None, :]
     d_land = np.where(same, d, np.inf)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import events as _events
-from .common import components
+from ..board import components
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game

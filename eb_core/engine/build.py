@@ -13,7 +13,7 @@ import numpy as np
 from .. import events as _events
 from .. import rulebook as R
 from ..actions import Build, Upgrade
-from ..board import City, CitySize
+from ..board import City, CitySize, components
 from ..costs import BuildPlan, SegmentCost, segment_cost
 from ..errors import IllegalAction
 from ..files import derived, recent
@@ -24,7 +24,6 @@ from .common import (
     build_first,
     check_mp,
     cite,
-    components,
     require_hand_ready,
     turn_rule,
     where,

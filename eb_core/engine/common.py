@@ -10,8 +10,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
-from scipy.sparse import coo_matrix
-from scipy.sparse.csgraph import connected_components
 
 from .. import events as _events
 from .. import rulebook as R
@@ -74,12 +72,6 @@ class BoardIndex:
 def board_index(board: Board) -> BoardIndex:
     """The :class:`BoardIndex` of ``board``, kept in :func:`eb_core.files.derived` while the board lives."""
     return derived(board, "engine:index", BoardIndex)
-
-
-def components(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Connected-component label of each of ``n`` mileposts joined by the edges ``a[i]-b[i]``."""
-    m = coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
-    return connected_components(m, directed=False)[1]
 
 
 @dataclass

@@ -19,7 +19,7 @@ import pytest
 
 import eb_core as eb
 from eb_core.actions import Build, Deliver, Discard, EndBuild, EndTurn, Move, PickUp
-from eb_core.engine.common import components
+from eb_core.board import components
 
 import numpy as np
 
