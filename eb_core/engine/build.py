@@ -96,7 +96,7 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     bought: list[str] = []
     out_of: list[str] = []
     breakdown: list[str] = []
-    own_runs: list[list[int]] = []      # [first milepost, last milepost, segments, its note's index + 1]
+    own: list[int] | None = None        # the run of own track being told: [from, to, segments, its note's index]
 
     def seg(x: int, y: int) -> str:
         return f"{board.place(x)} → {board.place(y)}"
@@ -129,15 +129,13 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         if owner is not None:
             if owner == seat:
                 # a run of your own track is one note: "Lyon → Ruhr, 8 segments already yours: 0M"
-                run = own_runs[-1] if own_runs and own_runs[-1][1] == a and own_runs[-1][3] == len(breakdown) else None
-                if run is None:
-                    own_runs.append([a, b, 1, len(breakdown) + 1])
-                    breakdown.append("")
+                if own is not None and own[3] == len(breakdown) - 1:      # the last note is this run's
+                    own[1], own[2] = b, own[2] + 1
                 else:
-                    run[1], run[2] = b, run[2] + 1
-                r = own_runs[-1]
-                breakdown[r[3] - 1] = (f"{seg(r[0], r[1])}, {plural(r[2], 'segment')} already yours: 0M" if r[2] > 1
-                                       else f"{seg(r[0], r[1])} already yours: 0M")
+                    own = [a, b, 1, len(breakdown)]
+                    breakdown.append("")
+                segs = f", {plural(own[2], 'segment')}" if own[2] > 1 else ""
+                breakdown[own[3]] = f"{seg(own[0], own[1])}{segs} already yours: 0M"
                 steps.append(SegmentCost(a, b, 0, 0, 0, "own track"))
                 continue
             raise IllegalAction(cite(game, R.RIGHT_OF_WAY, R.EXPRESS_BUILD), f"Only one section of track may be built between two mileposts: "
