@@ -88,9 +88,6 @@ def scrub(board: Board, text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------- builds
-_plural = plural
-
-
 def _and(parts: Sequence[str]) -> str:
     parts = [p for p in parts if p]
     if len(parts) <= 1:
@@ -129,8 +126,8 @@ def describe_segments(segments: Iterable[SegmentCost], board: Board | None = Non
         if s.water:
             bridges.append(f"a {s.water_label or 'water'} bridge ({money(s.water)})")
     order = ["clear", "mountain", "alpine"]
-    parts = [_plural(terrain[t], f"{t} milepost") for t in order if terrain[t]]
-    parts += [_plural(k, f"{t} milepost") for t, k in terrain.items() if t not in order]
+    parts = [plural(terrain[t], f"{t} milepost") for t in order if terrain[t]]
+    parts += [plural(k, f"{t} milepost") for t, k in terrain.items() if t not in order]
     parts += bridges + cities + crossings
     return _and(parts) or "nothing new (the track is already there)"
 
@@ -208,7 +205,7 @@ def say(action, board: Board) -> str:
     if isinstance(action, Build):
         return f"build {board.place(action.path[0])} → {board.place(action.path[-1])}"
     if isinstance(action, Move):
-        return f"move{train} to {board.place(action.path[-1])} ({_plural(len(action.path), 'milepost')})"
+        return f"move{train} to {board.place(action.path[-1])} ({plural(len(action.path), 'milepost')})"
     if isinstance(action, Upgrade):
         return f"upgrade{train} to {action.to}"
     if isinstance(action, PlaceTrain):
@@ -255,7 +252,7 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         start = t.position
         path = ([start] if start is not None else []) + list(action.path)
         via = [c for c in _passing(board, path)[1:]]
-        s = f"{who} moves {'' if p.second is None else tn + ' '}{_end(board, path[0])} → {_end(board, path[-1])}, {_plural(len(action.path), 'milepost')}"
+        s = f"{who} moves {'' if p.second is None else tn + ' '}{_end(board, path[0])} → {_end(board, path[-1])}, {plural(len(action.path), 'milepost')}"
         if via:
             s += " through " + _and(via)
         if pa is not None:

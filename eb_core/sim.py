@@ -50,7 +50,7 @@ from .actions import EndTurn, PlaceTrain
 from .bots.expert import ExpertBot
 from .bots.planner import PlannerBot, play_solo
 from .bots.random_bot import RandomBot
-from .bots.view import BotView
+from .bots.view import BotView, bot_rng
 from .engine import Game
 from .errors import InvalidAction
 from .rules import RULESETS, VARIANTS, Ruleset
@@ -252,7 +252,7 @@ def make_bot(name: str, seat: int, seed: int):
         factory = BOTS[name]
     except KeyError:
         raise InvalidAction(f"bot: no bot {name!r}; choose from {sorted(BOTS)}", field="bot") from None
-    return factory(seat, random.Random(f"eb-bot:{seed}:{seat}"))
+    return factory(seat, bot_rng(seed, seat))
 
 
 # ----------------------------------------------------------------------------------------- solo games

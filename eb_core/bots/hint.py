@@ -28,7 +28,7 @@ from ..errors import InvalidAction
 from ..narrate import say
 from ..track import seg_key
 from .planner import Plan, PlannerBot
-from .view import BotView
+from .view import BotView, bot_rng
 
 __all__ = ["Hint", "PlayedBots", "hint"]
 
@@ -338,7 +338,7 @@ class PlayedBots:
         seed = self._game.state.seed if self._game is not None else 0
         n = len(self._game.state.players) if self._game is not None else 0
         self._bots: dict[int, PlannerBot | None] = {
-            s: PlannerBot(s, random.Random(f"eb-bot:{seed}:{s}"), level=level) for s in range(n)}
+            s: PlannerBot(s, bot_rng(seed, s), level=level) for s in range(n)}
 
     def bot_at(self, index: int) -> PlannerBot | None:
         """The bot of the player acting at step ``index``, as it was when that step was played (``None``

@@ -688,7 +688,7 @@ class PlannerBot:
 
         def hop(x: int, y: int) -> bool:
             """A ferry crossing: the train stages at the port and crosses at half speed next turn."""
-            return x in ports and y in ports and board.edge(x, y) is None
+            return _ferry_hop(board, ports, x, y)
 
         def quick(a, b):
             """(cost, estimated mileposts) of a leg without walking its path."""
@@ -1686,6 +1686,11 @@ def _ferry_ports(board) -> frozenset:
                                                                 for m in cr.ports))
 
 
+def _ferry_hop(board, ports: frozenset, x: int, y: int) -> bool:
+    """A step from ferry port to ferry port with no edge between: a crossing (:func:`_ferry_ports`)."""
+    return x in ports and y in ports and board.edge(x, y) is None
+
+
 def _path_runs(board, path: Sequence[int]) -> tuple[int, ...]:
     """A path's rides between ferry crossings, in movement points, for :meth:`_Ride.run`: a ferry hop
     (port to port, no edge between) ends a run -- the train stages at the port and crosses at half speed
@@ -1696,7 +1701,7 @@ def _path_runs(board, path: Sequence[int]) -> tuple[int, ...]:
         pair: 1 + len(cr.mileposts) for cr in b.tunnels for pair in (cr.ports, cr.ports[::-1])})
     out, n = [], 0
     for x, y in itertools.pairwise(path):
-        if x in ports and y in ports and board.edge(x, y) is None:
+        if _ferry_hop(board, ports, x, y):
             out.append(n)
             n = 0
         else:

@@ -5,10 +5,18 @@ The solo games of :mod:`eb_core.sim`, Empire Express's lessons and the hints' re
 """
 from __future__ import annotations
 
+import random
+
 from ..actions import EndBuild, EndTurn
 from ..rules import Ruleset
 
-__all__ = ["BotView"]
+__all__ = ["BotView", "bot_rng"]
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The random generator of the bot in ``seat`` of a game played with ``seed`` (:func:`eb_core.sim.make_bot`;
+    :class:`eb_core.bots.hint.PlayedBots` makes the same to replay it)."""
+    return random.Random(f"eb-bot:{seed}:{seat}")
 
 
 class BotView:

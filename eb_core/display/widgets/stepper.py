@@ -285,11 +285,10 @@ class TurnStepper(App):
             game = first.before
             if self._played is None:
                 self._played = PlayedBots(self.steps)
-                self._index = {id(s): i for i, s in enumerate(self.steps)}
             try:
                 # a game the planner played: the hint starts from the bot's memory at that turn, so it is the
                 # turn the stepper shows (a new planner would advise another turn about once in six)
-                bot = self._played.bot_at(self._index[id(first)])
+                bot = self._played.bot_at(first.index)
                 self._hints[frame] = _hint(game, bot=bot) if not game.over else None
             except (InvalidAction, ValueError):
                 self._hints[frame] = None
