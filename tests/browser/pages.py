@@ -13,7 +13,7 @@ checked on that one page:
   value, and the rendered plot must change to the numbers of the new values (a hard check: a redraw that
   does not arrive fails the test, with a ``*_not_redrawn.png`` screenshot);
 * **the stepper's Next moves the train**: Next is pressed until a train drawn on the map moves. A stepper
-  with the planner's why (``why=True``, notebook 06) must draw the planner's plan on first paint.
+  with the planner's why (``why=True``, notebooks 06 and 09) must draw the planner's plan on first paint.
 
 Each explorer saves a screenshot to ``test-artifacts/browser/<frontend>_<nb>_<explorer>_{first,changed}.png``.
 """
@@ -42,7 +42,7 @@ EXPECTED = {
     "05": ["event"],
     "06": ["why stepper"],
     "07": ["route", "demand"],
-    "09": ["city", "loads", "stepper"],
+    "09": ["city", "loads", "why stepper"],
     "10": ["stepper"],
 }
 FRONTENDS = ["lab", "voila"]

@@ -2,6 +2,7 @@
 the narration, the slider and Prev go back, and a game saved as JSON steps as well as a live one."""
 from __future__ import annotations
 
+import html
 import random
 
 import numpy as np
@@ -260,3 +261,30 @@ def test_zoom_fits_the_map_to_the_track_the_trains_and_the_plan_of_each_frame():
     assert widths[0] < board_w / 2 and widths[0] <= widths[1]
     plain = TurnStepper(game.to_json(), why=True)
     assert plain.figure.layout.xaxis.range is None
+
+
+def test_stepped_action_by_action_each_action_shows_its_turns_why():
+    """``by="action"`` with the why: every action of a turn shows the why of the turn it belongs to (the
+    same hint as the turn-by-turn stepper's, whose actions are the turn's), the plan drawn from where the
+    turn began, not a new plan from the middle of the turn."""
+    from eb_core import sim
+    r = sim.solo_game(eb.ruleset("europe-standard"), seed=1000, max_turns=8)
+    turns = TurnStepper(r.game.to_json(), why=True)
+    actions = TurnStepper(r.game.to_json(), by="action", why=True)
+    assert len(actions.frames) > len(turns.frames)
+    frame = 0
+    for t, turn in enumerate(turns.frames):
+        if turn[0].before.over:
+            continue
+        h = turns.hint_for(t)
+        assert [repr(a) for a in h.actions] == [repr(st.action) for st in turn]
+        start = turn[0].before.state.players[0].position
+        for step in turn:
+            while actions.frames[frame][0].index != step.index:
+                frame += 1
+            actions.show(frame)
+            assert str(actions.hint_for()) == str(h)
+            assert "view of this turn as it began" in actions.why.value and str(h) in html.unescape(actions.why.value)
+            if start is not None and h.plan is not None and h.plan.stops:
+                x, y = _xy(actions.figure, "plan")
+                assert (x[0], y[0]) == tuple(actions.board.xy[start])

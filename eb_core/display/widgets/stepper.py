@@ -126,7 +126,8 @@ class TurnStepper(App):
     turn then follows): the plan drawn on the map in green (the train, then each stop in order) and, in the
     ``why`` widget, its income per turn against the next best plan. Under Run Two Trains the second
     train's plan is drawn too, in purple from train 2, its stops labelled "train 2: ...". :meth:`hint_for` gives the
-    :class:`~eb_core.bots.hint.Hint` of a frame (computed when first shown, then kept).
+    :class:`~eb_core.bots.hint.Hint` of a frame (computed when first shown, then kept). Stepping
+    ``by="action"``, every action of a turn shows that turn's why, the plan drawn from where the turn began.
 
     ``zoom=True`` fits the map to what each frame is about (:meth:`view_mileposts`: the track, the trains
     and, with the why, the plans' stops; at least :attr:`MIN_SPAN` mileposts across), so a game's first
@@ -158,7 +159,9 @@ class TurnStepper(App):
         self.why_shown = bool(why)
         self.zoomed = bool(zoom)
         self.why = W.HTML()
-        self._hints: dict[int, Any] = {}
+        self._hints: dict[int, Any] = {}            # the first step's index of a turn -> its hint
+        # each step's turn, by its first step: with ``by="action"`` every action of a turn shows that turn's why
+        self._turn_start = {s.index: turn[0] for turn in frames_of(self.steps, "turn") for s in turn}
         self._played: PlayedBots | None = None        # the planner bots replayed beside the record (the why)
         fig = self._figure(height)
         if self.zoomed:
@@ -278,10 +281,10 @@ class TurnStepper(App):
     # ----------------------------------------------------------------------- the planner's why
     def hint_for(self, frame: int | None = None):
         """The planner's :class:`~eb_core.bots.hint.Hint` for the turn that ``frame`` (default: the one
-        shown) begins, or ``None`` when that position has no turn to advise on."""
-        frame = self.frame if frame is None else frame
-        if frame not in self._hints:
-            first = self.frames[frame][0]
+        shown) begins, or belongs to when stepping action by action (every action of a turn has that turn's
+        why), or ``None`` when that position has no turn to advise on."""
+        first = self._turn_first(frame)
+        if first.index not in self._hints:
             game = first.before
             if self._played is None:
                 self._played = PlayedBots(self.steps)
@@ -289,10 +292,15 @@ class TurnStepper(App):
                 # a game the planner played: the hint starts from the bot's memory at that turn, so it is the
                 # turn the stepper shows (a new planner would advise another turn about once in six)
                 bot = self._played.bot_at(first.index)
-                self._hints[frame] = _hint(game, bot=bot) if not game.over else None
+                self._hints[first.index] = _hint(game, bot=bot) if not game.over else None
             except (InvalidAction, ValueError):
-                self._hints[frame] = None
-        return self._hints[frame]
+                self._hints[first.index] = None
+        return self._hints[first.index]
+
+    def _turn_first(self, frame: int | None = None) -> Step:
+        """The first step of the turn that ``frame`` (default: the one shown) belongs to: the frame's own
+        first step when stepping turn by turn, the turn's first action when stepping action by action."""
+        return self._turn_start[self.frames[self.frame if frame is None else frame][0].index]
 
     def _plan_xy(self, train: int = 1):
         """The chosen plan's stops in order from the train, as map points: ``(x, y, labels, hover texts,
@@ -308,7 +316,7 @@ class TurnStepper(App):
             return e, e, none, none, "top center"
         board = self.board
         pts, numbers, cities, hover = [], [], [], []
-        p = self.frames[self.frame][0].before.state.players[h.seat]
+        p = self._turn_first().before.state.players[h.seat]          # the plan is drawn from where the turn began
         runner = p if train == 1 else getattr(p, "second", None)
         pos = None if runner is None else runner.position
         if pos is not None:
@@ -342,8 +350,8 @@ class TurnStepper(App):
                 items = " · ".join(html.escape(_stop_text(i, act, load, city))
                                    for i, (act, city, load, _) in enumerate(plan.stops, 1))
                 stops += f"<div style='color:{color}'><b>{who}:</b> {items}</div>"
-        return (f"<div style='border-left:4px solid {PLAN};padding-left:8px'><b>The planner's view of this turn:</b> "
-                f"{html.escape(str(h))}{stops}</div>")
+        return (f"<div style='border-left:4px solid {PLAN};padding-left:8px'><b>The planner's view of this turn"
+                f"{' as it began' if self.by == 'action' else ''}:</b> {html.escape(str(h))}{stops}</div>")
 
     def _train(self, st, seat: int):
         """The points of ``seat``'s placed trains (train 1 first; under Run Two Trains train 2 too), with
