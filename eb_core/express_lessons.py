@@ -178,13 +178,13 @@ def first_plans(game: Game) -> pd.DataFrame:
     """The planner's own plan for every seat of ``game`` in the position now
     (:meth:`~eb_core.bots.planner.PlannerBot.replan`, seen through :class:`~eb_core.sim.BotView`): one row
     per colour with the plan in words, its payout, the new track it needs, the turns the planner expects
-    it to take and its income per turn (payout less track, per turn)."""
+    it to take and its income per turn (payout less track, per turn), both to a tenth."""
     rows = []
     for seat, p in enumerate(game.state.players):
         plan = PlannerBot(seat, random.Random(seat)).replan(BotView(game))
         rows.append({"colour": p.name, "the planner's plan": plan.describe() if plan else "none",
                      "payout (M)": plan.payout if plan else 0, "track (M)": plan.build_cost if plan else 0,
-                     "turns": plan.turns if plan else None,
+                     "turns": round(plan.turns, 1) if plan else None,
                      "M per turn": round(plan.income_per_turn, 1) if plan else None})
     return pd.DataFrame(rows)
 

@@ -105,6 +105,7 @@ __all__ = [
     "load_position",
     "parse_action",
     "parse_position",
+    "players_table",
     "position",
     "position_from_dict",
     "position_from_text",
@@ -638,6 +639,36 @@ def _place_name(board, mp: int) -> str | int:
     if c is None and board.is_port(mp) and _ports(board).get(board.place(mp)) == mp:
         return board.place(mp)                       # a ferry port that is no city: by its name
     return mp
+
+
+def players_table(game):
+    r"""Each player of ``game`` in a row, in words (a pandas DataFrame indexed by name): cash, train, where
+    the train stands (a place, never a milepost id: "London", "a clear milepost near Lyon", "-" before it
+    is placed), loads, track segments, ferries owned and the demand cards in hand by the deck's numbers
+    (what a position's ``cards`` field takes). Under Run Two Trains, train 2's place and loads too.
+
+    >>> g = position("board: tutorial\nseed: 7\nplayer Ann: cash 60, at London, loads Wine, track London-Birmingham, cards 4 6 2")
+    >>> players_table(g).loc["Ann", ["train", "at", "loads", "cards"]].tolist()
+    ['9/2', 'London', 'Wine', '#4, #6, #2']
+    """
+    import pandas as pd   # lazily, like every table of the core: importing eb_core stays light
+
+    board, st = game.board, game.state
+
+    def where(runner) -> str:
+        return "-" if runner is None or runner.position is None else board.place(runner.position)
+
+    rows = []
+    for i, p in enumerate(st.players):
+        row = {"player": p.name, "cash (M)": p.cash, "train": str(p.train), "at": where(p),
+               "loads": ", ".join(p.loads) or "-", "track segments": len(st.track.segments_of(i)),
+               "ferries": ", ".join(sorted(st.track.owned_crossings(i))) or "-",
+               "cards": ", ".join(f"#{c}" for c in p.hand) or "-"}
+        second = getattr(p, "second", None)
+        if second is not None:
+            row.update({"train 2 at": where(second), "train 2 loads": ", ".join(second.loads) or "-"})
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("player")
 
 
 def position_to_dict(game) -> dict[str, Any]:

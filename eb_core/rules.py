@@ -462,12 +462,21 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
 
 
 def _cell(v) -> str:
-    """One ruleset value as table text: ``"clear 1, mountain 2"``, ``"12/2"``, ``"-"`` for nothing."""
+    """One ruleset value as table text: ``"clear 1, mountain 2"``, ``"12/2"``, the upgrades as
+    ``"9/2 → 9/3 or 12/2; 9/3 → 12/3"``, ``"-"`` for nothing.
+
+    >>> _cell(ruleset("europe-standard").upgrades)
+    '9/2 → 9/3 or 12/2; 9/3 → 12/3; 12/2 → 12/3'
+    >>> _cell(ruleset("europe-standard").city_max_players), _cell(None)
+    ('medium 3, small 2', '-')
+    """
     if isinstance(v, Train):
         return str(v)
     if isinstance(v, Mapping):
         if not v:
             return "-"
+        if all(isinstance(x, tuple) and all(isinstance(t, Train) for t in x) for x in v.values()):
+            return "; ".join(f"{k} → {' or '.join(map(str, x))}" for k, x in v.items())     # upgrades
         return ", ".join(f"{k} {'/'.join(map(str, x)) if isinstance(x, tuple) else x}" for k, x in v.items())
     if isinstance(v, tuple):
         if not v:

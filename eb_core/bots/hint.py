@@ -194,6 +194,9 @@ class Hint:
         return (f"{who}: {', '.join(parts)}. Why: {self.why()}{train2} Cash {self.cash_before}M -> "
                 f"{self.cash_after}M{kept}.")
 
+    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the sentence, not the fields
+        p.text(str(self))
+
     def _repr_html_(self) -> str:
         said = self.said or [repr(a) for a in self.actions]
         rows = "".join(f"<tr><td>{i}</td><td>{html.escape(t)}</td></tr>" for i, t in enumerate(said, 1))

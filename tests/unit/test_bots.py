@@ -208,6 +208,9 @@ def test_the_hints_list_of_actions_names_places_not_milepost_ids():
     page = h._repr_html_()
     assert len(h.said) == len(h.actions) and "path=" not in page and "Move(" not in page
     assert "deliver Chocolate" in h.said[0] and any(t.startswith("build ") and " → " in t for t in h.said), h.said
+    # shown as plain text (an IPython console, a notebook's text output) it is the sentence, not its fields
+    from IPython.lib.pretty import pretty
+    assert pretty(h) == str(h) and "Plan(" not in pretty(h) and "path=" not in pretty(h)
 
 
 def test_hint_refuses_another_players_turn_and_a_finished_game():

@@ -18,6 +18,7 @@ from eb_core.positions import (
     load_position,
     parse_action,
     parse_position,
+    players_table,
     position,
     position_from_dict,
     position_from_text,
@@ -379,3 +380,22 @@ def test_a_train_is_staged_only_on_a_ferry_port():
     with pytest.raises(PositionError) as e:
         position("board: europe\nplayer Ann: at Atlantis\n")
     assert "no city or ferry port 'Atlantis'" in str(e.value)
+
+
+def test_the_players_table_names_places_and_cards_never_milepost_ids():
+    """The instructor's table of players (notebook 04): a train on a bare milepost is named after the place
+    ("a clear milepost near Paris"), an unplaced train is "-", the hand is the deck's card numbers ("#4"),
+    never a milepost id or a bare list."""
+    text = ("board: tutorial\nseed: 7\nplayer Ann: cash 60, train 9/2, at London, loads Wine Beer, cards 4 6 2\n"
+            "player Ben: cash 30, track Paris-Lyon\n")
+    g = eb.position(text)
+    board = g.board
+    bare = next(m for k in g.state.track.segments_of(1) for m in k if board.city_at(m) is None)
+    g.state.players[1].position = bare
+    t = players_table(g)
+    assert t.loc["Ann", "at"] == "London" and t.loc["Ann", "loads"] == "Wine, Beer"
+    assert t.loc["Ann", "cards"] == "#4, #6, #2" and t.loc["Ann", "cash (M)"] == 60
+    assert t.loc["Ben", "at"] == board.place(bare) and " milepost near " in t.loc["Ben", "at"]
+    assert str(bare) not in t.loc["Ben"].astype(str).tolist() and t.loc["Ben", "track segments"] > 0
+    g.state.players[1].position = None
+    assert players_table(g).loc["Ben", "at"] == "-"
