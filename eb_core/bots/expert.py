@@ -82,7 +82,8 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .planner import Plan, PlannerBot, _ahead, _cheapest_leg, _held_after, _upper_median
+from .planner import Plan, PlannerBot
+from .planner.plans import _ahead, _cheapest_leg, _held_after, _upper_median
 
 __all__ = ["EXPERT", "ExpertBot", "LookAhead"]
 

@@ -1,4 +1,4 @@
-"""The planner bot (eb_core/bots/planner.py): deterministic per seed, reaches victory in a solo game."""
+"""The planner bot (eb_core/bots/planner/): deterministic per seed, reaches victory in a solo game."""
 import math
 import random
 
@@ -393,7 +393,7 @@ def test_ride_model_times_the_rulebooks_ferry_example():
     mileposts away from the port": the crossing and 5 mileposts take the whole turn, a sixth spills into the
     next. A train that reaches the port after 6 mileposts ends its turn there, crosses the next turn at half
     speed (5 beyond the port) and rides the last 5 of its 10 at full speed: 2 turns and 5/12."""
-    from eb_core.bots.planner import _Ride
+    from eb_core.bots.planner.plans import _Ride
     staged = _Ride(12, 6, None, (0.0, 0.0), True)
     assert staged.run(staged.start, (0, 5))[0] == 1.0
     assert staged.run(staged.start, (0, 6))[0] == pytest.approx(1 + 1 / 12)
@@ -677,7 +677,7 @@ def test_a_two_load_train_plans_a_third_delivery_in_the_slot_a_delivery_frees():
     freed place takes Labor from Zagreb to Berlin (19M) before the Beer goes on to Warszawa (17M): three
     cards served in 5.6 turns, 4.5M a turn, where the two-delivery plan earns 3.5M. The train never holds
     more than two loads."""
-    from eb_core.bots.planner import _feasible
+    from eb_core.bots.planner.plans import _feasible
     g = _ann_at("Berlin", [90, 40, 141])
     plan = PlannerBot(0, random.Random(1)).replan(g)
     assert plan.describe() == ("pick up China at Leipzig, pick up Beer at Praha, deliver China at Wien, "
@@ -693,7 +693,7 @@ def test_a_full_train_plans_a_delivery_before_another_pick_up():
     Kaliningrad. No plan the planner considers picks up a load before one is delivered to make room: its
     best plan takes the Flowers to Wien first and picks up the Oil after that. (A plan to pick up the Oil
     at once could never be run: the train would wait at the source, turn after turn.)"""
-    from eb_core.bots.planner import _feasible
+    from eb_core.bots.planner.plans import _feasible
     g = eb.position("board: europe\nplayer Ann: cash 120, train 12/2, at Newcastle, loads Cheese Flowers, "
                     "cards 40 14 4\n")
     p = g.state.players[0]
