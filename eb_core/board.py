@@ -20,6 +20,7 @@ This module knows nothing about costs; those live in :mod:`eb_core.rules` and :m
 """
 from __future__ import annotations
 
+import difflib
 import math
 import os
 from dataclasses import dataclass
@@ -330,10 +331,28 @@ class Board:
         try:
             return self._city_by_name[_fold(name)]
         except KeyError:
-            raise KeyError(f"no city {name!r} on board {self.name!r}") from None
+            raise KeyError(self.no_city(name)) from None
 
     def has_city(self, name: str) -> bool:
         return _fold(name) in self._city_by_name
+
+    def no_city(self, name: Any, *, ports: bool = False) -> str:
+        """The message for a name that is no city of this board, with the closest names as a suggestion
+        (``ports``: ferry ports that are not cities count as places too).
+
+        >>> import eb_core as eb
+        >>> eb.load_board("europe").no_city("Pariss")
+        "no city 'Pariss' on board 'europe' (did you mean Paris?)"
+        >>> eb.load_board("europe").no_city("Harwhich", ports=True)
+        "no city or ferry port 'Harwhich' on board 'europe' (did you mean Harwich?)"
+        """
+        names = {_fold(c.name): c.name for c in self.cities}
+        if ports:
+            names.update({_fold(n): n for cr in self.ferries for n in cr.port_names})
+        close = difflib.get_close_matches(_fold(str(name)), list(names), n=3, cutoff=0.75)
+        hint = f" (did you mean {' or '.join(names[c] for c in close)}?)" if close else ""
+        what = "city or ferry port" if ports else "city"
+        return f"no {what} {name!r} on board {self.name!r}{hint}"
 
     def label(self, mp: int) -> str:
         """A short name for a milepost in tables and explanations: the city's name at a centre,

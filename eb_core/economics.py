@@ -411,7 +411,7 @@ def _demand_fields(d: Any, fld: str) -> tuple[str, str, int]:
 def _check_demand(board: Board, d: Any, fld: str, need_source: bool = True) -> tuple[str, str, int]:
     city, load, payout = _demand_fields(d, fld)
     if not board.has_city(city):
-        raise InvalidAction(f"{fld}: no city {city!r} on board {board.name!r} (rulebook: {_DELIVER_RULE})",
+        raise InvalidAction(f"{fld}: {board.no_city(city)} (rulebook: {_DELIVER_RULE})",
                             field=f"{fld}.city")
     if load not in board.loads:
         raise InvalidAction(f"{fld}: no load {load!r} on board {board.name!r} (rulebook: {_PICKUP_RULE})",
@@ -800,7 +800,7 @@ def _resolve_start(board: Board, start: int | str | None) -> int | str | None:
         return None
     if isinstance(start, str):
         if not board.has_city(start):
-            raise InvalidAction(f"start: no city {start!r} on board {board.name!r}", field="start")
+            raise InvalidAction(f"start: {board.no_city(start)}", field="start")
         return board.city(start).name
     try:
         board.milepost(start)

@@ -475,7 +475,7 @@ def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
         return board.city(value.strip()).center
     if isinstance(value, str) and value.strip() in _ports(board):
         return _ports(board)[value.strip()]      # a ferry port that is not a city (Portsmouth, Le Havre ...)
-    where.fail(path, fld, f"there is no city or ferry port {value!r} on board {board.name!r}")
+    where.fail(path, fld, f"there is {board.no_city(value, ports=True)}")
 
 
 def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
@@ -901,7 +901,7 @@ def parse_action(game, text: str):
             elif board.has_city(s):
                 out.append(board.city(s).name)
             else:
-                raise InvalidAction(f"{word}: there is no city {s!r} on board {board.name!r}", field=fld)
+                raise InvalidAction(f"{word}: there is {board.no_city(s)}", field=fld)
         return out
 
     if word == "build":

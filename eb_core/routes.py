@@ -670,7 +670,7 @@ def _resolve(board: Board, where: Any, fld: str) -> tuple[tuple[int, ...], str]:
         where = where.name
     if isinstance(where, str):
         if not board.has_city(where):
-            raise InvalidAction(f"{fld}: no city {where!r} on board {board.name!r}", field=fld)
+            raise InvalidAction(f"{fld}: {board.no_city(where)}", field=fld)
         c = board.city(where)
         return tuple(c.mileposts), c.name
     if isinstance(where, (bool, np.bool_)) or not isinstance(where, (int, np.integer)):
@@ -859,7 +859,7 @@ def _city_list(board: Board, cities: Any) -> list[City]:
     out = []
     for c in cities:
         if not isinstance(c, str) or not board.has_city(c):
-            raise InvalidAction(f"cities: no city {c!r} on board {board.name!r}", field="cities")
+            raise InvalidAction(f"cities: {board.no_city(c)}", field="cities")
         out.append(board.city(c))
     return out
 

@@ -54,9 +54,11 @@ def place_by_name(game: Game, name: str) -> int:
         for port, pname in zip(cr.ports, cr.port_names):
             if pname == name:
                 return port
+    msg = game.board.no_city(name, ports=True)
     ports = sorted({pn for cr in game.board.ferries for pn in cr.port_names if not game.board.has_city(pn)})
-    raise InvalidAction(f"PlaceTrain.where: no city or ferry port {name!r} on this board"
-                        + (f" (ports that are not cities: {', '.join(ports)})" if ports else ""), field="where")
+    if ports and "did you mean" not in msg:
+        msg += f" (ports that are not cities: {', '.join(ports)})"
+    raise InvalidAction(f"PlaceTrain.where: {msg}", field="where")
 
 
 def step_info(game: Game, seat: int, a: int, b: int) -> Step | str:

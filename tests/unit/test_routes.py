@@ -517,3 +517,18 @@ def test_a_trip_that_counts_a_crossing_as_a_turn_takes_the_chunnel(europe):
     assert timed.ferries == ("Chunnel",) and timed.mileposts == 10
     with pytest.raises(InvalidAction, match="ferry_extra"):
         eb.shortest_trip(europe, STD, "London", "Paris", position=pos, ferry_extra=-2)
+
+
+def test_a_misspelt_city_is_refused_with_the_names_it_may_mean():
+    """A typo in a city name is refused naming the field and suggesting the city meant ("Pariss" -> Paris),
+    whether asked of the route planner, the demand table, a position or the board itself; a name like
+    no city gets no suggestion."""
+    board = eb.load_board("europe")
+    rules = eb.ruleset("europe-standard")
+    with pytest.raises(eb.InvalidAction, match=r"^b: no city 'Pariss' on board 'europe' \(did you mean Paris\?\)"):
+        eb.cheapest_build(board, rules, "London", "Pariss")
+    with pytest.raises(KeyError, match="did you mean München"):
+        board.city("Munchenn")
+    with pytest.raises(eb.InvalidAction, match=r"did you mean Harwich\?"):
+        eb.position("board: europe\nplayer Ann: at Harwhich")
+    assert "did you mean" not in board.no_city("Atlantis")
