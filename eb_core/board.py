@@ -336,6 +336,20 @@ class Board:
     def has_city(self, name: str) -> bool:
         return _fold(name) in self._city_by_name
 
+    def no_load(self, name: Any) -> str:
+        """The message for a name that is no load of this board: the closest load names as a suggestion,
+        or every load when none is close.
+
+        >>> import eb_core as eb
+        >>> eb.load_board("europe").no_load("Wne")
+        "no load 'Wne' on board 'europe' (did you mean Wine?)"
+        """
+        names = {ld.casefold(): ld for ld in self.loads}
+        close = difflib.get_close_matches(str(name).casefold(), list(names), n=3, cutoff=0.6)
+        hint = (f"did you mean {' or '.join(names[c] for c in close)}?" if close
+                else f"loads: {', '.join(sorted(self.loads, key=str.casefold))}")
+        return f"no load {name!r} on board {self.name!r} ({hint})"
+
     def no_city(self, name: Any, *, ports: bool = False) -> str:
         """The message for a name that is no city of this board, with the closest names as a suggestion
         (``ports``: ferry ports that are not cities count as places too).

@@ -414,7 +414,7 @@ def _check_demand(board: Board, d: Any, fld: str, need_source: bool = True) -> t
         raise InvalidAction(f"{fld}: {board.no_city(city)} (rulebook: {_DELIVER_RULE})",
                             field=f"{fld}.city")
     if load not in board.loads:
-        raise InvalidAction(f"{fld}: no load {load!r} on board {board.name!r} (rulebook: {_PICKUP_RULE})",
+        raise InvalidAction(f"{fld}: {board.no_load(load)} (rulebook: {_PICKUP_RULE})",
                             field=f"{fld}.load")
     city = board.city(city).name
     if need_source and not [c for c in board.sources(load) if c.name != city]:
@@ -785,7 +785,7 @@ def _check_carrying(board: Board, carrying: Any, train: Train, start) -> list[st
         raise InvalidAction(f"carrying: expected a list of load names, got {carrying!r}", field="carrying")
     for i, ld in enumerate(carrying):
         if ld not in board.loads:
-            raise InvalidAction(f"carrying[{i}]: no load {ld!r} on board {board.name!r}", field=f"carrying[{i}]")
+            raise InvalidAction(f"carrying[{i}]: {board.no_load(ld)}", field=f"carrying[{i}]")
     if len(carrying) > train.capacity:
         raise InvalidAction(f"carrying: a {train} train holds at most {train.capacity} loads, not {len(carrying)} "
                             f"(rulebook: {_PICKUP_RULE})", field="carrying")

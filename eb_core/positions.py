@@ -407,8 +407,7 @@ def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> 
                                          f"got {len(loads)} (rulebook: {R.PICKUP})")
     for ld in loads:
         if ld not in st.bank:
-            where.fail(f"{path}.{fld}", fld, f"there is no load {ld!r} on board {board.name!r} "
-                                             f"(loads: {', '.join(sorted(st.bank))})")
+            where.fail(f"{path}.{fld}", fld, f"there is {board.no_load(ld)}")
         if st.bank[ld] <= 0:
             where.fail(f"{path}.{fld}", fld, f"no {ld} chip is left in the bank (each load has a fixed "
                                              "number of chips)")

@@ -250,8 +250,7 @@ def where(game: Game, mp: int) -> str:
 
 def load_name(game, load: str, fld: str = "load") -> str:
     if load not in game.board.loads:
-        raise InvalidAction(f"{fld}: there is no load {load!r} in this game (loads: "
-                            f"{', '.join(sorted(game.board.loads))})", field=fld)
+        raise InvalidAction(f"{fld}: there is {game.board.no_load(load)}", field=fld)
     return load
 
 

@@ -519,7 +519,7 @@ def test_a_trip_that_counts_a_crossing_as_a_turn_takes_the_chunnel(europe):
         eb.shortest_trip(europe, STD, "London", "Paris", position=pos, ferry_extra=-2)
 
 
-def test_a_misspelt_city_is_refused_with_the_names_it_may_mean():
+def test_a_misspelt_city_or_load_is_refused_with_the_names_it_may_mean():
     """A typo in a city name is refused naming the field and suggesting the city meant ("Pariss" -> Paris),
     whether asked of the route planner, the demand table, a position or the board itself; a name like
     no city gets no suggestion."""
@@ -532,3 +532,9 @@ def test_a_misspelt_city_is_refused_with_the_names_it_may_mean():
     with pytest.raises(eb.InvalidAction, match=r"did you mean Harwich\?"):
         eb.position("board: europe\nplayer Ann: at Harwhich")
     assert "did you mean" not in board.no_city("Atlantis")
+    # and a misspelt load: the load meant, or every load when none is close
+    with pytest.raises(eb.InvalidAction, match=r"no load 'Wne' on board 'europe' \(did you mean Wine\?\)"):
+        eb.delivery_table(board, rules, [("Paris", "Wne", 20)])
+    with pytest.raises(eb.InvalidAction, match=r"did you mean Wine\?"):
+        eb.position("board: europe\nplayer Ann: at Paris, loads Wne")
+    assert "loads: Bauxite, Beer" in board.no_load("Gold")

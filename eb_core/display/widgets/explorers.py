@@ -178,7 +178,7 @@ class LoadFinder(App):
         self.board = board
         loads = sorted(board.loads, key=str.casefold)
         if load is not None and load not in board.loads:
-            raise KeyError(f"no load {load!r} on board {board.name!r}; choose from {loads}")
+            raise KeyError(board.no_load(load))
         self.load = W.Dropdown(options=loads, value=load or loads[0], description="load")
         self.summary = W.HTML()
         self._compute()
