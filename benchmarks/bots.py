@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import dataclasses
+import functools
 import json
 import multiprocessing as mp
 import os
@@ -126,16 +127,18 @@ def tables(games: int, seed: int, workers: int, victory_cash: int = 150, played:
     return out
 
 
-def diagnose(seed: int, rules: str = "europe-standard", max_turns: int = 150, **options) -> dict:
+def diagnose(seed: int, rules: str = "europe-standard", max_turns: int = 150, changes: dict | None = None,
+             **options) -> dict:
     """Where one planner game's turns go: play seed ``seed`` solo (the bot's rng seeded as the benchmark's
     bot is not: this is a trace, not a benchmark row) and count, per phase of the game (turns 1-20, 21-40,
     41 on), the gross income, track spent and mileposts ridden per turn, the loads on the train while it
     moves and the share of turns with less than 15M in hand; and for the whole game the turn of the
     first delivery, of the upgrades, of the 7th major city connected and the reuse of the track (the mean
-    number of times a segment of the bot's own track was ridden over)."""
+    number of times a segment of the bot's own track was ridden over). ``changes``: ruleset fields changed
+    (``--rules-with``)."""
     from eb_core.actions import Build, Deliver, DiscardHand, Move, Upgrade
     from eb_core.track import seg_key
-    g = eb.Game.new(eb.ruleset(rules), board="europe", players=["Solo"], seed=seed)
+    g = eb.Game.new(eb.ruleset(rules).with_(**(changes or {})), board="europe", players=["Solo"], seed=seed)
     bot = PlannerBot(0, random.Random(seed), **options)
     p = g.state.players[0]
     turns: list[dict] = []
@@ -180,15 +183,30 @@ def diagnose(seed: int, rules: str = "europe-standard", max_turns: int = 150, **
             "phases": [phase(turns[:20]), phase(turns[20:40]), phase(turns[40:])]}
 
 
-def print_diagnosis(seeds: list[int], **options) -> None:
+def print_diagnosis(seeds: list[int], changes: dict | None = None, workers: int = 1, **options) -> None:
+    """A line a seed (:func:`diagnose`, on ``workers`` processes), then the means over the seeds."""
     print("seed turns 1st-deliv upgrades 7-majors gross track deliv reuse | per turn in turns 1-20 / 21-40 / 41+: "
           "gross, track, mileposts ridden, loads on the moving train, share of turns under 15M")
-    for s in seeds:
-        d = diagnose(s, **options)
+    trace = functools.partial(diagnose, changes=changes, **options)
+    if workers > 1:
+        with cf.ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn")) as ex:
+            games = list(ex.map(trace, seeds))
+    else:
+        games = [trace(s) for s in seeds]
+    for s, d in zip(seeds, games):
         ph = " / ".join(f"{x['gross']:.1f} {x['track']:.1f} {x['ride']:.1f} {x['loads']:.2f} {x['low_cash']:.0%}"
                         for x in d["phases"])
         print(f"{s:4} {d['turns']:5} {d['first_delivery']!s:>10} {d['upgrades']!s:>9} {d['majors7']!s:>8} "
               f"{d['gross']:5} {d['track']:5} {d['deliveries']:5} {d['reuse']:5.1f} | {ph}")
+    if games:
+        def mean(key):
+            return statistics.mean(d[key] for d in games)
+        turns = sum(d["turns"] for d in games)
+        print(f"mean of {len(games)}: {mean('turns'):.1f} turns (median {statistics.median(d['turns'] for d in games)}), "
+              f"{mean('deliveries'):.1f} deliveries of {mean('gross') / mean('deliveries'):.1f}M, "
+              f"{mean('gross'):.0f}M gross, {mean('track'):.0f}M of track, the 7th major city on turn "
+              f"{statistics.mean(d['majors7'] for d in games if d['majors7'] is not None):.1f}; "
+              f"{sum(d['gross'] for d in games) / turns:.2f}M gross a turn")
 
 
 def summary(rows: list[dict], cpu: float, max_turns: int) -> dict:
@@ -246,7 +264,7 @@ def main(argv=None) -> int:
             ap.error(f"--rules-with: {k!r} is not a field of the ruleset (its fields: {', '.join(sorted(fields))})")
     if args.diagnose:
         a, _, b = args.diagnose.partition("-")
-        print_diagnosis(list(range(int(a), int(b or a) + 1)), **options)
+        print_diagnosis(list(range(int(a), int(b or a) + 1)), changes=changes, workers=args.workers, **options)
         return 0
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     t0 = time.perf_counter()

@@ -80,6 +80,16 @@ def test_nine_cards_in_hand_win_sooner_a_bound_the_benchmark_measures():
     assert sum(r["turns"] for r in nine) <= sum(r["turns"] for r in three) - 30
 
 
+def test_the_benchmarks_trace_plays_the_rules_it_is_given():
+    """``benchmarks/bots.py --diagnose`` under ``--rules-with`` traces games of the changed rules (it used to
+    play the rulebook's and print the same trace for both): seed 1000 traced with nine cards in hand is won
+    sooner than with three."""
+    bench = _bench_bots()
+    three = bench.diagnose(1000)
+    nine = bench.diagnose(1000, changes={"hand_size": 9, "opening_hand": 10})
+    assert three["won"] and nine["won"] and nine["turns"] < three["turns"]
+
+
 def test_the_benchmark_refuses_a_rule_the_ruleset_does_not_have(capsys):
     """A misspelt ``--rules-with`` field is refused by name before any game is played."""
     bench = _bench_bots()
