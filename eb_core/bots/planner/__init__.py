@@ -60,8 +60,8 @@ not hold on to bad cards), and where each part lives:
   aside the cash the other's still needs. *Honeymoon* (and a city full of other players): a build refused
   for entering a city is planned around until the hand changes.
 
-The settings of each level and every option are in :mod:`.settings` (:data:`LEVELS`, :data:`OPTIONS`):
-``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time, track at face
+The settings of each level and every option are in :mod:`.settings` (:data:`LEVELS`; :class:`Settings`, each
+option explained with its default): ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time, track at face
 value, no discarding for a better hand, upgrades only when rich. :class:`PlannerBot` (:mod:`.bot`) holds
 the bot's memory and drives a turn; its parts are mixins of one concern each (:class:`~.search.PlanSearch`,
 :class:`~.discard.DiscardPolicy`, :class:`~.operations.OperationsPhase`, :class:`~.building.BuildPhase`),
@@ -85,6 +85,6 @@ from __future__ import annotations
 from .bot import PlannerBot, play_solo
 from .core_tree import CoreTree, core_tree
 from .plans import Plan
-from .settings import LEVELS, OPTIONS
+from .settings import LEVELS, OPTIONS, Settings
 
-__all__ = ["LEVELS", "OPTIONS", "CoreTree", "Plan", "PlannerBot", "core_tree", "play_solo"]
+__all__ = ["LEVELS", "OPTIONS", "CoreTree", "Plan", "PlannerBot", "Settings", "core_tree", "play_solo"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from ...actions import (
@@ -24,7 +24,7 @@ from .discard import DiscardPolicy
 from .operations import OperationsPhase
 from .plans import Plan, _cards, _held_after
 from .search import PlanSearch
-from .settings import _INF, LEVELS, OPTIONS
+from .settings import LEVELS, Settings
 
 
 class PlannerBot(PlanSearch, DiscardPolicy, OperationsPhase, BuildPhase):
@@ -32,56 +32,15 @@ class PlannerBot(PlanSearch, DiscardPolicy, OperationsPhase, BuildPhase):
     ties only). ``level`` picks the settings of :data:`LEVELS`; keyword ``options`` override them."""
 
     def __init__(self, seat: int, rng: random.Random | None = None, *, level: str = "planner", **options: Any):
-        if level not in LEVELS:
-            raise InvalidAction(f"level: expected one of {sorted(LEVELS)}, got {level!r}", field="level")
+        cfg = Settings.of(level, options)         # an unknown level or option is refused by name
         self.seat = seat
         self.rng = rng if rng is not None else random.Random(seat)
         self.level = level
-        cfg = dict(LEVELS[level])
-        unknown = sorted(set(options) - OPTIONS)
-        if unknown:
-            raise InvalidAction(f"{unknown[0]}: not an option of the planner (its options: {', '.join(sorted(OPTIONS))}; "
-                                f"the experiments left off were removed, see benchmarks/README.md)", field=unknown[0])
-        cfg.update(options)
         self._options = dict(options)
-        self.settings: tuple = tuple(sorted((k, repr(v)) for k, v in cfg.items()))   # what this bot plays by
-        self.max_deliveries: int = cfg["max_deliveries"]
-        self.reuse: float = cfg["reuse"]
-        self.major_reuse: float = cfg["major_reuse"]
-        self.discard_ratio: float = cfg["discard_ratio"]
-        self.upgrade_payback: int = cfg["upgrade_payback"]
-        self.sources: int = cfg["sources"]
-        self.pair_options: int = cfg.get("pair_options", 6)
-        self.search_limit: float = cfg.get("search_limit", 120)
-        self.ferry_turns: float = cfg.get("ferry_turns", 0.0)
-        self.major_cushion: int = cfg.get("major_cushion", 50)
-        self.major_cash_share: float = cfg.get("major_cash_share", 0.5)
-        self.upgrade_margin: float = cfg.get("upgrade_margin", 10)
-        self.upgrade_after: int = cfg.get("upgrade_after", 0)
-        self.ride_model: bool = cfg.get("ride_model", False)
-        self.upgrade_speed_only: bool = cfg.get("upgrade_speed_only", False)
-        self.exact_top: int = cfg.get("exact_top", 12)
-        self.finish_share: float = cfg.get("finish_share", 0)
-        self.finish_rate: float = cfg.get("finish_rate", 0.7)
-        self.ferry_penalty: float = cfg.get("ferry_penalty", 0.0)
-        self.ferry_steps: float = cfg.get("ferry_steps", 0.0)
-        self.hold_poor: bool = cfg.get("hold_poor", False)
-        self.discard_turns: float = cfg.get("discard_turns", 0.0)
-        self.stuck_poor: bool = cfg.get("stuck_poor", False)
-        self.open_join: bool = cfg.get("open_join", False)
-        self.local_fresh: int = cfg.get("local_fresh", 0)
-        self.local_band: tuple[float, float] = tuple(cfg.get("local_band", (0.0, _INF)))
-        self.local_sources: int = cfg.get("local_sources", self.sources)
-        self.local_pairs: int = cfg.get("local_pairs", self.pair_options)
-        self.local_leaders: int = cfg.get("local_leaders", self.exact_top)
-        self.local_stale: int = cfg.get("local_stale", 0)
-        self.frontier: bool = cfg.get("frontier", False)
-        self.finish_floor: float = cfg.get("finish_floor", 0.0)
-        self.third_cap: int = cfg.get("third_cap", 3)
-        self.third_options: int = cfg.get("third_options", 6)
-        self.open_discard: float = cfg.get("open_discard", 0.0)
-        self.open_samples: int = cfg.get("open_samples", 40)
-        self.plan_upgrade: bool = cfg.get("plan_upgrade", False)
+        # what this bot plays by: the level's settings and the options given (a key of its cached samples)
+        self.settings: tuple = tuple(sorted((k, repr(v)) for k, v in {**LEVELS[level], **options}.items()))
+        for f in fields(Settings):                # each setting an attribute: self.reuse, self.exact_top ...
+            setattr(self, f.name, getattr(cfg, f.name))
         self._local: tuple | None = None              # (hand, what a fresh hand drawn there is worth)
         self._local_rs: tuple | None = None           # (turn, the route state the samples are priced on)
         self.fresh_used: float | None = None          # the fresh hand's worth the last discard test used
