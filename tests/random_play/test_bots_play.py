@@ -144,6 +144,20 @@ def test_under_pay_to_move_the_planner_keeps_the_fares_to_its_next_payout(rules,
     assert r.won and r.turns < 100
 
 
+@pytest.mark.parametrize("seed, before", [(65, "stranded with 2M from the first turn"),
+                                          (56, "not won in 150 turns")])
+def test_under_pay_to_move_both_us_trains_keep_moving(seed, before):
+    """Empire Builder (US) under Pay To Move and Run Two Trains (Variants & Optional Rules). Seed 65: in the
+    special build turns train 2's track took the fares train 1's first plan needed, leaving 2M, and the bot
+    discarded for 150 turns; train 1's fares are now held from train 2 there. Seed 56: train 2 stood loaded
+    at the end of its unfinished track towards Montreal, facing a dead end it may not reverse on (a train
+    reverses only in a city), for 130 turns; it now builds on to the nearest city, as train 1 does. Both are
+    won now."""
+    r = solo_game(eb.ruleset("us", "pay-to-move", "run-two-trains"), seed=seed, board="north_america",
+                  bot="planner", max_turns=150, keep_game=False)
+    assert r.won and r.turns < 120, (before, r.turns, r.cash)
+
+
 def test_a_train_on_its_way_to_be_paid_keeps_its_card():
     """Twelve turns without a delivery make the planner give up its hand ("nothing on the way": new cards),
     but not while the next stop delivers a load aboard over track already laid. Standard game under Pay To

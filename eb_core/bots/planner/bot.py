@@ -157,7 +157,11 @@ class PlannerBot(PlanSearch, DiscardPolicy, OperationsPhase, BuildPhase):
         two._failed = {f.replace(", train=2)", ")") for f in self._failed if ", train=2)" in f}
         two._reserved = _cards(self.stops)
         loaded = bool(game.state.players[self.seat].loads)
-        two._cash_held = self._remaining_cost(game) + (self._fares(game) if self.stops and loaded else 0)
+        # train 1's fares are held from train 2 once train 1 is loaded, and in the special build turns: there
+        # train 2's track used to take train 1's fares too, leaving 2M for a first plan that needs 3M of fares
+        # (US seeds 65, 114 and 124 under Pay To Move, stranded from the first turn)
+        hold_fares = self.stops and (loaded or game.state.special_round)
+        two._cash_held = self._remaining_cost(game) + (self._fares(game) if hold_fares else 0)
         with game.train_view(2, self.seat):
             two._ensure_plan(game)
             a = act()

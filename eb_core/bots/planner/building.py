@@ -98,9 +98,14 @@ class BuildPhase:
 
     def _build_own_legs(self, game, p) -> Build | None:
         """Train 2's driver (Run Two Trains): its plan's track, with what this build phase has left and the
-        cash train 1's plan does not still need."""
+        cash train 1's plan does not still need; with none to build, the way out of a dead-end spur when
+        train 2 stands facing one (:meth:`_way_out`: US seed 56 under Pay To Move left train 2 for 130
+        turns at the end of its unfinished track towards Montreal, loaded, unable to turn)."""
         budget = self._budget(game, p)
-        return self._build_plan_legs(game, p, budget) if budget > 0 and self.plan is not None else None
+        if budget <= 0:
+            return None
+        a = self._build_plan_legs(game, p, budget) if self.plan is not None else None
+        return a if a is not None else self._way_out(game, p, budget)
 
     def _budget(self, game, p) -> float:
         """What this build phase may still spend on this train's plan: the build limit left, and the cash less
