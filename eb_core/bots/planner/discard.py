@@ -89,9 +89,16 @@ class DiscardPolicy:
         """The rules let the bot discard its whole hand (Empire Express does not: ``discard_hand``), and it has
         neither been refused this turn nor discarded 300 times. Under Run Two Trains only train 1's driver
         discards, and not while train 2's plan is under way unless neither train has delivered for six
-        turns (both plans stuck: seed 1026 of the standard game had both trains loaded and 0M)."""
-        if self._train2 or (self._second is not None and self._second.stops and not self._stuck):
+        turns (both plans stuck: seed 1026 of the standard game had both trains loaded and 0M) -- and never
+        while train 2 is on its way to be paid (:meth:`_delivering`: US seed 24 under Pay To Move threw away
+        the card of the Coal train 2 carried, a turn from Washington, and the fares with it)."""
+        two = self._second
+        if self._train2 or (two is not None and two.stops and not self._stuck):
             return False
+        if two is not None and two.stops:
+            with game.train_view(2, self.seat):
+                if two._delivering(game, game.state.players[self.seat]):
+                    return False
         return game.rules.discard_hand and self._discards < 300 and "DiscardHand()" not in self._failed
 
     def _poor(self, p, game=None) -> bool:
