@@ -161,6 +161,16 @@ def test_under_pay_to_move_both_us_trains_keep_moving(seed, before):
     assert r.won and r.turns < 140, (before, r.turns, r.cash)
 
 
+def test_the_planner_does_not_spend_the_cash_its_plans_unjoined_track_needs():
+    """A plan whose stops are all on the network may still need track between them (two pieces of track
+    not yet joined). US seed 196 of the Faster Game (Variants & Optional Rules) upgraded with the 21M of its
+    first delivery as if its plan's 3M gap were paid, built 1M of it, and stood at 0M facing the end of its
+    track with Wheat aboard for 147 turns; it now keeps the cash and is won."""
+    r = solo_game(eb.ruleset("us", "faster-game"), seed=196, board="north_america", bot="planner", max_turns=150,
+                  keep_game=False)
+    assert r.won and r.turns < 60
+
+
 def test_a_train_on_its_way_to_be_paid_keeps_its_card():
     """Twelve turns without a delivery make the planner give up its hand ("nothing on the way": new cards),
     but not while the next stop delivers a load aboard over track already laid. Standard game under Pay To

@@ -232,11 +232,23 @@ class BuildPhase:
         return None
 
     def _remaining_cost(self, game) -> float:
-        """What the plan's stops not on the network still cost to join."""
+        """What the plan's track still costs (its price when made): nothing once every leg from the train
+        through the stops runs on track already laid. A stop off the network needs track; so does a leg
+        between two stops that are both on it but on pieces of track not yet joined (US seed 196 of the
+        Faster Game upgraded with the 21M of its first delivery, its plan's 3M gap between two such pieces
+        counted as paid, and was left with 0M facing the end of its track)."""
+        if self.plan is None or not self.stops:
+            return 0.0
         net = self._network(game)
         board = game.board
-        missing = [c for _, c, _, _ in self.stops if not any(m in net for m in board.city(c).mileposts)]
-        if not missing or self.plan is None:
+        if any(not any(m in net for m in board.city(c).mileposts) for _, c, _, _ in self.stops):
+            return self.plan.build_cost
+        p = game.state.players[self.seat]
+        places = [self._here(game) or _ahead(board, p.position, p.prev)] + [c for _, c, _, _ in self.stops]
+        places = [x for i, x in enumerate(places) if x is not None and (i == 0 or x != places[i - 1])]
+        rs = self.route_state(game)
+        rs.prepare_free([x for x in places[:-1]])
+        if all(rs.costs_nothing(a, b) for a, b in itertools.pairwise(places)):
             return 0.0
         return self.plan.build_cost
 
