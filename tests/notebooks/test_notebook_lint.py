@@ -104,3 +104,27 @@ def test_functions_are_short(path):
 def test_no_heading_has_a_colon(path):
     bad = [h for h in _headings(_read(path)) if ":" in h]
     assert not bad, f"{path.name}: headings with a colon break #anchor links under nbconvert/Voila: {bad}"
+
+
+def test_a_cell_that_prints_a_raw_python_value_is_caught():
+    """The repository's conftest.py fails a notebook cell whose printed text shows a raw Python value (a
+    dataclass repr, an object's address, a numpy scalar) and lets words, tables and widgets through."""
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("eb_root_conftest", Path(__file__).resolve().parents[2] / "conftest.py")
+    root = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(root)
+
+    def stream(text):
+        return [{"output_type": "stream", "name": "stdout", "text": text}]
+
+    def result(text, **more):
+        return [{"output_type": "execute_result", "data": {"text/plain": text, **more}}]
+
+    assert root.raw_value_in(result("Hint(seat=0, player='Ann', actions=[Deliver(load='Chocolate', card_id=3)])"))
+    assert root.raw_value_in(stream("plan: Plan(stops=[('deliver', 'London', 'Beer', 2)], payout=21)\n"))
+    assert root.raw_value_in(result("<eb_core.bots.hint.Hint object at 0x7f3a2c>"))
+    assert root.raw_value_in(result("[np.int64(60), '9/2']"))
+    assert root.raw_value_in(stream("London to Paris: 13M, 9 mileposts (Build Phase Rules > Right of Way)\n")) is None
+    assert root.raw_value_in(result("Denver: a medium city, 3M to build into (Lead)")) is None
+    assert root.raw_value_in(result("  cash (M) train\nAnn  60  9/2", **{"text/html": "<table></table>"})) is None
