@@ -344,11 +344,18 @@ class Board:
         >>> eb.load_board("europe").no_load("Wne")
         "no load 'Wne' on board 'europe' (did you mean Wine?)"
         """
-        names = {ld.casefold(): ld for ld in self.loads}
-        close = difflib.get_close_matches(str(name).casefold(), list(names), n=3, cutoff=0.6)
-        hint = (f"did you mean {' or '.join(names[c] for c in close)}?" if close
+        close = _close(name, {ld.casefold(): ld for ld in self.loads}, str.casefold, 0.6)
+        hint = (f"did you mean {' or '.join(close)}?" if close
                 else f"loads: {', '.join(sorted(self.loads, key=str.casefold))}")
         return f"no load {name!r} on board {self.name!r} ({hint})"
+
+    def close_places(self, name: Any, *, ports: bool = False) -> list[str]:
+        """The city names (``ports``: and ferry port names) closest to ``name``, ignoring case and accents,
+        best first: what a misspelt place may have meant (empty when none is close)."""
+        names = {_fold(c.name): c.name for c in self.cities}
+        if ports:
+            names.update({_fold(n): n for cr in self.ferries for n in cr.port_names})
+        return _close(name, names, _fold, 0.75)
 
     def no_city(self, name: Any, *, ports: bool = False) -> str:
         """The message for a name that is no city of this board, with the closest names as a suggestion
@@ -360,11 +367,8 @@ class Board:
         >>> eb.load_board("europe").no_city("Harwhich", ports=True)
         "no city or ferry port 'Harwhich' on board 'europe' (did you mean Harwich?)"
         """
-        names = {_fold(c.name): c.name for c in self.cities}
-        if ports:
-            names.update({_fold(n): n for cr in self.ferries for n in cr.port_names})
-        close = difflib.get_close_matches(_fold(str(name)), list(names), n=3, cutoff=0.75)
-        hint = f" (did you mean {' or '.join(names[c] for c in close)}?)" if close else ""
+        close = self.close_places(name, ports=ports)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
         what = "city or ferry port" if ports else "city"
         return f"no {what} {name!r} on board {self.name!r}{hint}"
 
@@ -605,6 +609,11 @@ class Board:
         from .display import figures
 
         return figures.board_figure(self, **kw)
+
+
+def _close(name: Any, names: Mapping[str, str], fold, cutoff: float) -> list[str]:
+    """Up to three of ``names``' values whose keys (folded names) are closest to ``fold(name)``, best first."""
+    return [names[k] for k in difflib.get_close_matches(fold(str(name)), list(names), n=3, cutoff=cutoff)]
 
 
 @lru_cache(maxsize=4096)       # a pure function of the name, asked for every city lookup (bots' hot path)

@@ -54,9 +54,10 @@ def place_by_name(game: Game, name: str) -> int:
         for port, pname in zip(cr.ports, cr.port_names):
             if pname == name:
                 return port
-    msg = game.board.no_city(name, ports=True)
-    ports = sorted({pn for cr in game.board.ferries for pn in cr.port_names if not game.board.has_city(pn)})
-    if ports and "did you mean" not in msg:
+    board = game.board
+    msg = board.no_city(name, ports=True)
+    ports = sorted({pn for cr in board.ferries for pn in cr.port_names if not board.has_city(pn)})
+    if ports and not board.close_places(name, ports=True):       # nothing close to suggest: the ports' names
         msg += f" (ports that are not cities: {', '.join(ports)})"
     raise InvalidAction(f"PlaceTrain.where: {msg}", field="where")
 

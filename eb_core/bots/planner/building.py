@@ -247,7 +247,7 @@ class BuildPhase:
         places = [self._here(game) or _ahead(board, p.position, p.prev)] + [c for _, c, _, _ in self.stops]
         places = [x for i, x in enumerate(places) if x is not None and (i == 0 or x != places[i - 1])]
         rs = self.route_state(game)
-        rs.prepare_free([x for x in places[:-1]])
+        rs.prepare_free(places[:-1])
         if all(rs.costs_nothing(a, b) for a, b in itertools.pairwise(places)):
             return 0.0
         return self.plan.build_cost

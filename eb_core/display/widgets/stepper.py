@@ -161,7 +161,8 @@ class TurnStepper(App):
         self.why = W.HTML()
         self._hints: dict[int, Any] = {}            # the first step's index of a turn -> its hint
         # each step's turn, by its first step: with ``by="action"`` every action of a turn shows that turn's why
-        self._turn_start = {s.index: turn[0] for turn in frames_of(self.steps, "turn") for s in turn}
+        turns = self.frames if by == "turn" else frames_of(self.steps, "turn")
+        self._turn_start = {s.index: turn[0] for turn in turns for s in turn}
         self._played: PlayedBots | None = None        # the planner bots replayed beside the record (the why)
         fig = self._figure(height)
         if self.zoomed:
