@@ -81,6 +81,10 @@ def test_a_map_redraws_even_when_anywidget_gave_up_on_its_model(voila_root, page
     nb = ui("voila_starved")
     page.goto(voila_root.url("voila/render/starved.ipynb"), timeout=180_000)
     nb.wait_rendered(timeout=180)
+    for _ in range(50):     # the page's errors arrive as events, handled while the page is waited on (10 s at most)
+        if any("Failed to initialize model" in e for e in page.page_errors):
+            break
+        page.wait_for_timeout(200)
     assert any("Failed to initialize model" in e for e in page.page_errors), (
         f"anywidget's limit did not trip, so this checks nothing; page errors {page.page_errors}")
     ex = Explorers(nb)
