@@ -50,7 +50,7 @@ __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "NOMINAL_WIDTH", "player_color", "board_figure", "add_track",
     "add_route", "add_train", "add_area", "add_rings", "set_rings", "add_selection", "set_selection", "route_xy", "find_trace",
     "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "unzoom", "path_figure",
-    "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
+    "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "free_sides", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), in player order. Vermillion is left out because cities are red.
@@ -669,6 +669,27 @@ def place_labels(fig, board: Board) -> list[dict]:
         tr.textfont.size = [p["size"] for p in placed]
     _labels_on_top(fig)
     return placed
+
+
+#: where a second label at a named city goes: on the far side of its marker from its name
+_FREE_SIDE = {"top center": "bottom center", "bottom center": "top center", "middle right": "middle left",
+              "middle left": "middle right", "top right": "bottom left", "bottom right": "top left",
+              "top left": "bottom right", "bottom left": "top right"}
+
+
+def free_sides(fig) -> dict[str, str]:
+    """For each city named on the map now (trace ``"city_labels"``, see :func:`place_labels`), the plotly
+    ``textposition`` on the far side of its marker from its name: where an overlay's label at that city
+    (a plan's "1, 3. Holland") goes so that the two do not print over each other. Empty without names."""
+    try:
+        tr = fig.data[trace_index(fig, "city_labels")]
+    except KeyError:
+        return {}
+    pos = tr.textposition
+    names = [] if tr.text is None else list(tr.text)
+    if isinstance(pos, str) or pos is None:
+        pos = [pos or "top center"] * len(names)
+    return {str(n): _FREE_SIDE.get(str(w), "bottom center") for n, w in zip(names, pos)}
 
 
 def _labels_on_top(fig) -> None:
