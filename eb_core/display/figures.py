@@ -50,7 +50,7 @@ __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "NOMINAL_WIDTH", "player_color", "board_figure", "add_track",
     "add_route", "add_train", "add_area", "add_rings", "set_rings", "add_selection", "set_selection", "route_xy", "find_trace",
     "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "unzoom", "path_figure",
-    "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "free_sides", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
+    "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "label_beside", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), in player order. Vermillion is left out because cities are red.
@@ -463,7 +463,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
             hoverinfo="text", name="sea boundary flag", meta="flags"))
 
     traces.append(go.Scatter(x=np.empty(0), y=np.empty(0), mode="text", hoverinfo="skip", showlegend=False,
-                             textfont=dict(color="#7a1f14", family=_FONT, shadow=_HALO), cliponaxis=False,
+                             textfont=dict(color="#7a1f14", family=_FONT, shadow=HALO), cliponaxis=False,
                              name="city names", meta="city_labels"))
     fig = go.Figure(data=traces)
     has_land = bool(land)
@@ -490,7 +490,8 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
 #: many names fit.
 NOMINAL_WIDTH = 1000
 _LEGEND_PX = 50          # the horizontal legend strip below the map (two rows)
-_HALO = "0px 0px 2px white, 0px 0px 3px white"
+#: a white glow around printed text (plotly ``textfont.shadow``): names stay legible over track and rivers
+HALO = "0px 0px 2px white, 0px 0px 3px white"
 
 
 def _auto_height(board: Board) -> int:
@@ -513,6 +514,21 @@ _SPOTS = (("top center", 0, 1), ("middle right", 1, 0), ("middle left", -1, 0), 
           ("top right", 1, 1), ("top left", -1, 1), ("bottom right", 1, -1), ("bottom left", -1, -1))
 
 
+def legend_px(fig, width: float) -> int:
+    """The height in pixels of the horizontal legend strip below the map, ``width`` pixels wide: plotly
+    wraps its entries (the legend's title among them) in columns as wide as the longest, about 20 pixels
+    a row (notebook 06's stepper: 22 entries in 4 rows on a wide screen, 6 on a narrow one)."""
+    names = [str(t.name) for t in fig.data if t.showlegend is not False and t.name and t.visible is not False]
+    title = fig.layout.legend.title.text if fig.layout.legend.title is not None else None
+    if title:
+        names.append(str(title))
+    if not names:
+        return 0
+    col = 40 + 6.2 * max(len(n) for n in names)
+    per_row = max(1, int(max(width, col) // col))
+    return int(14 + 20 * math.ceil(len(names) / per_row))
+
+
 def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
     """``(x0, x1, y0, y1, px_w, px_h)``: the data window shown and the plot area in pixels."""
     xy = board.xy
@@ -528,7 +544,7 @@ def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
         y0, y1 = sorted(map(float, yr))
     m = lay.margin
     width = (lay.width or NOMINAL_WIDTH) - (m.l or 0) - (m.r or 0)
-    legend = _LEGEND_PX if lay.showlegend is not False else 0
+    legend = legend_px(fig, width) if lay.showlegend is not False else 0
     height = (lay.height or 450) - (m.t or 0) - (m.b or 0) - legend
     return x0, x1, y0, y1, float(max(width, 50)), float(max(height, 50))
 
@@ -648,14 +664,108 @@ def ferry_marks(board: Board) -> list[tuple[float, float, float]]:
             for a, b in (cr.ports for cr in board.ferries)]
 
 
+def label_beside(fig, *metas: str) -> None:
+    """Have :func:`place_labels` place the texts of the traces ``metas`` (a train's "Ann: Wine", a plan's
+    "1. Wien") too: each beside its marker on the side that covers the fewest city names, markers and
+    texts already placed, whenever the names are placed (a new frame, a zoom, a pan). The traces are
+    listed in the layout's ``meta`` (``"labelled"``), first listed placed first."""
+    meta = dict(fig.layout.meta) if isinstance(fig.layout.meta, dict) else {}
+    have = list(meta.get("labelled", []))
+    meta["labelled"] = have + [m for m in metas if m not in have]
+    fig.layout.meta = meta
+
+
+#: where a text beside a marker is tried first: below (a train's load list), then above, then beside
+_BESIDE = (("bottom center", 0, -1), ("top center", 0, 1), ("middle right", 1, 0), ("middle left", -1, 0),
+           ("bottom right", 1, -1), ("bottom left", -1, -1), ("top right", 1, 1), ("top left", -1, 1))
+
+
+def _place_beside(fig, board: Board, window, px, down: bool, placed: list[dict]) -> None:
+    """The texts of the traces :func:`label_beside` listed, placed after the city names ``placed``."""
+    meta = fig.layout.meta
+    metas = list(meta.get("labelled", [])) if isinstance(meta, dict) else []
+    if not metas:
+        return
+    x0, x1, y0, y1 = window
+    scale = min(px[0] / max(x1 - x0, 1e-9), px[1] / max(y1 - y0, 1e-9))
+
+    def screen(x: float, y: float) -> tuple[float, float]:
+        return (x - x0) * scale, ((y1 - y) if down else (y - y0)) * scale
+
+    traces = []
+    for m in metas:
+        try:
+            tr = find_trace(fig, m)
+        except KeyError:
+            continue
+        if tr.visible is False or tr.x is None or tr.text is None or isinstance(tr.text, str):
+            continue
+        n = len(tr.x)
+        size = tr.marker.size if tr.marker is not None and tr.marker.size is not None else 6
+        sizes = [float(v) for v in size] if not np.isscalar(size) else [float(size)] * n
+        sizes = (sizes + [sizes[-1] if sizes else 6.0] * n)[:n]      # (a batch may set the points first)
+        traces.append((tr, n, sizes))
+    # obstacles: the city markers (not a major city's red area, which names may cover) and every listed
+    # trace's markers; the city names and the texts placed, which count three times as much
+    names = np.array([p["box"] for p in placed], dtype=float).reshape(-1, 4)
+    blocks = []
+    for c in board.cities:
+        sx, sy = screen(*board.xy[c.center])
+        r = _MARKER_PX[c.size] / 2 + 1
+        blocks.append((sx - r, sy - r, sx + r, sy + r))
+    for tr, n, sizes in traces:
+        for k in range(n):
+            sx, sy = screen(float(tr.x[k]), float(tr.y[k]))
+            r = sizes[k] / 2
+            blocks.append((sx - r, sy - r, sx + r, sy + r))
+    fixed = np.array(blocks, dtype=float).reshape(-1, 4)
+
+    def overlap(b, others: np.ndarray) -> float:
+        if len(others) == 0:
+            return 0.0
+        w = np.minimum(b[2], others[:, 2]) - np.maximum(b[0], others[:, 0])
+        h = np.minimum(b[3], others[:, 3]) - np.maximum(b[1], others[:, 1])
+        return float(np.sum(np.clip(w, 0, None) * np.clip(h, 0, None)))
+
+    texts: list[tuple[float, float, float, float]] = []
+    with fig.batch_update():
+        for tr, n, sizes in traces:
+            font = tr.textfont.size if tr.textfont is not None and np.isscalar(tr.textfont.size) else 11
+            where = []
+            for k in range(n):
+                text = str(tr.text[k] or "")
+                if not text:
+                    where.append("top center")
+                    continue
+                sx, sy = screen(float(tr.x[k]), float(tr.y[k]))
+                r = sizes[k] / 2 + 1
+                w, h = 0.56 * font * len(text) + 4, 1.25 * font
+                own = np.array([sx - r + 1, sy - r + 1, sx + r - 1, sy + r - 1])
+                others = fixed[~np.all(np.isclose(fixed, own), axis=1)]     # not its own marker
+                best, best_cost = None, None
+                for pos, dx, dy in _BESIDE:
+                    cx = sx + dx * (r + w / 2) if dx else sx
+                    cy = sy + dy * (r + h / 2) if dy else sy
+                    b = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                    cost = overlap(b, others) + 3 * (overlap(b, names) + overlap(b, np.array(texts).reshape(-1, 4)))
+                    if best_cost is None or cost < best_cost - 1e-9:
+                        best, best_cost = (pos, b), cost
+                    if cost == 0:
+                        break
+                where.append(best[0])
+                texts.append(best[1])
+            tr.textposition = where
+
+
 def place_labels(fig, board: Board) -> list[dict]:
     """Recompute the printed city names (trace ``"city_labels"``) for the figure's current window and
-    size (see :func:`label_layout`), keep them above every other trace, and return the layout used.
-    :func:`zoom_to` calls it; :func:`follow_zoom` calls it whenever a widget's view is zoomed or panned."""
+    size (see :func:`label_layout`), keep them above every other trace, place the texts of the traces
+    :func:`label_beside` listed clear of them, and return the names' layout. :func:`zoom_to` calls it;
+    :func:`follow_zoom` calls it whenever a widget's view is zoomed or panned."""
     x0, x1, y0, y1, pw, ph = _view(fig, board)
-    placed = label_layout(board, window=(x0, x1, y0, y1), px=(pw, ph),
-                          y_reversed=fig.layout.yaxis.autorange == "reversed", extra=port_labels(board),
-                          obstacles=ferry_marks(board))
+    down = _y_down(fig)
+    placed = label_layout(board, window=(x0, x1, y0, y1), px=(pw, ph), y_reversed=down,
+                          extra=port_labels(board), obstacles=ferry_marks(board))
     try:
         i = trace_index(fig, "city_labels")
     except KeyError:
@@ -668,28 +778,8 @@ def place_labels(fig, board: Board) -> list[dict]:
         tr.textposition = [p["position"] for p in placed]
         tr.textfont.size = [p["size"] for p in placed]
     _labels_on_top(fig)
+    _place_beside(fig, board, (x0, x1, y0, y1), (pw, ph), down, placed)
     return placed
-
-
-#: where a second label at a named city goes: on the far side of its marker from its name
-_FREE_SIDE = {"top center": "bottom center", "bottom center": "top center", "middle right": "middle left",
-              "middle left": "middle right", "top right": "bottom left", "bottom right": "top left",
-              "top left": "bottom right", "bottom left": "top right"}
-
-
-def free_sides(fig) -> dict[str, str]:
-    """For each city named on the map now (trace ``"city_labels"``, see :func:`place_labels`), the plotly
-    ``textposition`` on the far side of its marker from its name: where an overlay's label at that city
-    (a plan's "1, 3. Holland") goes so that the two do not print over each other. Empty without names."""
-    try:
-        tr = fig.data[trace_index(fig, "city_labels")]
-    except KeyError:
-        return {}
-    pos = tr.textposition
-    names = [] if tr.text is None else list(tr.text)
-    if isinstance(pos, str) or pos is None:
-        pos = [pos or "top center"] * len(names)
-    return {str(n): _FREE_SIDE.get(str(w), "bottom center") for n, w in zip(names, pos)}
 
 
 def _labels_on_top(fig) -> None:

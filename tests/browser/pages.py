@@ -13,7 +13,10 @@ checked on that one page:
   value, and the rendered plot must change to the numbers of the new values (a hard check: a redraw that
   does not arrive fails the test, with a ``*_not_redrawn.png`` screenshot);
 * **the stepper's Next moves the train**: Next is pressed until a train drawn on the map moves. A stepper
-  with the planner's why (``why=True``, notebooks 06 and 09) must draw the planner's plan on first paint.
+  with the planner's why (``why=True``, notebooks 06 and 09) must draw the planner's plan on first paint;
+* **no label printed over another**: on first paint (and on the frame a stepper's Next moved to) no two
+  texts drawn inside the plot -- city names, a plan's stops, a train's loads, a route's costs -- cover more
+  than a third of the smaller one (the boxes the browser rendered, ``clashes``).
 
 Each explorer saves a screenshot to ``test-artifacts/browser/<frontend>_<nb>_<explorer>_{first,changed}.png``.
 """
@@ -74,9 +77,30 @@ _PLOTS_JS = """
   }
   const title = gd.layout && gd.layout.title ? (gd.layout.title.text || '') : '';
   const r = gd.getBoundingClientRect();
+  // printed labels inside the plot area that cover each other by more than a third of the smaller one
+  const sz = gd._fullLayout && gd._fullLayout._size;
+  const boxes = [];
+  if (sz) {
+    const x0 = r.left + sz.l, y0 = r.top + sz.t, x1 = x0 + sz.w, y1 = y0 + sz.h;
+    for (const el of gd.querySelectorAll('.scatterlayer .textpoint text')) {
+      const b = el.getBoundingClientRect();
+      if (!b.width || !el.textContent || b.left < x0 || b.right > x1 || b.top < y0 || b.bottom > y1) continue;
+      boxes.push([el.textContent, b.left, b.top, b.right, b.bottom]);
+    }
+  }
+  const clashes = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      const w = Math.min(a[3], b[3]) - Math.max(a[1], b[1]), h = Math.min(a[4], b[4]) - Math.max(a[2], b[2]);
+      if (w <= 0 || h <= 0) continue;
+      const small = Math.min((a[3] - a[1]) * (a[4] - a[2]), (b[3] - b[1]) * (b[4] - b[2]));
+      if (w * h > small / 3) clashes.push([a[0], b[0], Math.round(100 * w * h / small)]);
+    }
+  }
   return {index, title, meta: (gd.layout && gd.layout.meta) || {}, traces, first, controls,
           width: Math.round(r.width), height: Math.round(r.height),
-          labels: gd.querySelectorAll('.textpoint').length};
+          labels: gd.querySelectorAll('.textpoint').length, clashes};
 })
 """
 
@@ -257,7 +281,10 @@ def check_page(nb, prefix: str, frontend: str) -> list[str]:
         ex.shot(i, f"{name}_first")
         bad = problems(p)
         assert not bad, f"{prefix} in {frontend}: stale or wrong first paint of the {kind} explorer: {bad}"
+        assert not p["clashes"], (f"{prefix} in {frontend}: printed labels of the {kind} explorer cover each "
+                                  f"other (texts, % of the smaller): {p['clashes']}")
         report.append(f"{frontend} {name}: first paint {p['width']}x{p['height']} px, {p['labels']} labels, "
+                      f"{len(p['clashes'])} printed over another {p['clashes'][:6]}, "
                       f"traces {{{', '.join(f'{k}: {v}' for k, v in p['traces'].items() if ':' in k or k in ('route', 'crow', 'selection', 'new_track', 'train_path', 'plan', 'plan2'))}}}")
         if kind in ("stepper", "why stepper"):
             report.append(step_until_train_moves(ex, i, frontend, name))
@@ -296,6 +323,7 @@ def step_until_train_moves(ex: Explorers, index: int, frontend: str, name: str, 
                  and xy != seen["first"][s]]
         if moved:
             ex.shot(index, f"{name}_next")
+            assert not now["clashes"], f"{name} in {frontend}: after Next, printed labels cover each other: {now['clashes']}"
             return f"{frontend} {name}: Next #{k} moved {moved} to {now['title']!r}, path points {now['traces']['train_path']}"
         seen = now
     raise AssertionError(f"{name} in {frontend}: {presses} presses of Next never moved a train on the map")

@@ -104,6 +104,30 @@ def test_position_lab_opens_on_an_accepted_action():
     assert lab.action.value == "build London-Birmingham" and not lab.outcome.accepted
 
 
+def test_every_apps_city_names_are_placed_for_its_figures_final_size():
+    """The names on the first paint are laid out for the figure as shown. The position lab set its height
+    after the map was drawn, so the names kept the room of the default height: notebook 04's lab printed
+    "Calais" over "Antwerpen" (seen in the browser screenshots)."""
+    from eb_core.display import figures
+    text = ("board: tutorial\nphase: build\n"
+            "player Ann: cash 60, train 9/2, at London, loads Wine Beer, track London-Birmingham\n"
+            "player Ben: cash 30, at Paris, track Paris-Lyon\n")
+    board, rules = eb.load_board("europe"), eb.ruleset("europe-standard")
+    apps = [position_lab(text, actions=["build London-Paris"]),
+            widgets.route_explorer(board, rules, start="London", end="Wien", zoom=True),
+            widgets.load_finder(board)]
+    for app in apps:
+        fig = app.figure
+        b = app.game.board if hasattr(app, "game") else board
+        x0, x1, y0, y1, pw, ph = figures._view(fig, b)
+        want = figures.label_layout(b, window=(x0, x1, y0, y1), px=(pw, ph),
+                                    y_reversed=fig.layout.yaxis.autorange == "reversed",
+                                    extra=figures.port_labels(b), obstacles=figures.ferry_marks(b))
+        shown = initial(fig, "city_labels")
+        assert list(shown["text"]) == [p["name"] for p in want], type(app).__name__
+        assert list(shown["textposition"]) == [p["position"] for p in want], type(app).__name__
+
+
 def test_event_explorer_zooms_to_the_area_and_back():
     game = position_from_text("board: europe\nseed: 5\nplayer Ann: at Frankfurt\nplayer Ben: at Valencia\n")
     app = widgets.event_explorer(game, event="Fog: Frankfurt", zoom=True)

@@ -278,7 +278,11 @@ class App:
 
     @staticmethod
     def wrap(fig: go.Figure, board: Board | None = None) -> go.FigureWidget:
-        """The complete figure as a widget; with ``board`` its city names follow zoom and pan."""
+        """The complete figure as a widget; with ``board`` its city names are placed for the figure's final
+        size (a height or legend set after the figure was drawn changes the room they have) and follow zoom
+        and pan."""
+        if board is not None:
+            figures.place_labels(fig, board)
         w = MapWidget(fig)
         if board is not None:
             figures.follow_zoom(w, board)

@@ -168,8 +168,6 @@ class TurnStepper(App):
         if self.zoomed:
             self._zoom(fig)
         self.figure = self.wrap(fig, self.board)
-        # after the names follow a zoom or pan (``wrap``), so do the stop labels beside them
-        self.figure.layout.on_change(lambda *_: self._label_plans(self.figure), "xaxis.range", "yaxis.range")
         self._texts()
         self.prev.on_click(lambda _: self.show(self.frame - 1))
         self.next_button.on_click(lambda _: self.show(self.frame + 1))
@@ -229,46 +227,40 @@ class TurnStepper(App):
         figures.add_area(fig, board, d["events"], "events in force")
         for train, meta, color, name in ((1, "plan", PLAN, "the planner's plan"),
                                          (2, "plan2", PLAN2, "the planner's plan for train 2")):
-            x, y, text, hover, where = self._plan_xy(train)
-            fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition=where,
-                                     textfont={"size": 12, "color": color},
+            x, y, text, hover = self._plan_xy(train)
+            fig.add_trace(go.Scatter(x=x, y=y, mode="lines+markers+text", text=text, textposition="top center",
+                                     textfont={"size": 12, "color": color, "shadow": figures.HALO},
                                      line={"color": color, "width": 3, "dash": "dash"},
                                      marker={"size": self.STOP_PX, "color": color}, hoverinfo="text", hovertext=hover,
                                      name=name, meta=meta, visible=self.why_shown))
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
             fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", text=text, textposition="bottom center",
-                                     textfont=dict(size=11, color=figures.player_color(seat, name)),
+                                     textfont=dict(size=11, color=figures.player_color(seat, name), shadow=figures.HALO),
                                      marker=dict(symbol="diamond", size=self.TRAIN_PX,
                                                  color=figures.player_color(seat, name),
                                                  line=dict(color="black", width=2)),
                                      hovertext=hover, hoverinfo="text", name=f"{name}'s train",
                                      meta=f"train:{seat}"))
+        # the trains' and the stops' texts beside their markers, clear of the city names (trains first)
+        figures.label_beside(fig, *(f"train:{seat}" for seat in range(len(self.names))), "plan", "plan2")
+        self._stops_at_trains(fig)
         figures.place_labels(fig, board)
-        self._label_plans(fig)
         return fig
 
-    def _label_plans(self, fig) -> None:
-        """Put the plans' stop labels beside their cities' printed names, not over them (run whenever the
-        names are placed again: a new frame, a zoom or a pan)."""
-        free = figures.free_sides(fig)
-        trains = set()          # where a train's diamond stands (its own label below it)
+    def _stops_at_trains(self, fig) -> None:
+        """A plan's stop where a train's diamond stands gets an unseen marker as wide as the diamond, so
+        that its label (placed by :func:`~eb_core.display.figures.place_labels`) starts clear of it."""
+        trains = set()
         for seat in range(len(self.names)):
             tr = figures.find_trace(fig, f"train:{seat}")
             trains |= {(float(x), float(y)) for x, y in zip(tr.x if tr.x is not None else (),
                                                              tr.y if tr.y is not None else ())}
         with fig.batch_update():
-            for train, meta in ((1, "plan"), (2, "plan2")):
+            for meta in ("plan", "plan2"):
                 tr = figures.find_trace(fig, meta)
                 xs, ys = (tr.x if tr.x is not None else ()), (tr.y if tr.y is not None else ())
-                where = self._plan_xy(train, free)[4]
-                where = [where] * len(xs) if isinstance(where, str) else list(where)
                 at = [(float(x), float(y)) in trains for x, y in zip(xs, ys)]
-                for k, hit in enumerate(at):
-                    if hit:     # beside the diamond, on the side away from the city's name
-                        where[k] = "middle left" if "right" in _opposite(where[k]) else "middle right"
-                tr.textposition = where
-                # a stop under a diamond: a marker as wide and unseen, so that its label starts clear of it
                 tr.marker.size = [self.TRAIN_PX + 8 if hit else self.STOP_PX for hit in at]
                 tr.marker.opacity = [0.0 if hit else 1.0 for hit in at]
 
@@ -333,20 +325,18 @@ class TurnStepper(App):
         first step when stepping turn by turn, the turn's first action when stepping action by action."""
         return self._turn_start[self.frames[self.frame if frame is None else frame][0].index]
 
-    def _plan_xy(self, train: int = 1, free: dict[str, str] | None = None):
-        """The chosen plan's stops in order from the train, as map points: ``(x, y, labels, hover texts,
-        label positions)``. A label is short -- the stop's number and city, one label a city ("1, 3.
-        Holland"), beside the city's marker on the side its printed name leaves free (``free``:
-        :func:`~eb_core.display.figures.free_sides` of the figure; above the marker where the city is not
-        named) -- and the hover text says the stop in full ("1. pick up Wine at Wien"), as the why above the
-        map lists them. ``train=2``: the plan of the second train under Run Two Trains ("train 2: ..."),
-        empty without one."""
+    def _plan_xy(self, train: int = 1):
+        """The chosen plan's stops in order from the train, as map points: ``(x, y, labels, hover texts)``.
+        A label is short -- the stop's number and city, one label a city ("1, 3. Holland"), placed beside
+        the city clear of its printed name (:func:`~eb_core.display.figures.label_beside`) -- and the hover
+        text says the stop in full ("1. pick up Wine at Wien"), as the why above the map lists them.
+        ``train=2``: the plan of the second train under Run Two Trains ("train 2: ..."), empty without one."""
         h = self.hint_for() if self.why_shown else None
         plan = None if h is None else (h.plan if train == 1 else h.plan2)
         if plan is None:
             e = np.empty(0)
             none = np.empty(0, dtype=object)
-            return e, e, none, none, "top center"
+            return e, e, none, none
         board = self.board
         pts, numbers, cities, hover = [], [], [], []
         p = self._turn_first().before.state.players[h.seat]          # the plan is drawn from where the turn began
@@ -366,10 +356,7 @@ class TurnStepper(App):
             cities.append(city)
             numbers[first.setdefault(city, len(pts) - 1)].append(str(i))
         text = [f"{tag}{', '.join(n)}. {c}" if n else "" for n, c in zip(numbers, cities)]
-        free = free or {}
-        where = [free.get(c, "top center") for c in cities]
-        return (board.xy[pts, 0], board.xy[pts, 1], np.array(text, dtype=object), np.array(hover, dtype=object),
-                where)
+        return board.xy[pts, 0], board.xy[pts, 1], np.array(text, dtype=object), np.array(hover, dtype=object)
 
     def _why_text(self) -> str:
         if not self.why_shown:
@@ -459,13 +446,15 @@ class TurnStepper(App):
             figures.set_area(fig, board, d["events"], "events in force")
             for train, meta in ((1, "plan"), (2, "plan2")):
                 tr = figures.find_trace(fig, meta)
-                tr.x, tr.y, tr.text, tr.hovertext, tr.textposition = self._plan_xy(train)
+                tr.x, tr.y, tr.text, tr.hovertext = self._plan_xy(train)
             tr = figures.find_trace(fig, "train_path")
             tr.x, tr.y = _runs_xy(board, d["runs"])
+        self._stops_at_trains(fig)          # (reads the trains' new places: after the batch)
         fig.layout.title.text = self._title()
         if self.zoomed:
-            self._zoom(fig, d)
-        self._label_plans(fig)
+            self._zoom(fig, d)          # (places the names and texts for the new window)
+        else:
+            figures.place_labels(fig, board)
         self._texts()
         return frame
 
@@ -476,12 +465,6 @@ class TurnStepper(App):
     def back(self) -> int:
         """One frame back (stays on the first)."""
         return self.show(self.frame - 1)
-
-
-def _opposite(where: str) -> str:
-    """The plotly ``textposition`` on the far side of a marker (``"top left"`` -> ``"bottom right"``)."""
-    swap = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
-    return " ".join(swap.get(w, w) for w in where.split())
 
 
 def turn_stepper(record, **kwargs) -> TurnStepper:
