@@ -546,7 +546,12 @@ def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
     width = (lay.width or NOMINAL_WIDTH) - (m.l or 0) - (m.r or 0)
     legend = legend_px(fig, width) if lay.showlegend is not False else 0
     height = (lay.height or 450) - (m.t or 0) - (m.b or 0) - legend
-    return x0, x1, y0, y1, float(max(width, 50)), float(max(height, 50))
+    width, height = float(max(width, 50)), float(max(height, 50))
+    # at equal scale plotly widens the axis with room to spare about its centre: a tall window zoomed to
+    # on a wide plot shows more of the board east and west than its range says
+    scale = min(width / max(x1 - x0, 1e-9), height / max(y1 - y0, 1e-9))
+    cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, width / scale / 2, height / scale / 2
+    return cx - hw, cx + hw, cy - hh, cy + hh, width, height
 
 
 def label_layout(board: Board, *, window: tuple[float, float, float, float], px: tuple[float, float],

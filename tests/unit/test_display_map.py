@@ -103,6 +103,22 @@ def test_zooming_in_names_more_cities(europe):
     assert len(shown) / max(len(inside), 1) >= n_whole / len(europe.cities) - 1e-9
 
 
+def test_a_tall_window_on_a_wide_map_names_the_cities_beside_it(europe):
+    """Zoomed to Cork -> Sevilla (a window taller than wide), plotly keeps the scale equal and shows the
+    board east of the route as far as the Ruhr and Zürich: the cities there are named too (only the cities of the
+    window asked for were named before: notebook 07's demand picker showed Berlin, Wien and Milano as
+    bare hexagons)."""
+    fig = figures.zoom_to(figures.board_figure(europe), europe, ["Cork", "Sevilla"], margin=2, fit_height=False)
+    names = set(figures.find_trace(fig, "city_labels").text)
+    assert {"Holland", "Ruhr", "Zürich", "Cork", "Sevilla"} <= names
+    x0, x1, y0, y1, *_ = figures._view(fig, europe)
+    (r0, r1) = fig.layout.xaxis.range
+    assert x1 - x0 > 3 * (r1 - r0), "the window shown is wider than the range asked for"
+    shown = {c.name for c in europe.major_cities if x0 <= europe.xy[c.center, 0] <= x1
+             and y0 <= europe.xy[c.center, 1] <= y1}
+    assert len(shown) >= 5 and shown <= names
+
+
 def test_follow_zoom_relabels_a_widget(europe):
     fig = figures.board_figure(europe, widget=True)
     figures.follow_zoom(fig, europe)
