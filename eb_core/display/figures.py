@@ -50,7 +50,7 @@ __all__ = [
     "TEMPLATE", "PLAYER_COLORS", "COLORS", "NOMINAL_WIDTH", "player_color", "board_figure", "add_track",
     "add_route", "add_train", "add_area", "add_rings", "set_rings", "add_selection", "set_selection", "route_xy", "find_trace",
     "trace_index", "milepost_hover", "city_hover", "set_area", "set_route", "zoom_to", "unzoom", "path_figure",
-    "game_figure", "label_layout", "port_labels", "ferry_marks", "place_labels", "label_beside", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
+    "game_figure", "add_majors", "label_layout", "port_labels", "ferry_marks", "place_labels", "label_beside", "follow_zoom", "export", "EXPORT_DIR", "find_browser",
 ]
 
 #: Okabe-Ito colours (colour-blind safe), in player order. Vermillion is left out because cities are red.
@@ -966,13 +966,15 @@ def set_selection(fig: go.Figure, board: Board, where: int | str | None) -> None
 
 
 def add_rings(fig: go.Figure, board: Board, cities: Iterable[str], name: str, *, color: str | None = None,
-              note: str = "") -> go.Figure:
+              note: str = "", size: int = 30, dash: bool = False) -> go.Figure:
     """A bold ring round each of several cities (a load's sources, say), so they stand out on the whole
     board where a highlighted milepost is a speck; named ``name`` in the legend, ``meta`` ``"rings:<name>"``,
-    each ring's hover the city's name and ``note``. Move them with :func:`set_rings`."""
+    each ring's hover the city's name and ``note``. ``size`` (pixels across) sets rings of several sets
+    one inside another; ``dash`` draws them dotted. Move them with :func:`set_rings`."""
     color = color or COLORS["route"]
+    symbol = "circle-open-dot" if dash else "circle-open"
     fig.add_trace(go.Scatter(x=np.empty(0), y=np.empty(0), mode="markers",
-                             marker=dict(symbol="circle-open", size=30, color=color, line=dict(width=3.5)),
+                             marker=dict(symbol=symbol, size=size, color=color, line=dict(width=2 if dash else 3.5)),
                              hoverinfo="text", name=name, meta=f"rings:{name}"))
     set_rings(fig, board, cities, name, note=note)
     _labels_on_top(fig)
@@ -1099,6 +1101,28 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
     if zoom is not None:
         zoom_to(fig, game.board, zoom, margin)
     return go.FigureWidget(fig) if widget else fig
+
+
+def add_majors(fig: go.Figure, game) -> go.Figure:
+    """What each player's network counts towards victory (rulebook: How to Win): a ring in the player's
+    colour round every major city of their largest connected group (``Game.connected_majors``), named in
+    the legend with the count ("Ben: 5 of 7 major cities connected"), and a grey ring round the major
+    cities their track reaches outside that group ("Ben: reached, not joined to it": London on a separate
+    piece of track counts for nothing). Several players' rings sit one inside another."""
+    board, st = game.board, game.state
+    majors = {c.name for c in board.major_cities}
+    need = game.rules.victory_majors
+    for seat, p in enumerate(st.players):
+        counted = list(game.connected_majors(seat))
+        reached = sorted({c.name for m in game.network(seat) if (c := board.city_at(m)) is not None
+                          and c.name in majors} - set(counted))
+        size = 30 + 10 * seat
+        add_rings(fig, board, counted, f"{p.name}: {len(counted)} of {need} major cities connected",
+                  color=player_color(seat, p.name), size=size, note=f"counts for {p.name}")
+        if reached:
+            add_rings(fig, board, reached, f"{p.name}: reached, not joined to them", color="#8a8a8a",
+                      size=size, dash=True, note=f"{p.name}'s track reaches it, on a piece not joined to the rest")
+    return fig
 
 
 # ------------------------------------------------------------------------------------------ export

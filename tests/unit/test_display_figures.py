@@ -311,3 +311,28 @@ def test_game_figure_draws_both_trains_under_run_two_trains():
     single.apply(PlaceTrain("Paris"))
     metas = [t.meta for t in figures.game_figure(single).data if str(t.meta).startswith("train:")]
     assert metas == ["train:0"]
+
+
+def test_the_major_cities_that_count_for_victory_are_ringed_in_each_players_colour():
+    """Notebook 08's race (rulebook: How to Win): Ben's track reaches seven major cities, but London-Paris
+    is a piece of its own, so five count -- ringed in his colour -- and London and Paris get grey dotted
+    rings; Ann's six connected ones are ringed in hers, a size smaller so both rings show at a shared city."""
+    game = eb.position("board: tutorial\nplayer Ann: cash 270, at Wien, track Madrid-Paris-Holland-Ruhr-Berlin-Wien\n"
+                       "player Ben: cash 300, at Milano, track London-Paris Ruhr-Milano-Wien Berlin-Madrid\n")
+    fig = figures.add_majors(figures.game_figure(game), game)
+    board = game.board
+
+    def ringed(name):
+        tr = figures.find_trace(fig, f"rings:{name}")
+        at = {(float(x), float(y)) for x, y in zip(tr.x, tr.y)}
+        return {c.name for c in board.major_cities if tuple(map(float, board.xy[c.center])) in at}, tr.marker
+
+    ann, ann_marker = ringed("Ann: 6 of 7 major cities connected")
+    ben, ben_marker = ringed("Ben: 5 of 7 major cities connected")
+    apart, apart_marker = ringed("Ben: reached, not joined to them")
+    assert ann == {"Berlin", "Holland", "Madrid", "Paris", "Ruhr", "Wien"}
+    assert ben == {"Berlin", "Madrid", "Milano", "Ruhr", "Wien"} and apart == {"London", "Paris"}
+    assert ann_marker.color == figures.player_color(0) and ben_marker.color == figures.player_color(1)
+    assert ann_marker.size < ben_marker.size and apart_marker.symbol.endswith("dot")
+    with pytest.raises(KeyError):
+        figures.find_trace(fig, "rings:Ann: reached, not joined to them")     # all of Ann's track is one piece
