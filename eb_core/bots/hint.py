@@ -38,7 +38,8 @@ class Hint:
     """The planner's advice for one player's turn.
 
     ``actions`` are the actions it would take this turn, in order; ``plan`` the plan they serve and
-    ``next_best`` the best plan that starts differently (``None`` if there is none); ``build_cost`` the
+    ``next_best`` the best plan that starts differently, other than the same stops in another order
+    (``None`` if there is none); ``build_cost`` the
     money spent on track this turn; ``upgrade`` the train bought (or ``None``); ``discard`` whether the
     whole hand is thrown away (rulebook: How to Play); ``cities`` names the mileposts the train stops in;
     ``crossed`` the ferry the train crosses this turn (from a staged port: the whole turn at half speed) and
@@ -108,10 +109,10 @@ class Hint:
         if self.goal is not None:           # set only for a plan the endgame ranked (``finish``)
             return self._why_finish()
         s = (f"the plan ({p.describe()}) pays {p.payout}M for {p.build_cost:.0f}M of new track in about "
-             f"{p.turns:.1f} turns: {p.income_per_turn:.1f}M per turn{_invest(p)}")
+             f"{p.turns:.1f} turns: {_per_turn(p)}")
         if self.next_best is not None:
             q = self.next_best
-            s += (f", against {q.income_per_turn:.1f}M per turn for the next best ({q.describe()}, "
+            s += (f", against {_per_turn(q, short=True)} for the next best ({q.describe()}, "
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
         if self.held:
             t = self.then or p
@@ -123,14 +124,14 @@ class Hint:
                       f"less than a fresh hand at about {self.fresh:.1f}M per turn would in the {left:.1f} turns "
                       f"left after the {self.discard_turns:g} turns a discard costs")
             else:
-                s += (f"{t.income_per_turn:.1f}M per turn{_invest(t)}, against about {self.fresh:.1f}M a fresh "
+                s += (f"{_per_turn(t)}, against about {self.fresh:.1f}M a fresh "
                       "hand has been worth")
             s += (", so none of it is run now (a load aboard would commit the train to it) and the hand is "
                   "discarded at the start of the next turn (a discard gives up a whole turn)")
         elif self.then is not None:
             t = self.then
             s += (f"; then the next plan ({t.describe()}) pays {t.payout}M for {t.build_cost:.0f}M of new track in "
-                  f"about {t.turns:.1f} turns: {t.income_per_turn:.1f}M per turn{_invest(t)}")
+                  f"about {t.turns:.1f} turns: {_per_turn(t)}")
         return s + "."
 
     def _why_finish(self) -> str:
@@ -203,23 +204,31 @@ class Hint:
         alt = ""
         if self.next_best is not None:
             q = self.next_best
-            alt = (f"<tr><td>next best</td><td>{html.escape(q.describe())}</td><td>{q.income_per_turn:.1f}</td>"
-                   f"<td>{q.build_cost:.0f}</td><td>{q.turns:.1f}</td></tr>")
+            alt = (f"<tr><td>next best</td><td>{html.escape(q.describe())}</td><td>{q.value:.1f}</td>"
+                   f"<td>{q.income_per_turn:.1f}</td><td>{q.build_cost:.0f}</td><td>{q.turns:.1f}</td></tr>")
         plan = ""
         if self.plan is not None:
             p = self.plan
-            plan = (f"<table><tr><th></th><th>plan</th><th>M/turn</th><th>track M</th><th>turns</th></tr>"
-                    f"<tr><td>chosen</td><td>{html.escape(p.describe())}</td><td>{p.income_per_turn:.1f}</td>"
-                    f"<td>{p.build_cost:.0f}</td><td>{p.turns:.1f}</td></tr>{alt}</table>")
+            plan = (f"<table><tr><th></th><th>plan</th><th>M/turn, track reused later</th>"
+                    f"<th>M/turn, all track paid now</th><th>track M</th><th>turns</th></tr>"
+                    f"<tr><td>chosen</td><td>{html.escape(p.describe())}</td><td>{p.value:.1f}</td>"
+                    f"<td>{p.income_per_turn:.1f}</td><td>{p.build_cost:.0f}</td><td>{p.turns:.1f}</td></tr>"
+                    f"{alt}</table>")
         return (f"<div><p><b>{html.escape(str(self))}</b></p>{plan}"
                 f"<details><summary>actions</summary><table>{rows}</table></details></div>")
 
 
-def _invest(p: Plan) -> str:
-    """The plan's rank when its track is counted as an investment the network reuses (the planner's value)."""
+def _per_turn(p: Plan, short: bool = False) -> str:
+    """What a plan earns a turn in the figure the planner ranks plans by first: its track counted as an
+    investment later deliveries reuse (part of its price), then -- in brackets -- paying for all of it now,
+    which a plan that builds much track for one delivery makes negative ("3.2M per turn counting the track
+    as reused by later deliveries (-3.2M paying for all of it now)"). Without new track the two agree."""
     if p.build_cost <= 0 or abs(p.value - p.income_per_turn) < 0.05:
-        return ""
-    return f" ({p.value:.1f}M per turn counting the track as reused later)"
+        return f"{p.income_per_turn:.1f}M per turn"
+    if short:
+        return f"{p.value:.1f}M per turn ({p.income_per_turn:.1f}M)"
+    return (f"{p.value:.1f}M per turn counting the track as reused by later deliveries "
+            f"({p.income_per_turn:.1f}M paying for all of it now)")
 
 
 def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerBot | None = None) -> Hint:
@@ -249,7 +258,11 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     plan = probe.plan
     plan2 = probe._with_train2(g, two, lambda: two.plan) if two is not None else None
     first = plan.stops[0][:3] if plan is not None and plan.stops else None
-    next_best = next((q for q in probe.alternatives[1:] if q.stops and q.stops[0][:3] != first), None)
+    same = {s[:3] for s in plan.stops} if plan is not None else set()
+    # the best plan that starts differently and is not the same stops in another order (two loads picked
+    # up at one city, in either order, are one plan)
+    next_best = next((q for q in probe.alternatives[1:] if q.stops and q.stops[0][:3] != first
+                      and {s[:3] for s in q.stops} != same), None)
     p0 = g.state.players[seat]
     cash0 = p0.cash
     special = bool(g.state.special_round)

@@ -974,3 +974,28 @@ def test_under_pay_to_move_the_hint_says_what_it_keeps_for_the_fares():
     plain = eb.Game.new(eb.ruleset("europe-basic"), board="europe", players=["Solo"], seed=471)
     play_solo(plain, PlannerBot(0, random.Random("eb-bot:471:0")), max_turns=7)
     assert eb.hint(plain).fares == 0 and "fares" not in str(eb.hint(plain))
+
+
+def test_the_hints_next_best_is_another_plan_and_both_are_told_in_the_planners_figure():
+    """The US game of seed 1, turn 3: the planner picks up Iron and Steel at Birmingham for Kansas City and
+    Santa Fe. The why named as "the next best" the same four stops with the two pick-ups swapped; it now
+    names a plan with other stops. Each plan's figure is the one the planner ranks by (its track counted as
+    reused by later deliveries) with, in brackets, what it earns paying for all its track now -- negative
+    here, which the old text gave first and alone ("-0.4M per turn, against -0.4M per turn")."""
+    from eb_core.bots.hint import hint
+    game = eb.Game.new(eb.ruleset("us"), board="north_america", players=["Solo"], seed=1)
+    bot = PlannerBot(0, random.Random(1))
+    seen, negative = 0, 0
+    while game.state.players[0].turns < 8 and not game.over:
+        h = hint(game, bot=bot)
+        if h.plan is not None and h.next_best is not None and not h.discard:
+            seen += 1
+            assert {s[:3] for s in h.next_best.stops} != {s[:3] for s in h.plan.stops}, str(h)
+            if h.plan.build_cost > 0 and abs(h.plan.value - h.plan.income_per_turn) >= 0.05:
+                negative += h.plan.income_per_turn < 0
+                assert (f"{h.plan.value:.1f}M per turn counting the track as reused by later deliveries "
+                        f"({h.plan.income_per_turn:.1f}M paying for all of it now)") in str(h)
+        turn = (game.state.turn, game.state.current)
+        while (game.state.turn, game.state.current) == turn and not game.over:
+            bot.step(game)
+    assert seen >= 3 and negative >= 1
