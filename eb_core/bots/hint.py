@@ -189,7 +189,7 @@ class Hint:
         if self.plan2 is not None:
             q = self.plan2
             train2 = (f" Train 2's plan: {q.describe()}, {q.payout}M for {q.build_cost:.0f}M of new track in about "
-                      f"{q.turns:.1f} turns, {q.income_per_turn:.1f}M per turn.")
+                      f"{q.turns:.1f} turns, {_per_turn(q)}.")
         kept = (f", {self.fares}M of it kept for the fares until the next delivery pays (Pay To Move: 1M a turn "
                 "the train moves on its own track; without it the train cannot move)" if self.fares else "")
         return (f"{who}: {', '.join(parts)}. Why: {self.why()}{train2} Cash {self.cash_before}M -> "
