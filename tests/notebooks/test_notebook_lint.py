@@ -128,3 +128,9 @@ def test_a_cell_that_prints_a_raw_python_value_is_caught():
     assert root.raw_value_in(stream("London to Paris: 13M, 9 mileposts (Build Phase Rules > Right of Way)\n")) is None
     assert root.raw_value_in(result("Denver: a medium city, 3M to build into (Lead)")) is None
     assert root.raw_value_in(result("  cash (M) train\nAnn  60  9/2", **{"text/html": "<table></table>"})) is None
+    # a bare list or tuple of names or numbers (notebook 00 listed its folder as "['00_start_here.ipynb', ...]")
+    assert root.raw_value_in(result("['00_start_here.ipynb',\n '01_the_board.ipynb']"))
+    assert root.raw_value_in(result("('accepted', 'refused (Empire Express > Build Track): ...')"))
+    assert root.raw_value_in(stream("['flood', 'fog', 'gale']\n"))
+    assert root.raw_value_in(result("(2, 'accepted', 3)"))
+    assert root.raw_value_in(stream("Solo moves (12 of 12 movement points used this turn)\n(the Chunnel: 17M)\n")) is None
