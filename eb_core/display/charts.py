@@ -1,4 +1,5 @@
-"""Plotly figures for simulation results (no game logic): turns to win placed on the Chart of Success.
+"""Plotly figures for simulation results (no game logic): turns to win placed on the Chart of Success, as
+one box of points per ruleset (:func:`turns_figure`) or as a histogram coloured by band (:func:`chart_histogram`).
 
 >>> import pandas as pd
 >>> from eb_core.display.charts import turns_figure
@@ -9,11 +10,16 @@
 """
 from __future__ import annotations
 
+import statistics
+from collections.abc import Sequence
+
 import plotly.graph_objects as go
 
-from ..sim import CHART_OF_SUCCESS
+from ..rules import Ruleset, ruleset
+from ..sim import CHART_OF_SUCCESS, chart_name
+from .figures import TEMPLATE
 
-__all__ = ["turns_figure"]
+__all__ = ["chart_histogram", "turns_figure"]
 
 _BAND_COLORS = ("#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59")
 
@@ -35,4 +41,52 @@ def turns_figure(df, *, chart: str = "standard", title: str | None = None) -> go
         lo = hi
     fig.update_layout(title=title or f"Turns to victory on the {chart} Chart of Success", yaxis_title="turns",
                       showlegend=False, height=420)
+    return fig
+
+
+def chart_histogram(turns: Sequence[int], rules: Ruleset | str = "europe-standard", *,
+                            title: str | None = None) -> go.Figure:
+    """Many games' turns to victory on the rulebook's Chart of Success (Solo & Variant Rules > Chart of
+    Success for Solo Play): a bar for each number of turns, coloured by its band, the bands named across the
+    top and the median marked. ``rules`` picks the chart (the Basic Game's for basic rulesets); ``turns``
+    are the games won (a game not won has no place on the chart).
+
+    >>> fig = chart_histogram([28, 31, 31, 44, 50], "europe-basic")
+    >>> [t.name for t in fig.data]
+    ['Blowout Victory', 'Solid Victory', '2nd or 3rd place', 'Last Place']
+    """
+    rules = ruleset(*str(rules).split("+")) if isinstance(rules, str) else rules
+    bands = CHART_OF_SUCCESS[chart_name(rules)]
+    values = sorted(int(t) for t in turns)
+    counts: dict[int, int] = {}
+    for t in values:
+        counts[t] = counts.get(t, 0) + 1
+    fig = go.Figure()
+    lo = 0
+    top = max(counts.values(), default=1)
+    hi_all = max(values, default=bands[-2][0]) + 2
+    lo_all = min(values[0] if values else 0, bands[0][0]) - 3
+    for (bound, name), color in zip(bands, _BAND_COLORS):
+        xs = [t for t in sorted(counts) if lo <= t < bound]
+        if xs:
+            fig.add_trace(go.Bar(x=xs, y=[counts[t] for t in xs], name=name, marker_color=color,
+                                 hovertemplate=f"%{{x}} turns: %{{y}} games<br>{name}<extra></extra>"))
+        left, right = max(lo, lo_all), min(bound, hi_all)
+        if left < right:
+            fig.add_annotation(x=(left + right - 1) / 2 if bound < 10 ** 9 else left + 1, y=top * 1.12, text=name,
+                               showarrow=False, xanchor="center" if bound < 10 ** 9 else "left",
+                               font=dict(size=11, color="#444"))
+        if bound < 10 ** 9:
+            fig.add_vline(x=bound - 0.5, line=dict(color="#999", width=1, dash="dot"))
+        lo = bound
+    if values:
+        median = float(statistics.median(values))
+        fig.add_vline(x=median, line=dict(color="black", width=2))
+        fig.add_annotation(x=median, y=top * 1.0, text=f"median {median:g}", showarrow=False, xanchor="left",
+                           xshift=4, bgcolor="rgba(255,255,255,0.8)", font=dict(size=12))
+    fig.update_layout(template=TEMPLATE, barmode="stack", bargap=0.1, height=380,
+                      title=title or f"{len(values)} games on the Chart of Success ({chart_name(rules)} game)",
+                      xaxis=dict(title="turns to victory", showticklabels=True, dtick=5, range=[lo_all, hi_all]),
+                      yaxis=dict(title="games", showticklabels=True, range=[0, top * 1.22]),
+                      legend=dict(orientation="h", y=-0.25, traceorder="normal"))
     return fig

@@ -336,3 +336,18 @@ def test_the_major_cities_that_count_for_victory_are_ringed_in_each_players_colo
     assert ann_marker.size < ben_marker.size and apart_marker.symbol.endswith("dot")
     with pytest.raises(KeyError):
         figures.find_trace(fig, "rings:Ann: reached, not joined to them")     # all of Ann's track is one piece
+
+
+def test_the_chart_histogram_puts_each_game_in_the_rulebooks_band():
+    """Chart of Success for Solo Play, Basic Game: under 30 turns a Blowout Victory, 30-35 Solid, 35-40
+    Possible, 40-45 2nd or 3rd place, more than 45 Last Place (a shared end point in the later band, 45 in
+    2nd or 3rd); each bar counts the games won in that many turns and the median is marked."""
+    from eb_core.display.charts import chart_histogram
+    fig = chart_histogram([29, 30, 30, 35, 45, 46], "europe-basic")
+    bars = {t.name: dict(zip(t.x, t.y)) for t in fig.data}
+    assert bars == {"Blowout Victory": {29: 1}, "Solid Victory": {30: 2}, "Possible Victory": {35: 1},
+                    "2nd or 3rd place": {45: 1}, "Last Place": {46: 1}}
+    assert any(a.text == "median 32.5" for a in fig.layout.annotations)
+    standard = chart_histogram([44, 45, 61], "europe-standard")
+    assert {t.name: list(t.x) for t in standard.data} == {"Blowout Victory": [44], "Solid Victory": [45],
+                                                            "Last Place": [61]}
