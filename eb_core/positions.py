@@ -106,6 +106,7 @@ __all__ = [
     "parse_action",
     "parse_position",
     "players_table",
+    "standings",
     "position",
     "position_from_dict",
     "position_from_text",
@@ -667,6 +668,28 @@ def players_table(game):
         if second is not None:
             row.update({"train 2 at": where(second), "train 2 loads": ", ".join(second.loads) or "-"})
         rows.append(row)
+    return pd.DataFrame(rows).set_index("player")
+
+
+def standings(game):
+    r"""The race to win, a player a row (a pandas DataFrame indexed by name; rulebook: How to Win): cash, the
+    major cities connected in one network out of those victory needs, whether the victory conditions are
+    met now and whether the player has announced them (in the Admin phase, after a turn), in words.
+
+    >>> g = position("board: tutorial\nplayer Ann: cash 260, track Madrid-Paris-Holland-Ruhr-Berlin-Wien-Milano\n"
+    ...              "player Ben: cash 300, track London-Paris")
+    >>> t = standings(g)
+    >>> t.loc["Ann", ["major cities connected", "meets the conditions"]].tolist(), t.loc["Ben", "major cities connected"]
+    (['7 of 7', 'yes'], '2 of 7')
+    """
+    import pandas as pd   # lazily, like every table of the core
+
+    need = game.rules.victory_majors
+    rows = [{"player": p.name, "cash (M)": p.cash,
+             "major cities connected": f"{len(game.connected_majors(i))} of {need}",
+             "meets the conditions": "yes" if game.meets_victory(i) else "no",
+             "announced": "yes" if p.announced else "no"}
+            for i, p in enumerate(game.state.players)]
     return pd.DataFrame(rows).set_index("player")
 
 
