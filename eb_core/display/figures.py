@@ -1107,8 +1107,8 @@ def add_majors(fig: go.Figure, game) -> go.Figure:
     """What each player's network counts towards victory (rulebook: How to Win): a ring in the player's
     colour round every major city of their largest connected group (``Game.connected_majors``), named in
     the legend with the count ("Ben: 5 of 7 major cities connected"), and a grey ring round the major
-    cities their track reaches outside that group ("Ben: reached, not joined to it": London on a separate
-    piece of track counts for nothing). Several players' rings sit one inside another."""
+    cities their track reaches outside that group, dotted ("Ben: reached, not joined to them": London on a
+    separate piece of track counts for nothing). Several players' rings sit one inside another."""
     board, st = game.board, game.state
     majors = {c.name for c in board.major_cities}
     need = game.rules.victory_majors
