@@ -517,7 +517,7 @@ _SPOTS = (("top center", 0, 1), ("middle right", 1, 0), ("middle left", -1, 0), 
 def legend_px(fig, width: float) -> int:
     """The height in pixels of the horizontal legend strip below the map, ``width`` pixels wide: plotly
     wraps its entries (the legend's title among them) in columns as wide as the longest, about 20 pixels
-    a row (notebook 06's stepper: 22 entries in 4 rows on a wide screen, 6 on a narrow one)."""
+    a row (notebook 06's Run Two Trains stepper: 22 entries in 4 rows on Voila's 1,410-pixel map)."""
     names = [str(t.name) for t in fig.data if t.showlegend is not False and t.name and t.visible is not False]
     title = fig.layout.legend.title.text if fig.layout.legend.title is not None else None
     if title:

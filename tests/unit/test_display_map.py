@@ -163,3 +163,24 @@ def test_zoom_to_a_plan_or_an_area(board, rules):
     (x0, x1) = fig.layout.xaxis.range
     xs = board.xy[list(plan.mileposts), 0]
     assert x0 < xs.min() and xs.max() < x1 and x1 - x0 < np.ptp(board.xy[:, 0])
+
+
+def test_the_legend_strip_is_estimated_from_its_entries_and_the_width(europe):
+    """The names are laid out for the plot area left above the legend, so its height is estimated: plotly
+    wraps the entries in columns as wide as the longest. Notebook 06's Run Two Trains stepper has 22
+    entries, the longest "the planner's plan for train 2" (about 226 pixels a column): 4 rows on Voila's
+    1,410-pixel map (as its screenshot shows), 8 in three columns 900 pixels wide, none when the legend is
+    hidden."""
+    from eb_core import sim
+    from eb_core.display.widgets import TurnStepper
+    two = sim.solo_game(eb.ruleset("europe-basic", "run-two-trains"), seed=1, board="europe", max_turns=3)
+    fig = TurnStepper(two.game.to_json(), why=True).figure
+    shown = [t for t in fig.data if t.showlegend is not False and t.name and t.visible is not False]
+    assert len(shown) == 22
+    assert figures.legend_px(fig, 1370) == 14 + 20 * 4
+    assert figures.legend_px(fig, 900) == 14 + 20 * 8
+    plain = figures.board_figure(europe)
+    assert figures.legend_px(plain, 1370) < figures.legend_px(fig, 1370)      # fewer entries, fewer rows
+    with_legend = figures._view(plain, europe)[5]
+    plain.update_layout(showlegend=False)
+    assert figures._view(plain, europe)[5] == with_legend + figures.legend_px(plain, figures._view(plain, europe)[4])
