@@ -245,8 +245,7 @@ class TurnStepper(App):
         # the trains' and the stops' texts beside their markers, clear of the city names (trains first)
         figures.label_beside(fig, *(f"train:{seat}" for seat in range(len(self.names))), "plan", "plan2")
         self._stops_at_trains(fig)
-        figures.place_labels(fig, board)
-        return fig
+        return fig          # (the names and texts are placed when the figure is zoomed and wrapped)
 
     def _stops_at_trains(self, fig) -> None:
         """A plan's stop where a train's diamond stands gets an unseen marker as wide as the diamond, so
@@ -431,7 +430,8 @@ class TurnStepper(App):
         frame = max(0, min(int(frame), len(self.frames) - 1))
         self.frame = frame
         if self.slider.value != frame:
-            self.slider.value = frame          # runs show() again through the observer, with no change
+            self.slider.value = frame          # the slider's observer shows the frame (this method again)
+            return frame
         d = self._frame_data()
         st, board, fig = d["state"], self.board, self.figure
         with fig.batch_update():
