@@ -554,6 +554,15 @@ def _view(fig, board: Board) -> tuple[float, float, float, float, float, float]:
     return cx - hw, cx + hw, cy - hh, cy + hh, width, height
 
 
+def _overlap(b, others: np.ndarray) -> float:
+    """Pixels² the box ``b`` ``(left, bottom, right, top)`` shares with the boxes ``others`` (n x 4)."""
+    if len(others) == 0:
+        return 0.0
+    w = np.minimum(b[2], others[:, 2]) - np.maximum(b[0], others[:, 0])
+    h = np.minimum(b[3], others[:, 3]) - np.maximum(b[1], others[:, 1])
+    return float(np.sum(np.clip(w, 0, None) * np.clip(h, 0, None)))
+
+
 def label_layout(board: Board, *, window: tuple[float, float, float, float], px: tuple[float, float],
                  y_reversed: bool | None = None, extra: Sequence[tuple[str, int]] = (),
                  obstacles: Sequence[tuple[float, float, float]] = ()) -> list[dict]:
@@ -616,13 +625,6 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
     placed = np.empty((len(items), 4), dtype=float)
     n_placed = 0
 
-    def overlap(b: np.ndarray, others: np.ndarray) -> float:
-        if len(others) == 0:
-            return 0.0
-        w = np.minimum(b[2], others[:, 2]) - np.maximum(b[0], others[:, 0])
-        h = np.minimum(b[3], others[:, 3]) - np.maximum(b[1], others[:, 1])
-        return float(np.sum(np.clip(w, 0, None) * np.clip(h, 0, None)))
-
     out = []
     for name, mp, size in items:
         font = _LABEL_FONT.get(size, 10)
@@ -635,7 +637,7 @@ def label_layout(board: Board, *, window: tuple[float, float, float, float], px:
             cx = sx + dx * (r + w / 2) if dx else sx
             cy = sy + dy * (r + h / 2) if dy else sy
             b = np.array([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2])
-            cost = overlap(b, others) + overlap(b, placed[:n_placed])
+            cost = _overlap(b, others) + _overlap(b, placed[:n_placed])
             if b[0] < 0 or b[2] > pw_all or b[1] < 0 or b[3] > ph_all:
                 cost += w * h
             if best_cost is None or cost < best_cost:
@@ -718,6 +720,7 @@ def _place_beside(fig, board: Board, window, px, down: bool, placed: list[dict])
         sx, sy = screen(*board.xy[c.center])
         r = _MARKER_PX[c.size] / 2 + 1
         blocks.append((sx - r, sy - r, sx + r, sy + r))
+    first = len(blocks)                 # the listed traces' markers follow
     for tr, n, sizes in traces:
         for k in range(n):
             sx, sy = screen(float(tr.x[k]), float(tr.y[k]))
@@ -725,14 +728,8 @@ def _place_beside(fig, board: Board, window, px, down: bool, placed: list[dict])
             blocks.append((sx - r, sy - r, sx + r, sy + r))
     fixed = np.array(blocks, dtype=float).reshape(-1, 4)
 
-    def overlap(b, others: np.ndarray) -> float:
-        if len(others) == 0:
-            return 0.0
-        w = np.minimum(b[2], others[:, 2]) - np.maximum(b[0], others[:, 0])
-        h = np.minimum(b[3], others[:, 3]) - np.maximum(b[1], others[:, 1])
-        return float(np.sum(np.clip(w, 0, None) * np.clip(h, 0, None)))
-
-    texts: list[tuple[float, float, float, float]] = []
+    texts = np.empty((len(blocks) - first, 4), dtype=float)     # the texts placed so far
+    n_texts = 0
     with fig.batch_update():
         for tr, n, sizes in traces:
             font = tr.textfont.size if tr.textfont is not None and np.isscalar(tr.textfont.size) else 11
@@ -745,20 +742,19 @@ def _place_beside(fig, board: Board, window, px, down: bool, placed: list[dict])
                 sx, sy = screen(float(tr.x[k]), float(tr.y[k]))
                 r = sizes[k] / 2 + 1
                 w, h = 0.56 * font * len(text) + 4, 1.25 * font
-                own = np.array([sx - r + 1, sy - r + 1, sx + r - 1, sy + r - 1])
-                others = fixed[~np.all(np.isclose(fixed, own), axis=1)]     # not its own marker
-                best, best_cost = None, None
+                best, best_cost = None, None        # (a spot starts 1 px clear of the point's own marker)
                 for pos, dx, dy in _BESIDE:
                     cx = sx + dx * (r + w / 2) if dx else sx
                     cy = sy + dy * (r + h / 2) if dy else sy
                     b = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                    cost = overlap(b, others) + 3 * (overlap(b, names) + overlap(b, np.array(texts).reshape(-1, 4)))
+                    cost = _overlap(b, fixed) + 3 * (_overlap(b, names) + _overlap(b, texts[:n_texts]))
                     if best_cost is None or cost < best_cost - 1e-9:
                         best, best_cost = (pos, b), cost
                     if cost == 0:
                         break
                 where.append(best[0])
-                texts.append(best[1])
+                texts[n_texts] = best[1]
+                n_texts += 1
             tr.textposition = where
 
 
