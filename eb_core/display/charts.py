@@ -11,12 +11,13 @@ one box of points per ruleset (:func:`turns_figure`) or as a histogram coloured 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
 from ..rules import Ruleset, ruleset
-from ..sim import CHART_OF_SUCCESS, chart_name
+from ..sim import CHART_OF_SUCCESS, chart_name, chart_of_success
 from .figures import TEMPLATE
 
 __all__ = ["chart_histogram", "turns_figure"]
@@ -45,7 +46,7 @@ def turns_figure(df, *, chart: str = "standard", title: str | None = None) -> go
 
 
 def chart_histogram(turns: Sequence[int], rules: Ruleset | str = "europe-standard", *,
-                            title: str | None = None) -> go.Figure:
+                    title: str | None = None) -> go.Figure:
     """Many games' turns to victory on the rulebook's Chart of Success (Solo & Variant Rules > Chart of
     Success for Solo Play): a bar for each number of turns, coloured by its band, the bands named across the
     top and the median marked. ``rules`` picks the chart (the Basic Game's for basic rulesets); ``turns``
@@ -58,16 +59,15 @@ def chart_histogram(turns: Sequence[int], rules: Ruleset | str = "europe-standar
     rules = ruleset(*str(rules).split("+")) if isinstance(rules, str) else rules
     bands = CHART_OF_SUCCESS[chart_name(rules)]
     values = sorted(int(t) for t in turns)
-    counts: dict[int, int] = {}
-    for t in values:
-        counts[t] = counts.get(t, 0) + 1
+    counts = Counter(values)
+    band = {t: chart_of_success(t, rules) for t in counts}      # the rulebook's band of each count of turns
     fig = go.Figure()
     lo = 0
     top = max(counts.values(), default=1)
     hi_all = max(values, default=bands[-2][0]) + 2
     lo_all = min(values[0] if values else 0, bands[0][0]) - 3
     for (bound, name), color in zip(bands, _BAND_COLORS):
-        xs = [t for t in sorted(counts) if lo <= t < bound]
+        xs = [t for t in sorted(counts) if band[t] == name]
         if xs:
             fig.add_trace(go.Bar(x=xs, y=[counts[t] for t in xs], name=name, marker_color=color,
                                  hovertemplate=f"%{{x}} turns: %{{y}} games<br>{name}<extra></extra>"))
