@@ -8,7 +8,9 @@ Commands (each has ``--help``):
 * ``simulate`` -- seeded solo games played by a bot, one CSV row per game (``--games``, ``--seed``,
   ``--workers``, ``--csv``).
 
-``BOARD`` is a board name (``europe``, ``tutorial``) or the path of an ``eb-board/1`` JSON file.
+``BOARD`` is a board name (``europe``, ``north_america``, ``eastern_us``, ``tutorial``) or the path of an
+``eb-board/1`` JSON file; ``--ruleset`` defaults to the board's own game (``us`` on ``north_america``,
+``express`` on ``eastern_us``), ``simulate``'s ``--board`` to the ruleset's board.
 Exit status: 0 on success, 1 when no route exists, 2 on bad input (unknown board, city, ruleset).
 
 >>> main(["route", "tutorial", "London", "Birmingham"])   # doctest: +ELLIPSIS
@@ -26,21 +28,32 @@ import pandas as pd
 
 from .board import load_board
 from .routes import cheapest_build, cost_table, travel_table, travel_turns
-from .rules import ruleset
+from .rules import RULESETS, ruleset
 from .sim import BOTS, monte_carlo
 
 __all__ = ["main", "build_parser"]
 
 
+_RULESETS_HELP = ("named ruleset: " + ", ".join(sorted(RULESETS)) + " (default: the board's own game, "
+                  "europe-standard for a board of none)")
+
+
 def _ruleset(args):
-    return ruleset(args.ruleset, *(args.variant or ()))
+    """The ruleset asked for; without ``--ruleset``, the one whose board is ``args.board`` (``us`` for
+    ``north_america``, ``express`` for ``eastern_us``), else ``europe-standard``."""
+    name = args.ruleset
+    if name is None:
+        board = getattr(args, "board", None)
+        name = next((n for n, r in sorted(RULESETS.items()) if r.board == board and not r.starter_cards),
+                    "europe-standard")
+    return ruleset(name, *(args.variant or ()))
 
 
 def _common(p: argparse.ArgumentParser, with_rules: bool = True) -> None:
-    p.add_argument("board", help="board name (europe, tutorial) or path to an eb-board/1 JSON file")
+    p.add_argument("board", help="board name (europe, north_america, eastern_us, tutorial) or path to an "
+                                 "eb-board/1 JSON file")
     if with_rules:
-        p.add_argument("--ruleset", default="europe-standard",
-                       help="named ruleset: europe-standard (default) or europe-basic")
+        p.add_argument("--ruleset", default=None, help=_RULESETS_HELP)
         p.add_argument("--variant", action="append", metavar="NAME",
                        help="variant to apply, e.g. fast-game (repeatable)")
 
@@ -85,9 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
                                    "turns, cash, deliveries, ...; rulebook: Solo & Variant Rules > Solo Play "
                                    "Scenarios, Chart of Success for Solo Play). Same seed, same rows, whatever "
                                    "--workers.")
-    p.add_argument("--board", default="europe", help="board name or eb-board/1 JSON path (default europe)")
+    p.add_argument("--board", default=None,
+                   help="board name or eb-board/1 JSON path (default: the ruleset's own board)")
     p.add_argument("--ruleset", default="europe-standard",
-                   help="named ruleset: europe-standard (default) or europe-basic")
+                   help="named ruleset: " + ", ".join(sorted(RULESETS)) + " (default europe-standard); "
+                        "express is played by 2-4 seats (its Demo Set Up)")
     p.add_argument("--variant", action="append", metavar="NAME",
                    help="variant to apply, e.g. fast-game (repeatable)")
     p.add_argument("--bot", default="planner", choices=sorted(BOTS),
@@ -102,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "second-player simulation, 4 advanced simulated track for 1-3 other players")
     p.add_argument("--players", type=int, default=None,
                    help="seats: scenario 2 the positions played (default 2), scenario 4 you plus 1-3 simulated "
-                        "opponents (default 2)")
+                        "opponents (default 2); express 2-4 colours (default 2)")
     p.add_argument("--csv", default=None, metavar="PATH", help="write the rows to this CSV file ('-' = stdout)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when standard error is a terminal)")
@@ -186,20 +201,31 @@ def _cmd_board(args) -> int:
 
 
 def _cmd_simulate(args) -> int:
-    df = monte_carlo(_ruleset(args), bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
+    rules = _ruleset(args)
+    players = args.players or (2 if args.scenario in (2, 4) or rules.setup == "demo" else 1)
+    df = monte_carlo(rules, bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
                      board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario,
-                     progress=args.progress,
-                     players=args.players or (2 if args.scenario in (2, 4) else 1))
+                     progress=args.progress, players=players)
     if args.csv == "-":
         sys.stdout.write(df.to_csv(index=False))
         return 0
     if args.csv:
         df.to_csv(args.csv, index=False)
-    won = df[df.won]
-    print(f"{len(df)} games of {df.ruleset.iloc[0] if len(df) else args.ruleset} on {args.board} by the "
-          f"{args.bot} bot: {len(won)} won" + (f", turns to win median {won.turns.median():g} "
-                                               f"(min {won.turns.min()}, max {won.turns.max()})" if len(won) else ""))
-    if len(won):
+    head = (f"{len(df)} games of {df.ruleset.iloc[0] if len(df) else rules.name} on "
+            f"{df.board.iloc[0] if len(df) else args.board or rules.board}")
+    if args.scenario == 2 or (args.scenario == 1 and players > 1):
+        # Play Multiple Positions: the bot in every seat; a row's turns are the first finisher's
+        finished = df[df["first"].notna()]
+        first_seat = f"{rules.demo_players[0][0]} (seat 1)" if rules.demo_players else "seat 1"
+        print(f"{head}, {players} seats each played by the {args.bot} bot: a seat met the victory conditions in "
+              f"{len(finished)}" + (f", the first after a median of {finished['first'].median():g} turns (min "
+                                    f"{finished['first'].min():g}, max {finished['first'].max():g}); {first_seat} was "
+                                    f"first in {int(df.won.sum())}" if len(finished) else ""))
+    else:
+        won = df[df.won]
+        print(f"{head} by the {args.bot} bot: {len(won)} won" + (
+            f", turns to win median {won.turns.median():g} (min {won.turns.min()}, max {won.turns.max()})"
+            if len(won) else ""))
         for cat, n in won.category.value_counts().items():
             print(f"  {cat}: {n}")
     if args.csv:

@@ -243,6 +243,8 @@ _US_FALLBACKS = (
     "more); derailments, snow, fog, gales, strikes and the tax play as Europe's cards do, adapted to "
     "North America (Event Card Effects; eb_core.events.north_america)",
     "Admin phase: events expire after the drawing player's next turn (Admin Phase)",
+    "Solo play: the overview has none -- a solo game is played and ranked as Europe's is, on its standard "
+    "Chart (Solo & Variant Rules > Solo Play Scenarios; Chart of Success for Solo Play)",
 )
 
 _US = _STANDARD.with_(

@@ -99,15 +99,26 @@ CHART_OF_SUCCESS: dict[str, tuple[tuple[int, str], ...]] = {
 CATEGORIES = tuple(name for _, name in CHART_OF_SUCCESS["basic"])
 
 
-def chart_name(rules: Ruleset) -> str:
-    """``"basic"`` for the Basic Game and the variants built on it (Fast Game ...), else ``"standard"``."""
+def chart_name(rules: Ruleset) -> str | None:
+    """``"basic"`` for the Basic Game and the variants built on it (Fast Game ...), else ``"standard"``;
+    ``None`` for Empire Express, whose rulebook has no solo play and no Chart (its game ends at 150M, the
+    richest player winning). The US overview has no Chart either: its games are ranked on Europe's
+    standard chart, a fallback its ruleset lists (``eb.ruleset("us").fallbacks``).
+
+    >>> import eb_core as eb
+    >>> chart_name(eb.ruleset("europe-basic", "fast-game")), chart_name(eb.ruleset("us")), chart_name(eb.ruleset("express"))
+    ('basic', 'standard', None)
+    """
+    if rules.rulebook == "express":
+        return None
     base = rules.name.split("+")[0]
     return "basic" if base.endswith("basic") or rules.starter_cards else "standard"
 
 
 def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> str:
     """The rulebook's category for reaching victory in ``turns`` turns (rulebook: Solo & Variant Rules >
-    Chart of Success for Solo Play), using the Basic Game chart for basic rulesets.
+    Chart of Success for Solo Play), using the Basic Game chart for basic rulesets. A ruleset without a
+    Chart (Empire Express: :func:`chart_name`) is refused by name.
 
     >>> [chart_of_success(t, "europe-basic") for t in (29, 30, 35, 40, 45, 46)]
     ['Blowout Victory', 'Solid Victory', 'Possible Victory', '2nd or 3rd place', '2nd or 3rd place', 'Last Place']
@@ -117,6 +128,9 @@ def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> st
         rules = _ruleset(base, *variants)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
         raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {turns!r}", field="turns")
+    if chart_name(rules) is None:
+        raise InvalidAction(f"rules: {rules.title} has no Chart of Success ({CHART_RULE} is Empire Builder's; "
+                            f"{R.EXPRESS_END}: 150M, the richest player wins)", field="rules")
     for bound, name in CHART_OF_SUCCESS[chart_name(rules)]:
         if turns < bound:
             return name
@@ -280,11 +294,12 @@ class SoloResult:
     game: Any = None
     finished: list[int | None] | None = None     # Scenario 2: each seat's turns to meet the conditions
     mean_finish: float | None = None             # Scenario 2: their average once all have finished
+    first: int | None = None                     # Scenario 2: the first seat's turns to meet them (None: no seat)
 
     def row(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in ("seed", "ruleset", "board", "bot", "won", "turns", "cash",
                                           "deliveries", "majors", "train", "upgrades", "category", "status",
-                                          "lost_at", "mean_finish")}
+                                          "lost_at", "mean_finish", "first")}
         return d
 
 
@@ -311,7 +326,7 @@ def _spec(rules: Ruleset) -> Any:
     return rules.to_dict()
 
 
-def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board: str = "europe", bot: str = "planner",
+def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board: str | None = None, bot: str = "planner",
               max_turns: int = 150, win_loss: bool = False, players: int = 1, keep_game: bool = True,
               on_turn: Callable | None = None, scenario: int = 1) -> SoloResult:
     """Play one game (rulebook: Solo & Variant Rules > Solo Play Scenarios, 1: Basic Solo Play; with
@@ -328,6 +343,11 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     plays Solo Scenario 4 with ``players - 1`` (1-3) simulated opponents: see :class:`SimulatedTrack`.
     ``scenario=2`` is :func:`multiple_positions` (``players`` 2-4 seats, one bot in every seat).
 
+    ``board`` defaults to the ruleset's own (``rules.board``: Europe, North America, the eastern US).
+    Empire Express has no solo game: its Demo Set Up is "for 2, 3 or 4 players", so it is played as
+    Multiple Positions (``players`` 2-4, the seats the demo's colours); ``players=1`` is refused naming
+    that rule.
+
     >>> import eb_core as eb
     >>> r = solo_game(eb.ruleset("europe-basic").with_(victory_cash=60), seed=2, board="tutorial", max_turns=60)
     >>> r.won, r.turns <= 60, r.cash >= 60
@@ -340,6 +360,9 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     if win_loss and scenario not in WIN_LOSS_SCENARIOS:
         raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}), "
                             f"not scenario {scenario}", field="win_loss")
+    if rules.setup == "demo" and (players < 2 or scenario != 1 and scenario != 2):
+        raise InvalidAction(f"players: {rules.title} has no solo game -- its demo game is for 2, 3 or 4 players "
+                            f"({R.EXPRESS_SETUP}); play players=2-4 (Play Multiple Positions)", field="players")
     if scenario == 2 or (scenario == 1 and players > 1):
         return multiple_positions(rules, players=max(players, 2) if scenario == 2 else players, seed=seed,
                                   board=board, bot=bot, max_turns=max_turns, keep_game=keep_game, on_turn=on_turn)
@@ -395,7 +418,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     won = game.over and 0 in game.state.winners and not (wl is not None and wl.lost)
     res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot, won=bool(won), turns=p.turns,
                      cash=p.cash, deliveries=p.delivered, majors=len(game.connected_majors(0)), train=str(p.train),
-                     upgrades=_upgrades(rules, p.train), category=chart_of_success(p.turns, rules) if won else None,
+                     upgrades=_upgrades(rules, p.train), category=chart_of_success(p.turns, rules) if won and chart_name(rules) else None,
                      status=wl.status if wl else None, lost_at=wl.lost_at if wl else None,
                      game=game if keep_game else None)
     return res
@@ -676,7 +699,7 @@ class SimulatedTrack:
 
 # ----------------------------------------------------------------------------------------- Scenario 2
 def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int = 2, seed: int = 0,
-                       board: str = "europe", bot: str = "planner", max_turns: int = 150, keep_game: bool = True,
+                       board: str | None = None, bot: str = "planner", max_turns: int = 150, keep_game: bool = True,
                        on_turn: Callable | None = None) -> SoloResult:
     """Solo Scenario 2, Play Multiple Positions (rulebook: Solo Play Scenarios): one bot plays every one
     of ``players`` seats, each doing its best, and play goes on "until all players have met winning
@@ -692,6 +715,11 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     if not 1 <= players <= 6:
         raise InvalidAction(f"players: 1 to 6 seats, got {players}", field="players")
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
+    if rules.setup == "demo":       # Empire Express: the seats are the demo game's colours, in its order
+        if not 2 <= players <= len(rules.demo_players):
+            raise InvalidAction(f"players: the demo game is for 2 to {len(rules.demo_players)} players "
+                                f"({R.EXPRESS_SETUP}), got {players}", field="players")
+        names = [c for c, *_ in rules.demo_players[:players]]
     engine_rules = rules.with_(victory_cash=UNREACHABLE_CASH)
     game = Game.new(engine_rules, board=board, players=names, seed=seed)
     bots = [_Viewing(make_bot(bot, s, seed), rules) for s in range(players)]
@@ -715,9 +743,10 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot, won=bool(won),
                      turns=first if first is not None else p.turns, cash=p.cash, deliveries=p.delivered,
                      majors=len(game.connected_majors(0)), train=str(p.train), upgrades=_upgrades(rules, p.train),
-                     category=chart_of_success(first, rules) if first is not None else None,
+                     category=chart_of_success(first, rules) if first is not None and chart_name(rules) else None,
                      game=game if keep_game else None)
     res.finished = finished
+    res.first = first
     res.mean_finish = sum(done) / len(done) if len(done) == players else None
     return res
 
@@ -758,12 +787,14 @@ def _run_all(executor: cf.Executor, jobs: list[tuple], bar) -> list[dict[str, An
 
 
 def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str] = (), *, bot: str = "planner",
-                games: int = 10, seed: int = 0, workers: int = 1, board: str = "europe", max_turns: int = 150,
+                games: int = 10, seed: int = 0, workers: int = 1, board: str | None = None, max_turns: int = 150,
                 win_loss: bool = False, players: int = 1, scenario: int = 1, executor: cf.Executor | None = None,
                 progress: bool | None = None):
     """Play ``games`` solo games with seeds ``seed, seed + 1, ...`` and return a pandas DataFrame with one
     row per game (columns ``seed, ruleset, board, bot, won, turns, cash, deliveries, majors, train,
-    upgrades, category, status, lost_at, mean_finish``), sorted by seed.
+    upgrades, category, status, lost_at, mean_finish, first``), sorted by seed. In Play Multiple Positions
+    (``scenario=2``, or ``players`` > 1 in scenario 1; Empire Express always) ``first`` is the turns the
+    first seat took to meet the victory conditions (empty when none did) and ``won`` whether that was seat 0.
 
     ``scenario`` and ``players`` choose the Solo Play Scenario (see :func:`solo_game`).
     ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor`.
@@ -804,6 +835,6 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     finally:
         bar.close()
     cols = ["seed", "ruleset", "board", "bot", "won", "turns", "cash", "deliveries", "majors", "train", "upgrades",
-            "category", "status", "lost_at", "mean_finish"]
+            "category", "status", "lost_at", "mean_finish", "first"]
     df = pd.DataFrame(rows, columns=cols)
     return df.sort_values("seed").reset_index(drop=True)

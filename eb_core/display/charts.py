@@ -57,6 +57,8 @@ def chart_histogram(turns: Sequence[int], rules: Ruleset | str = "europe-standar
     ['Blowout Victory', 'Solid Victory', '2nd or 3rd place', 'Last Place']
     """
     rules = ruleset(*str(rules).split("+")) if isinstance(rules, str) else rules
+    if chart_name(rules) is None:
+        chart_of_success(0, rules)          # refused by name: a game whose rulebook has no Chart
     bands = CHART_OF_SUCCESS[chart_name(rules)]
     values = sorted(int(t) for t in turns)
     counts = Counter(values)

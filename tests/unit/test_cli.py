@@ -94,3 +94,14 @@ def test_module_entry_point_runs_a_route():
     r = subprocess.run([sys.executable, "-m", "eb_core", "route", "tutorial", "London", "Paris"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "Build London -> Paris" in r.stdout
+
+
+def test_route_and_table_default_to_the_boards_own_rules(capsys):
+    """``route north_america ...`` prices with the US rules and ``route eastern_us ...`` with Empire Express's
+    (3M into any city, 1M a river) unless ``--ruleset`` says otherwise."""
+    code, out, _ = run(capsys, "route", "eastern_us", "Pittsburgh", "Boston")
+    express = eb.cheapest_build(eb.load_board("eastern_us"), eb.ruleset("express"), "Pittsburgh", "Boston")
+    europe = eb.cheapest_build(eb.load_board("eastern_us"), eb.ruleset(), "Pittsburgh", "Boston")
+    assert code == 0 and f": {express.cost}M" in out and express.cost != europe.cost
+    code, out, _ = run(capsys, "route", "eastern_us", "Pittsburgh", "Boston", "--ruleset", "europe-standard")
+    assert code == 0 and f": {europe.cost}M" in out

@@ -260,3 +260,51 @@ def test_cli_simulate_scenarios_2_and_4(tmp_path):
         assert main(["simulate", "--board", "tutorial", "--ruleset", "europe-basic", "--scenario", scenario,
                      "--players", "2", "--games", "1", "--max-turns", "6", "--csv", str(out)]) == 0
         assert len(pd.read_csv(out)) == 1
+
+
+# ------------------------------------------------------------------------------ every game of the series
+def test_a_game_is_played_on_its_own_board_unless_told():
+    """``solo_game("us")`` plays Empire Builder (US) on the North America board (it once played the US rules
+    on the Europe board, the default of every board argument)."""
+    r = sim.solo_game("us", seed=3, max_turns=4, keep_game=False)
+    assert r.board == "north_america"
+    df = sim.monte_carlo("us", games=1, seed=3, max_turns=4)
+    assert list(df.board) == ["north_america"]
+    assert sim.solo_game(BASIC, board="tutorial", seed=3, max_turns=2, keep_game=False).board == "tutorial"
+
+
+@pytest.mark.slow   # left out of `make test-fast`
+def test_empire_express_is_simulated_as_its_demo_game_for_two_to_four_players():
+    """Empire Express has no solo game (Demo Set Up: "for 2, 3 or 4 players"): a solo game is refused by that
+    rule and the game state is never made; two to four seats take the demo's colours, in its order, and play
+    on to 150M (Game End), with no Chart of Success (that is Empire Builder's)."""
+    with pytest.raises(eb.InvalidAction, match=r"no solo game.*Demo Set Up"):
+        sim.solo_game("express", seed=1)
+    with pytest.raises(eb.InvalidAction, match="2 to 4 players"):
+        sim.solo_game("express", seed=1, players=5)
+    r = sim.solo_game("express", seed=1, players=3, max_turns=60)
+    assert [p.name for p in r.game.state.players] == ["Orange", "Red", "Blue"]
+    assert r.board == "eastern_us" and r.first is not None and r.category is None
+    seat = r.finished.index(r.first)
+    assert r.game.state.players[seat].cash >= 150        # Game End: $150 million or more
+    with pytest.raises(eb.InvalidAction, match="no Chart of Success"):
+        sim.chart_of_success(30, "express")
+
+
+def test_the_us_game_is_ranked_on_europes_chart_as_a_listed_fallback():
+    """The US overview has no Chart of Success: the Europe standard chart ranks a US solo game, and the
+    ruleset says so among its fallbacks."""
+    assert sim.chart_of_success(44, "us") == "Blowout Victory" and sim.chart_of_success(61, "us") == "Last Place"
+    assert any("Chart of Success" in line for line in eb.ruleset("us").fallbacks)
+
+
+@pytest.mark.slow   # left out of `make test-fast`
+def test_cli_simulates_every_game_of_the_series(capsys):
+    assert main(["simulate", "--ruleset", "us", "--games", "1", "--seed", "2", "--max-turns", "4"]) == 0
+    assert "on north_america" in capsys.readouterr().out
+    assert main(["simulate", "--ruleset", "express", "--games", "2", "--seed", "1", "--max-turns", "60"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games of express on eastern_us, 2 seats each" in out and "a seat met the victory conditions in 2" in out
+    assert "Orange (seat 1) was first in" in out
+    assert main(["simulate", "--ruleset", "express", "--players", "1", "--games", "1"]) == 2
+    assert "Demo Set Up" in capsys.readouterr().err
