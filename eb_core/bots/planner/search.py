@@ -1,6 +1,13 @@
 """The plan search: :meth:`PlanSearch.candidates` prices every plan of one, two or three deliveries the hand
 allows, on one :class:`~eb_core.routes.RouteState`, and ranks them by income per turn (in the endgame, by
-the turns to the victory cash). See the package docstring for what it counts."""
+the turns to the victory cash). See the package docstring for what it counts.
+
+The search in steps, each its own function: the hand's demands and the few sources worth pricing for each
+(:meth:`PlanSearch._demand_options`); the pricing of one list of stops, quick or exact (:meth:`PlanSearch._scorer`,
+the planner's innermost loop, with its loop invariants read once); then the plans it prices -- every
+single delivery (:func:`_singles`), the pairs of the most promising demands (:func:`_pairs`), a third
+delivery inserted into the best pairs (:func:`_thirds`) -- and the leaders re-priced exactly, shared track
+paid once (:func:`_exact`)."""
 from __future__ import annotations
 
 import itertools
@@ -39,21 +46,42 @@ class PlanSearch:
         are re-priced exactly (default ``exact_top``; 0: the quick ranking's plans only, the cheapest look);
         ``sources`` sources are priced a demand and ``pairs`` demands paired (defaults: the bot's ``sources``
         and ``pair_options``)."""
-        st, board, rules = game.state, game.board, game.rules
-        p = st.players[self.seat]
+        p = game.state.players[self.seat]
         rs = rs or self.route_state(game)
-        n_sources = self.sources if sources is None else sources
         net = self._network(game)
-        here = self._here(game)
         if start is None:
-            start = here if here is not None else _ahead(board, p.position, p.prev)
+            here = self._here(game)
+            start = here if here is not None else _ahead(game.board, p.position, p.prev)
+        carried = list(p.loads if carried is None else carried)
+        found = self._demand_options(game, rs, hand, carried, start, self.sources if sources is None else sources)
+        if found is None:
+            return []
+        options, pay_of = found
+        score = self._scorer(game, rs, net, start, cash, hand, pay_of)
         cap = p.train.capacity
-        speed = p.train.speed
-        have_majors = set(self._majors(game)) if net else set()
-        need_majors = {c.name for c in board.major_cities} - have_majors if \
-            len(have_majors) < rules.victory_majors else set()
+        plans, best_single, best_src = _singles(options, score, carried, cap)
+        # combinations over the most promising demands only (each judged by its best single plan)
+        n_lead = self.pair_options if pairs is None else pairs
+        by_single = sorted(range(len(options)), key=lambda i: (-best_single[i], i))
+        if self.max_deliveries >= 2 and cap >= 1:
+            plans += _pairs(options, sorted(by_single[:n_lead]), best_src, score, carried, cap)
+        plans.sort(key=_rank)
+        # a third delivery (a train of two loads too, with ``third_cap`` 2: picked up once a load is off),
+        # from the demands that are best on their own (``third_options``)
+        if self.max_deliveries >= 3 and cap >= self.third_cap:
+            plans += _thirds(plans, options, sorted(by_single[:min(n_lead, self.third_options)]), best_src,
+                             score, carried, cap)
+            plans.sort(key=_rank)
+        leaders = self.exact_top if leaders is None else leaders
+        return plans if leaders <= 0 else _exact(plans, score, leaders)
 
-        # the demands in hand: (card, load, city, payout) and their candidate sources
+    def _demand_options(self, game, rs: RouteState, hand, carried: list[str], start, n_sources: int):
+        """The demands in hand (``hand``: card ids instead of the seat's hand), each as ``(card, load, city,
+        payout, sources)`` with its ``n_sources`` cheapest sources by build cost towards the demand city
+        (``None`` among them: the load is on the train), and each demand's payout by ``(card, city, load)``;
+        ``None`` when no card has a demand the board can run. Prepares the route rows the search reads."""
+        board = game.board
+        p = game.state.players[self.seat]
         demands = []
         for cid in (p.hand if hand is None else hand):
             if hand is None and cid in self._reserved:
@@ -63,7 +91,7 @@ class PlanSearch:
                 if board.has_city(d.city) and d.load in board.loads:
                     demands.append((cid, d.load, board.city(d.city).name, d.payout))
         if not demands:
-            return []
+            return None
         cities = {c for _, _, c, _ in demands}
         srcs_of: dict[str, list[str]] = {}
         for _, ld, _, _ in demands:
@@ -72,7 +100,6 @@ class PlanSearch:
         rs.prepare(list(cities) + ([start] if start is not None else []))
         # sources: the cheapest few by build cost towards the demand city (the row already computed)
         options = []        # (card, load, dest, payout, [sources or None = on the train])
-        carried = list(p.loads if carried is None else carried)
         pay_of = {(cid, city, ld): pay for cid, ld, city, pay in demands}
         for cid, ld, city, pay in demands:
             cands = [s for s in srcs_of.get(ld, []) if s != city]
@@ -84,6 +111,20 @@ class PlanSearch:
             if keep:
                 options.append((cid, ld, city, pay, keep))
         rs.prepare([s for o in options for s in o[4] if s is not None])
+        return options, pay_of
+
+    def _scorer(self, game, rs: RouteState, net, start, cash: float | None, hand, pay_of: dict):
+        """The pricing of one list of stops from ``start``: ``score(stops, exact)`` is the :class:`Plan`
+        (payout, track cost, mileposts, turns, value; in the endgame the turns to the victory cash) or
+        ``None`` when the cash cannot pay for it (No Credit; Pay To Move's fares). ``exact=False`` prices each
+        leg by its own cheapest build and a lattice estimate of its mileposts; ``exact=True`` walks the legs'
+        paths, pays a segment two legs share once and times the ride turn by turn. Every leg is cached."""
+        board, rules = game.board, game.rules
+        p = game.state.players[self.seat]
+        speed = p.train.speed
+        have_majors = set(self._majors(game)) if net else set()
+        need_majors = {c.name for c in board.major_cities} - have_majors if \
+            len(have_majors) < rules.victory_majors else set()
 
         rooted_of: dict = {}
 
@@ -134,7 +175,7 @@ class PlanSearch:
         build_limit = rules.build_limit
         fare = rules.move_fee_own           # Pay To Move: M a turn the train moves on its own track
         cash0 = p.cash - self._cash_held if cash is None else cash
-        ride_model, exact_top = self.ride_model, self.exact_top
+        ride_model = self.ride_model
         join_of = reds = None
         if self.open_join and start is None and not net and rules.build_from_majors:
             # no track yet: the first stop, unless a major or key city, is joined to one first (rulebook:
@@ -257,106 +298,114 @@ class PlanSearch:
                     finish = turns + max(self.finish_floor, (finish_at - cash) / rest_rate)
             return Plan(list(stops), payout, cost, dist, turns, value, finish)
 
-        plans: list[Plan] = []
-        n_opt = len(options)
-        best_single = [-_INF] * n_opt
-        best_src: list[list[Any]] = [[] for _ in range(n_opt)]
-        for i in range(n_opt):
-            cid, ld, city, pay, srcs = options[i]
-            ranked = []
-            for s in srcs:
-                stops = ([("pickup", s, ld, cid)] if s is not None else []) + [("deliver", city, ld, cid)]
-                pl = score(stops, False)
-                if pl is not None:
-                    if _feasible(stops, carried, cap):
-                        # the capacity check the pairs get: a train full of loads for other cards delivers
-                        # one first (under an experiment of the eleventh session seed 1011 sat 8 turns at
-                        # Newcastle, two loads aboard, under a plan to pick up a third)
+        return score
+
+
+def _singles(options: list, score, carried: list[str], cap: int) -> tuple[list[Plan], list[float], list[list[Any]]]:
+    """Every plan of one delivery (each demand from each of its sources, or from the train), each demand's
+    best value alone and the sources its combinations use (the load on the train, if any, and the best)."""
+    plans: list[Plan] = []
+    n_opt = len(options)
+    best_single = [-_INF] * n_opt
+    best_src: list[list[Any]] = [[] for _ in range(n_opt)]
+    for i in range(n_opt):
+        cid, ld, city, pay, srcs = options[i]
+        ranked = []
+        for s in srcs:
+            stops = ([("pickup", s, ld, cid)] if s is not None else []) + [("deliver", city, ld, cid)]
+            pl = score(stops, False)
+            if pl is not None:
+                if _feasible(stops, carried, cap):
+                    # the capacity check the pairs get: a train full of loads for other cards delivers
+                    # one first (under an experiment of the eleventh session seed 1011 sat 8 turns at
+                    # Newcastle, two loads aboard, under a plan to pick up a third)
+                    plans.append(pl)
+                ranked.append((-pl.value, s is not None, s or ""))
+                best_single[i] = max(best_single[i], pl.value)
+        ranked.sort()
+        best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
+    return plans, best_single, best_src
+
+
+def _pairs(options: list, lead: list[int], best_src: list[list[Any]], score, carried: list[str],
+           cap: int) -> list[Plan]:
+    """Every plan of two deliveries on two cards of the ``lead`` demands: each of their sources, every
+    order of pick-ups and deliveries the train holds."""
+    plans = []
+    for i, j in itertools.combinations(lead, 2):
+        a, b = options[i], options[j]
+        if a[0] == b[0]:
+            continue                    # one delivery per card
+        for sa in best_src[i]:
+            for sb in best_src[j]:
+                for order in _orders2(sa is None, sb is None, cap, len(carried)):
+                    stops = []
+                    for who, act in order:
+                        o, s = (a, sa) if who == 0 else (b, sb)
+                        stops.append((act, s if act == "pickup" else o[2], o[1], o[0]))
+                    if not _feasible(stops, carried, cap):
+                        continue
+                    pl = score(stops, False)
+                    if pl is not None:
                         plans.append(pl)
-                    ranked.append((-pl.value, s is not None, s or ""))
-                    best_single[i] = max(best_single[i], pl.value)
-            ranked.sort()
-            # for combinations: the load on the train (if any) and the best source
-            best_src[i] = ([None] if None in srcs else []) + [x[2] for x in ranked if x[1]][:1]
-        # combinations over the most promising demands only (each judged by its best single plan)
-        n_lead = self.pair_options if pairs is None else pairs
-        by_single = sorted(range(n_opt), key=lambda i: (-best_single[i], i))
-        lead = sorted(by_single[:n_lead])
-        if self.max_deliveries >= 2 and cap >= 1:
-            for i, j in itertools.combinations(lead, 2):
-                a, b = options[i], options[j]
-                if a[0] == b[0]:
-                    continue                    # one delivery per card
-                for sa in best_src[i]:
-                    for sb in best_src[j]:
-                        for order in _orders2(sa is None, sb is None, cap, len(carried)):
-                            stops = []
-                            for who, act in order:
-                                o, s = (a, sa) if who == 0 else (b, sb)
-                                stops.append((act, s if act == "pickup" else o[2], o[1], o[0]))
-                            if not _feasible(stops, carried, cap):
-                                continue
+    return plans
+
+
+def _thirds(plans: list[Plan], options: list, third: list[int], best_src: list[list[Any]], score,
+            carried: list[str], cap: int) -> list[Plan]:
+    """A third delivery, from the ``third`` demands, inserted into the three best pairs of ``plans`` (ranked)
+    wherever the train has room for its load."""
+    extra = []
+    bases = list(itertools.islice(
+        (pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2), 3))
+    for base in bases:
+        used = {s[3] for s in base.stops}
+        n = len(base.stops)
+        # the loads aboard before each of the base's stops (and after the last): a load picked up
+        # before stop i and delivered before stop j rides through stops i..j-1, so the insertion
+        # fits the train while the most loads aboard over i..j stays below its capacity
+        aboard = [len(carried)]
+        for act, _, _, _ in base.stops:
+            aboard.append(aboard[-1] + (1 if act == "pickup" else -1))
+        for k in third:
+            o = options[k]
+            if o[0] in used:
+                continue
+            for s in best_src[k][:1]:
+                for i in range(n + 1):
+                    if s is None:           # the load is on the train: its delivery only
+                        stops = base.stops[:i] + [("deliver", o[2], o[1], o[0])] + base.stops[i:]
+                        if _feasible(stops, carried, cap):
                             pl = score(stops, False)
                             if pl is not None:
-                                plans.append(pl)
-        plans.sort(key=_rank)
-        # third delivery: insert into the best pairs
-        # (a train of two loads too, with ``third_cap`` 2: the third is picked up once a load is off)
-        if self.max_deliveries >= 3 and cap >= self.third_cap:
-            extra = []
-            bases = list(itertools.islice(
-                (pl for pl in plans if sum(1 for s in pl.stops if s[0] == "deliver") == 2), 3))
-            # the third delivery from the demands that are best on their own (``third_options``)
-            third = sorted(by_single[:min(n_lead, self.third_options)])
-            for base in bases:
-                used = {s[3] for s in base.stops}
-                n = len(base.stops)
-                # the loads aboard before each of the base's stops (and after the last): a load picked up
-                # before stop i and delivered before stop j rides through stops i..j-1, so the insertion
-                # fits the train while the most loads aboard over i..j stays below its capacity
-                aboard = [len(carried)]
-                for act, _, _, _ in base.stops:
-                    aboard.append(aboard[-1] + (1 if act == "pickup" else -1))
-                for k in third:
-                    o = options[k]
-                    if o[0] in used:
+                                extra.append(pl)
                         continue
-                    for s in best_src[k][:1]:
-                        for i in range(n + 1):
-                            if s is None:           # the load is on the train: its delivery only
-                                stops = base.stops[:i] + [("deliver", o[2], o[1], o[0])] + base.stops[i:]
-                                if _feasible(stops, carried, cap):
-                                    pl = score(stops, False)
-                                    if pl is not None:
-                                        extra.append(pl)
-                                continue
-                            most = 0
-                            for j in range(i, n + 1):
-                                most = max(most, aboard[j])
-                                if most >= cap:
-                                    break               # no room over i..j, nor over any longer stretch
-                                stops = (base.stops[:i] + [("pickup", s, o[1], o[0])] + base.stops[i:j]
-                                         + [("deliver", o[2], o[1], o[0])] + base.stops[j:])
-                                pl = score(stops, False)
-                                if pl is not None:
-                                    extra.append(pl)
-            plans.extend(extra)
-            plans.sort(key=_rank)
-        if leaders is None:
-            leaders = exact_top
-        if leaders <= 0:
-            return plans
-        # the leaders re-priced with shared track paid once
-        top, seen_stops = [], set()
-        for pl in plans:
-            key = tuple(pl.stops)
-            if key in seen_stops:          # the same stops reached by two enumerations: price them once
-                continue
-            seen_stops.add(key)
-            ex = score(pl.stops, True)
-            if ex is not None:
-                top.append(ex)
-            if len(seen_stops) >= leaders:
-                break
-        top.sort(key=_rank)
-        return top
+                    most = 0
+                    for j in range(i, n + 1):
+                        most = max(most, aboard[j])
+                        if most >= cap:
+                            break               # no room over i..j, nor over any longer stretch
+                        stops = (base.stops[:i] + [("pickup", s, o[1], o[0])] + base.stops[i:j]
+                                 + [("deliver", o[2], o[1], o[0])] + base.stops[j:])
+                        pl = score(stops, False)
+                        if pl is not None:
+                            extra.append(pl)
+    return extra
+
+
+def _exact(plans: list[Plan], score, leaders: int) -> list[Plan]:
+    """The first ``leaders`` distinct plans of the quick ranking re-priced exactly (shared track paid once),
+    best first."""
+    top, seen_stops = [], set()
+    for pl in plans:
+        key = tuple(pl.stops)
+        if key in seen_stops:          # the same stops reached by two enumerations: price them once
+            continue
+        seen_stops.add(key)
+        ex = score(pl.stops, True)
+        if ex is not None:
+            top.append(ex)
+        if len(seen_stops) >= leaders:
+            break
+    top.sort(key=_rank)
+    return top
