@@ -265,17 +265,47 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
     ``show_edges`` draws every buildable segment in light grey. ``highlight`` (milepost ids or city names)
     is drawn as an area, like :func:`add_area`.
 
+    The layers, bottom to top, each drawn by its own function: land and lakes (:func:`_land_traces`),
+    rivers and bridge ticks (:func:`_water_traces`), segments (:func:`_segment_traces`), ferries and tunnels
+    (:func:`_crossing_traces`), ports (:func:`_port_traces`), mileposts by terrain
+    (:func:`_milepost_traces`), cities and their red areas (:func:`_city_traces`), the sea boundary flags
+    and the city names (placed by :func:`place_labels`).
+
     >>> import eb_core as eb
     >>> fig = board_figure(eb.load_board("tutorial"), show_edges=True, title="Tutorial")
     >>> fig.layout.yaxis.scaleanchor
     'x'
     """
     rules = _rules(rules)
-    xy = board.xy
     drawing = board.drawing or {}
-    traces: list[go.Scatter] = []
+    traces = (_land_traces(drawing, rules) + _water_traces(board, rules, drawing)
+              + _segment_traces(board, show_edges) + _crossing_traces(board, rules) + _port_traces(board, rules)
+              + _milepost_traces(board, rules) + _city_traces(board, rules) + _flag_traces(drawing))
+    traces.append(go.Scatter(x=np.empty(0), y=np.empty(0), mode="text", hoverinfo="skip", showlegend=False,
+                             textfont=dict(color="#7a1f14", family=_FONT, shadow=HALO), cliponaxis=False,
+                             name="city names", meta="city_labels"))
+    fig = go.Figure(data=traces)
+    fig.update_layout(
+        template=TEMPLATE, title=title if title is not None else board.title,
+        plot_bgcolor=COLORS["sea"] if drawing.get("land") else COLORS["plain"],
+        yaxis=dict(scaleanchor="x", scaleratio=1,
+                   autorange="reversed" if _y_reversed(board) else True),
+        height=height or _auto_height(board), autosize=True, dragmode="pan",
+        legend=dict(orientation="h", x=0, xanchor="left", y=-0.01, yanchor="top", font=dict(size=10),
+                    itemwidth=30, traceorder="normal", entrywidth=0),
+        margin=dict(l=4, r=4, t=40, b=4),
+        meta={"board": board.name, "ruleset": rules.name},
+    )
+    if highlight is not None:
+        mps = [m for h in highlight for m in board.resolve(h)]
+        add_area(fig, board, mps, "highlight")
+    place_labels(fig, board)
+    return go.FigureWidget(fig) if widget else fig
 
-    # --- land and lakes (shapes in lattice units, optional)
+
+def _land_traces(drawing: dict, rules: Ruleset) -> list[go.Scatter]:
+    """The land and lake shapes the board's drawing carries (lattice units; none on a plain board)."""
+    traces = []
     land = drawing.get("land") or []
     if land:
         x, y = _polylines_xy(land)
@@ -283,13 +313,18 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                                  line=dict(color="#b9ad8f", width=0.8), hoverinfo="skip", showlegend=False,
                                  meta="land", name="land"))
     lakes = drawing.get("lakes") or []
-    if lakes:
+    if lakes:       # the polygons are the legend's lake entry: no bridge ticks for lakes then (_water_traces)
         x, y = _polylines_xy(lakes)
         traces.append(go.Scatter(x=x, y=y, mode="lines", fill="toself", fillcolor=COLORS["lake"],
                                  line=dict(color=COLORS["river"], width=0.6), hoverinfo="skip",
-                                 name="lake", meta="lakes", showlegend=False))
+                                 name=f"lake (+{rules.water_cost['lake']}M)", meta="lakes", legendgroup="water"))
+    return traces
 
-    # --- rivers: drawn lines with names on hover; else derived from the edges that cross them
+
+def _water_traces(board: Board, rules: Ruleset, drawing: dict) -> list[go.Scatter]:
+    """Rivers (drawn lines, named on hover; else ticks on the segments that cross them) and the lake and
+    ocean inlet bridge ticks, each priced in the legend."""
+    traces = []
     river_edges: dict[str, list[tuple[int, int]]] = {}
     lake_edges: list[tuple[int, int]] = []
     inlet_edges: list[tuple[int, int]] = []
@@ -315,8 +350,7 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                                  line=dict(color=COLORS["river"], width=2), hoverinfo="text",
                                  hovertext=np.concatenate(rt), name=f"river (+{rules.water_cost['river']}M)",
                                  meta="rivers", legendgroup="water"))
-    if lakes:  # the lake polygons are the legend entry; bridge ticks only where no polygon is drawn
-        next(t for t in traces if t.meta == "lakes").update(showlegend=True, name=f"lake (+{rules.water_cost['lake']}M)", legendgroup="water")
+    if drawing.get("lakes"):   # the lake polygons carry the legend entry; bridge ticks only where none is drawn
         lake_edges = []
     if lake_edges or inlet_edges:
         x1, y1 = _ticks_xy(board, lake_edges, 0.7)
@@ -328,8 +362,12 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
         traces.append(go.Scatter(x=np.concatenate([x1, x2]), y=np.concatenate([y1, y2]), mode="lines",
                                  line=dict(color=COLORS["inlet"], width=2.5), hoverinfo="text", hovertext=txt,
                                  name=f"{' / '.join(kinds)} (+{lw}M)", meta="lake_inlet", legendgroup="water"))
+    return traces
 
-    # --- buildable segments
+
+def _segment_traces(board: Board, show_edges: bool) -> list[go.Scatter]:
+    """Every buildable segment in light grey (``show_edges``) and the impassable lines in black."""
+    traces = []
     if show_edges:
         pairs = [e.key for e in board.edges if not e.impassable]
         x, y = _segments_xy(board, pairs)
@@ -340,8 +378,14 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
         x, y = _segments_xy(board, blocked)
         traces.append(go.Scatter(x=x, y=y, mode="lines", line=dict(color="black", width=4), hoverinfo="skip",
                                  name="impassable line", meta="impassable"))
+    return traces
 
-    # --- ferries and tunnels
+
+def _crossing_traces(board: Board, rules: Ruleset) -> list[go.Scatter]:
+    """Ferries (dashed, their cost in a disc at the middle) and tunnels (the Chunnel: dotted, its
+    underground mileposts marked)."""
+    xy = board.xy
+    traces = []
     if board.ferries:
         fx, fy = _segments_xy(board, [cr.ports for cr in board.ferries])
         traces.append(go.Scatter(x=fx, y=fy, mode="lines", line=dict(color=COLORS["ferry"], width=2, dash="dash"),
@@ -372,24 +416,32 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                                  hoverinfo="text", hovertext=np.concatenate(tt),
                                  name=f"Chunnel ({crossing_cost(rules, board.tunnels[0])}M)", meta="tunnels",
                                  legendgroup="crossings"))
+    return traces
 
-    # --- ports that are not cities: named, with what building into them buys
+
+def _port_traces(board: Board, rules: Ruleset) -> list[go.Scatter]:
+    """The ports that are not cities: named, with what building into them buys."""
     ports = [m.id for m in board.mileposts if m.city is None and board.is_port(m.id)]
-    if ports:
-        x, y = _xy(board, ports)
-        names = []
-        for mp in ports:
-            cr = board.crossings_at(mp)[0]
-            names.append(board.mileposts[mp].port or cr.port_names[cr.ports.index(mp)])
-        traces.append(go.Scatter(
-            x=x, y=y, mode="markers", marker=dict(symbol="diamond", size=9, color=COLORS["ferry"],
-                                                       line=dict(color="white", width=1)),
-            text=np.array(names, dtype=object), textposition="bottom center",
-            textfont=dict(size=10, color=COLORS["ferry"]), customdata=np.asarray(ports, dtype=np.int64),
-            hovertext=np.array([milepost_hover(board, rules, mp) for mp in ports], dtype=object), hoverinfo="text",
-            name="port", meta="ports", legendgroup="crossings"))
+    if not ports:
+        return []
+    x, y = _xy(board, ports)
+    names = []
+    for mp in ports:
+        cr = board.crossings_at(mp)[0]
+        names.append(board.mileposts[mp].port or cr.port_names[cr.ports.index(mp)])
+    return [go.Scatter(
+        x=x, y=y, mode="markers", marker=dict(symbol="diamond", size=9, color=COLORS["ferry"],
+                                              line=dict(color="white", width=1)),
+        text=np.array(names, dtype=object), textposition="bottom center",
+        textfont=dict(size=10, color=COLORS["ferry"]), customdata=np.asarray(ports, dtype=np.int64),
+        hovertext=np.array([milepost_hover(board, rules, mp) for mp in ports], dtype=object), hoverinfo="text",
+        name="port", meta="ports", legendgroup="crossings")]
 
-    # --- mileposts by terrain (city mileposts, ports and underground ones are drawn elsewhere)
+
+def _milepost_traces(board: Board, rules: Ruleset) -> list[go.Scatter]:
+    """The mileposts by terrain, priced in the legend (city mileposts, ports and underground ones are drawn
+    elsewhere)."""
+    traces = []
     plain = [m for m in board.mileposts if m.city is None and not m.underground and not board.is_port(m.id)]
     style = {
         Terrain.CLEAR: dict(symbol="circle", size=4, color=COLORS["clear"]),
@@ -408,8 +460,14 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
             name=f"{label[t]} ({rules.terrain_cost[t.value]}M)" if t.value in rules.terrain_cost else label[t],
             meta=f"terrain:{t.value}",
             legendgroup="terrain", legendgrouptitle_text="mileposts", visible=True if ms else "legendonly"))
+    return traces
 
-    # --- cities: red areas, markers, names
+
+def _city_traces(board: Board, rules: Ruleset) -> list[go.Scatter]:
+    """The red areas of major and key cities (with their public mileposts) and every city's marker by size,
+    its name kept in ``text`` for :func:`place_labels`."""
+    xy = board.xy
+    traces = []
     hexes = [c for c in board.cities if c.size.has_red_area]
     if hexes:
         hx, hy = [], []
@@ -452,37 +510,20 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
             hovertext=np.array([city_hover(board, rules, c.name) for c in cs], dtype=object), hoverinfo="text",
             name=f"{s.value} city ({rules.city_cost[s.value]}M)", meta=f"cities:{s.value}",
             legendgroup="cities", visible=True if cs else "legendonly"))
+    return traces
 
+
+def _flag_traces(drawing: dict) -> list[go.Scatter]:
+    """The sea boundary flags of the gales (rulebook: Event Card Effects), when the drawing has them."""
     flags = drawing.get("flags") or []
-    if flags:
-        traces.append(go.Scatter(
-            x=np.array([f["x"] for f in flags], dtype=float), y=np.array([f["y"] for f in flags], dtype=float),
-            mode="markers", marker=dict(symbol="triangle-right", size=12, color=COLORS["flag"],
-                                        line=dict(color="black", width=1)),
-            hovertext=np.array([f"sea boundary flag: {f.get('name', '')}" for f in flags], dtype=object),
-            hoverinfo="text", name="sea boundary flag", meta="flags"))
-
-    traces.append(go.Scatter(x=np.empty(0), y=np.empty(0), mode="text", hoverinfo="skip", showlegend=False,
-                             textfont=dict(color="#7a1f14", family=_FONT, shadow=HALO), cliponaxis=False,
-                             name="city names", meta="city_labels"))
-    fig = go.Figure(data=traces)
-    has_land = bool(land)
-    fig.update_layout(
-        template=TEMPLATE, title=title if title is not None else board.title,
-        plot_bgcolor=COLORS["sea"] if has_land else COLORS["plain"],
-        yaxis=dict(scaleanchor="x", scaleratio=1,
-                   autorange="reversed" if _y_reversed(board) else True),
-        height=height or _auto_height(board), autosize=True, dragmode="pan",
-        legend=dict(orientation="h", x=0, xanchor="left", y=-0.01, yanchor="top", font=dict(size=10),
-                    itemwidth=30, traceorder="normal", entrywidth=0),
-        margin=dict(l=4, r=4, t=40, b=4),
-        meta={"board": board.name, "ruleset": rules.name},
-    )
-    if highlight is not None:
-        mps = [m for h in highlight for m in board.resolve(h)]
-        add_area(fig, board, mps, "highlight")
-    place_labels(fig, board)
-    return go.FigureWidget(fig) if widget else fig
+    if not flags:
+        return []
+    return [go.Scatter(
+        x=np.array([f["x"] for f in flags], dtype=float), y=np.array([f["y"] for f in flags], dtype=float),
+        mode="markers", marker=dict(symbol="triangle-right", size=12, color=COLORS["flag"],
+                                    line=dict(color="black", width=1)),
+        hovertext=np.array([f"sea boundary flag: {f.get('name', '')}" for f in flags], dtype=object),
+        hoverinfo="text", name="sea boundary flag", meta="flags")]
 
 
 #: The width a figure is laid out for before the browser tells its real width: a JupyterLab or Voila
