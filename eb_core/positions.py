@@ -249,6 +249,11 @@ def position_from_dict(desc: Mapping[str, Any]):
     ``track`` is a
     list of routes, each a ``"A-B-C"`` string or a list of cities / milepost ids).
 
+    Read in steps: the header (ruleset, board, deck, seed, phase, round: :func:`_header`), the players'
+    names (:func:`_player_names`), the cards, each player's cash, train, place and loads
+    (:func:`_set_player`), then the track and ferries in seat order (:func:`_set_track`). The first field
+    found wrong is raised (:class:`PositionError`, naming it and, from the text format, its line).
+
     >>> g = position_from_dict({"board": "tutorial", "players": [{"name": "Ann", "at": "Paris"}]})
     >>> g.board.city_at(g.state.players[0].position).name, g.phase
     ('Paris', 'operations')
@@ -260,7 +265,37 @@ def position_from_dict(desc: Mapping[str, Any]):
     if unknown:
         where.fail(sorted(unknown)[0], sorted(unknown)[0], f"unknown setting; use {', '.join(_HEADER_KEYS)}, "
                                                            "variants or players")
-    # --- ruleset and board
+    rules, board, deck, seed, phase, rnd = _header(desc, where)
+    players = desc.get("players")
+    names = _player_names(players, where)
+    game = Game.new(rules, board=board, players=names, seed=seed, deck=deck)
+    st = game.state
+    st.phase = "build" if phase in ("build", "special-build") else "operations"
+    st.special_round = 1 if phase == "special-build" else 0
+    st.round = rnd
+    st.first_player = 0
+    turn = desc.get("turn", names[0])
+    if turn not in names:
+        where.fail("turn", "turn", f"{turn!r} is not one of the players ({', '.join(names)})")
+    st.current = names.index(turn)
+    st.log.append(f"Position set up: {phase} phase, round {rnd}, {turn} to play.")
+
+    trains = {rules.start_train, *rules.upgrades, *(t for ts in rules.upgrades.values() for t in ts)}
+    # --- cards first (they are taken from the dealt hands and the draw pile)
+    _set_cards(game, players, where, phase)
+    for i, p in enumerate(players):
+        _set_player(st, board, rules, trains, i, p, where)
+    _set_track(game, players, where)
+    if phase == "special-build":
+        for ps in st.players:
+            if ps.position is not None or (ps.second is not None and ps.second.position is not None):
+                where.fail(f"players[{st.players.index(ps)}].at", "at",
+                           f"trains are placed after the special build turns (rulebook: {R.STARTING})")
+    return game
+
+
+def _header(desc: Mapping[str, Any], where: _Where):
+    """The position's ruleset (with its variants), board, deck, seed, phase and round, each checked."""
     rname = desc.get("ruleset", "europe-standard")
     variants = desc.get("variants", [])
     if isinstance(variants, str):
@@ -291,8 +326,11 @@ def position_from_dict(desc: Mapping[str, Any]):
     rnd = desc.get("round", 0 if phase == "special-build" else 1)
     if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < (0 if phase == "special-build" else 1):
         where.fail("round", "round", f"expected a round number >= 1, got {rnd!r}")
+    return rules, board, deck, seed, phase, rnd
 
-    players = desc.get("players")
+
+def _player_names(players, where: _Where) -> list[str]:
+    """The players' names, in seat order: 1 to 6 players, each named once, no field the format lacks."""
     if not isinstance(players, Sequence) or isinstance(players, str) or not 1 <= len(players) <= 6:
         where.fail("players", "players", "a position needs 1 to 6 players ('player NAME: ...' lines)")
     names = []
@@ -305,71 +343,65 @@ def position_from_dict(desc: Mapping[str, Any]):
         if p["name"] in names:
             where.fail(f"players[{i}]", "name", f"two players are called {p['name']!r}")
         names.append(str(p["name"]))
+    return names
 
-    game = Game.new(rules, board=board, players=names, seed=seed, deck=deck)
-    st = game.state
-    st.phase = "build" if phase in ("build", "special-build") else "operations"
-    st.special_round = 1 if phase == "special-build" else 0
-    st.round = rnd
-    st.first_player = 0
-    turn = desc.get("turn", names[0])
-    if turn not in names:
-        where.fail("turn", "turn", f"{turn!r} is not one of the players ({', '.join(names)})")
-    st.current = names.index(turn)
-    st.log.append(f"Position set up: {phase} phase, round {rnd}, {turn} to play.")
 
-    trains = {rules.start_train, *rules.upgrades, *(t for ts in rules.upgrades.values() for t in ts)}
-    # --- cards first (they are taken from the dealt hands and the draw pile)
-    _set_cards(game, players, where, phase)
-    for i, p in enumerate(players):
-        ps = st.players[i]
-        path = f"players[{i}]"
-        for key in ("cash", "spent", "moves"):
-            if key in p:
-                v = p[key]
-                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                    where.fail(f"{path}.{key}", key, f"expected a whole number >= 0, got {v!r}")
-        ps.cash = p.get("cash", rules.start_cash)
-        ps.spent = p.get("spent", 0)
-        ps.moves_used = p.get("moves", 0)
-        if ps.spent > rules.build_limit:
-            where.fail(f"{path}.spent", "spent", f"at most {rules.build_limit}M may be spent in one build phase "
-                                                 f"(rulebook: {R.BUILD})")
-        if "train" in p:
-            ps.train = _train_of(p["train"], trains, rules, where, f"{path}.train", "train")
-        if ps.moves_used > ps.train.speed:
-            where.fail(f"{path}.moves", "moves", f"a {ps.train} train has only {ps.train.speed} movement points")
-        if "at" in p:
-            ps.position = _milepost(board, p["at"], where, f"{path}.at", "at")
-            ps.prev = None
-        if "staged" in p:
-            if not isinstance(p["staged"], bool):
-                where.fail(f"{path}.staged", "staged", f"expected true or false, got {p['staged']!r}")
-            if p["staged"] and (ps.position is None or not board.is_port(ps.position)):
-                at = "not placed" if ps.position is None else f"at {board.place(ps.position)}"
-                where.fail(f"{path}.staged", "staged", f"a train is staged only on a ferry port (rulebook: "
-                                                       f"{R.FERRY_MOVE}); the train is {at}")
-            ps.staged = p["staged"]
-        _load_train(st, board, ps, p.get("loads", []), where, path, "loads")
-        second = [k for k in ("train2", "at2", "loads2") if k in p]
-        if second and ps.second is None:
-            where.fail(f"{path}.{second[0]}", second[0], f"only under Run Two Trains does a player run a second "
-                                                         f"train (rulebook: {R.RUN_TWO_TRAINS}); add the variant "
-                                                         "to the ruleset line: 'ruleset: europe-standard run-two-trains'")
-        if "train2" in p:
-            ps.second.train = _train_of(p["train2"], trains, rules, where, f"{path}.train2", "train2")
-        if "at2" in p:
-            ps.second.position = _milepost(board, p["at2"], where, f"{path}.at2", "at2")
-            ps.second.prev = None
-        if "loads2" in p:
-            _load_train(st, board, ps.second, p["loads2"], where, path, "loads2")
-    # --- track, player by player in seat order (later players route around earlier ones)
+def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any], where: _Where) -> None:
+    """Player ``i``'s cash, spending and movement so far, train, place, staging and loads (and under Run Two
+    Trains the second train's)."""
+    ps = st.players[i]
+    path = f"players[{i}]"
+    for key in ("cash", "spent", "moves"):
+        if key in p:
+            v = p[key]
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                where.fail(f"{path}.{key}", key, f"expected a whole number >= 0, got {v!r}")
+    ps.cash = p.get("cash", rules.start_cash)
+    ps.spent = p.get("spent", 0)
+    ps.moves_used = p.get("moves", 0)
+    if ps.spent > rules.build_limit:
+        where.fail(f"{path}.spent", "spent", f"at most {rules.build_limit}M may be spent in one build phase "
+                                             f"(rulebook: {R.BUILD})")
+    if "train" in p:
+        ps.train = _train_of(p["train"], trains, rules, where, f"{path}.train", "train")
+    if ps.moves_used > ps.train.speed:
+        where.fail(f"{path}.moves", "moves", f"a {ps.train} train has only {ps.train.speed} movement points")
+    if "at" in p:
+        ps.position = _milepost(board, p["at"], where, f"{path}.at", "at")
+        ps.prev = None
+    if "staged" in p:
+        if not isinstance(p["staged"], bool):
+            where.fail(f"{path}.staged", "staged", f"expected true or false, got {p['staged']!r}")
+        if p["staged"] and (ps.position is None or not board.is_port(ps.position)):
+            at = "not placed" if ps.position is None else f"at {board.place(ps.position)}"
+            where.fail(f"{path}.staged", "staged", f"a train is staged only on a ferry port (rulebook: "
+                                                   f"{R.FERRY_MOVE}); the train is {at}")
+        ps.staged = p["staged"]
+    _load_train(st, board, ps, p.get("loads", []), where, path, "loads")
+    second = [k for k in ("train2", "at2", "loads2") if k in p]
+    if second and ps.second is None:
+        where.fail(f"{path}.{second[0]}", second[0], f"only under Run Two Trains does a player run a second "
+                                                     f"train (rulebook: {R.RUN_TWO_TRAINS}); add the variant "
+                                                     f"to the ruleset line: 'ruleset: {rules.name.split('+')[0]} "
+                                                     "run-two-trains'")
+    if "train2" in p:
+        ps.second.train = _train_of(p["train2"], trains, rules, where, f"{path}.train2", "train2")
+    if "at2" in p:
+        ps.second.position = _milepost(board, p["at2"], where, f"{path}.at2", "at2")
+        ps.second.prev = None
+    if "loads2" in p:
+        _load_train(st, board, ps.second, p["loads2"], where, path, "loads2")
+
+
+def _set_track(game, players, where: _Where) -> None:
+    """Each player's track and ferries, in seat order (later players route around earlier ones)."""
+    board = game.board
     for i, p in enumerate(players):
         routes = p.get("track", [])
         if isinstance(routes, str):
             routes = routes.split()
         routes = _join_names(board, routes)
-        for j, route in enumerate(routes):
+        for route in routes:
             _lay_route(game, i, route, where, f"players[{i}].track")
         ferries = p.get("ferries", p.get("ferry", []))
         if isinstance(ferries, str):
@@ -381,12 +413,6 @@ def position_from_dict(desc: Mapping[str, Any]):
                 where.fail(f"players[{i}].ferries", "ferry", f"no ferry or tunnel {name!r} on board {board.name!r} "
                                                               f"({', '.join(c.name for c in board.crossings)})")
             _buy_crossing(game, i, cr.name, where, f"players[{i}].ferries")
-    if phase == "special-build":
-        for ps in st.players:
-            if ps.position is not None or (ps.second is not None and ps.second.position is not None):
-                where.fail(f"players[{st.players.index(ps)}].at", "at",
-                           f"trains are placed after the special build turns (rulebook: {R.STARTING})")
-    return game
 
 
 def _train_of(value, trains, rules, where: _Where, path: str, fld: str) -> Train:

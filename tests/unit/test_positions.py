@@ -399,3 +399,14 @@ def test_the_players_table_names_places_and_cards_never_milepost_ids():
     assert str(bare) not in t.loc["Ben"].astype(str).tolist() and t.loc["Ben", "track segments"] > 0
     g.state.players[1].position = None
     assert players_table(g).loc["Ben", "at"] == "-"
+
+
+def test_a_second_train_without_run_two_trains_says_which_line_to_write():
+    """A US position giving a player a second train is refused naming Run Two Trains and the ruleset line to
+    write for *this* game (it once suggested the Europe ruleset's line whatever the game)."""
+    with pytest.raises(PositionError, match=r"Run Two Trains.*'ruleset: us run-two-trains'"):
+        position_from_dict({"ruleset": "us", "players": [{"name": "Ann", "at": "Chicago", "at2": "Denver"}]})
+    g = position_from_dict({"ruleset": "us", "variants": ["run-two-trains"],
+                            "players": [{"name": "Ann", "at": "Chicago", "at2": "Denver"}]})
+    p = g.state.players[0]
+    assert g.board.place(p.position) == "Chicago" and g.board.place(p.second.position) == "Denver"
