@@ -22,7 +22,7 @@ from typing import Iterable
 from .board import Board, Crossing
 from .rules import Ruleset
 
-__all__ = ["SegmentCost", "BuildPlan", "is_free", "segment_cost", "milepost_cost", "crossing_cost", "water_cost", "path_cost"]
+__all__ = ["SegmentCost", "BuildPlan", "is_free", "priced_summary", "crossing_words", "segment_cost", "milepost_cost", "crossing_cost", "water_cost", "path_cost"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +139,63 @@ def path_cost(board: Board, rules: Ruleset, path: Iterable[int], *, owned_crossi
 def is_free(s: SegmentCost) -> bool:
     """True for a step that costs nothing because the track is already there (own or public track)."""
     return s.total == 0 and (s.base_label == "own track" or s.base_label.startswith("public track"))
+
+
+def crossing_words(board: Board | None, name: str) -> str:
+    """A ferry or tunnel as a sentence names it: ``"the Portsmouth–Le Havre ferry"``, ``"the Chunnel"``
+    (the kind left out when the name says it, or without ``board``)."""
+    kind = ""
+    if board is not None:
+        try:
+            kind = board.crossing(name).kind
+        except KeyError:
+            kind = ""
+    return f"the {name} {kind}" if kind and kind.casefold() not in name.casefold() and name != "Chunnel" \
+        else f"the {name}"
+
+
+_TERRAIN_ORDER = ("clear", "mountain", "alpine")
+
+
+def priced_summary(segments: Iterable[SegmentCost], board: Board | None = None, *, priced: bool = True) -> str:
+    """What a build pays for, grouped in the order a player adds it up: the mileposts by terrain, the
+    bridges by what they cross, then the cities and the ferries or tunnel (with ``board``, a ferry is called
+    a ferry); free steps over track already there left out. ``priced`` puts each part's millions beside it
+    (the parts then sum to the build's cost); without it only the bridges and crossings carry theirs.
+
+    >>> import eb_core as eb
+    >>> board = eb.load_board("tutorial")
+    >>> segs = eb.cheapest_build(board, eb.ruleset(), "London", "Paris").segments
+    >>> priced_summary(segs, board)
+    '4 clear mileposts (4M), the major city Paris (5M) and the Portsmouth–Le Havre ferry (4M)'
+    >>> priced_summary(segs, board, priced=False)
+    '4 clear mileposts, the major city Paris and the Portsmouth–Le Havre ferry (4M)'
+    """
+    terrain: dict[str, list[int]] = {}
+    bridges: dict[str, list[int]] = {}
+    cities, crossings = [], []
+    for sc in segments:
+        if is_free(sc):
+            continue
+        if sc.crossing_name is not None:
+            if sc.crossing:             # (the ferry's other end is bought with the first)
+                crossings.append(f"{crossing_words(board, sc.crossing_name)} ({sc.crossing}M)")
+            continue
+        if " city " in f" {sc.base_label} ":
+            cities.append(f"the {sc.base_label}" + (f" ({sc.base}M)" if priced else ""))
+        else:
+            terrain.setdefault(sc.base_label, []).append(sc.base)
+        if sc.water:
+            bridges.setdefault(sc.water_label or "water", []).append(sc.water)
+    kinds = [k for k in _TERRAIN_ORDER if k in terrain] + [k for k in terrain if k not in _TERRAIN_ORDER]
+    parts = [f"{len(terrain[k])} {k} milepost{'s' if len(terrain[k]) != 1 else ''}"
+             + (f" ({sum(terrain[k])}M)" if priced else "") for k in kinds]
+    parts += [(f"a bridge over the {what}" if len(c) == 1 else f"{len(c)} bridges over the {what}") + f" ({sum(c)}M)"
+              for what, c in bridges.items()]
+    parts += cities + crossings
+    if not parts:
+        return "nothing new (the track is already there)"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 @dataclass(frozen=True, repr=False)

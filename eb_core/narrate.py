@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
@@ -34,7 +33,7 @@ from typing import Any, Iterable, Sequence
 from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBuild, EndOperations, EndTurn, Move,
                       PickUp, PlaceTrain, Upgrade)
 from .board import Board
-from .costs import SegmentCost, is_free, path_cost
+from .costs import SegmentCost, path_cost, priced_summary
 from .engine import Game
 from .words import plural
 from .errors import EbError
@@ -95,41 +94,11 @@ def _and(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def _crossing_words(board: Board | None, name: str) -> str:
-    kind = ""
-    if board is not None:
-        try:
-            kind = board.crossing(name).kind
-        except KeyError:
-            kind = ""
-    return f"the {name} {kind}" if kind and kind.casefold() not in name.casefold() and name != "Chunnel" \
-        else f"the {name}"
-
-
 def describe_segments(segments: Iterable[SegmentCost], board: Board | None = None) -> str:
-    """What a build pays for, in words: ``"4 clear mileposts, a river bridge (Thames) and the medium
-    city Oxford"``. Free steps along track already built are left out; with ``board`` a ferry is called
-    a ferry."""
-    terrain: Counter = Counter()
-    cities, bridges, crossings = [], [], []
-    for s in segments:
-        if is_free(s):
-            continue
-        if s.crossing_name:
-            if s.crossing:
-                crossings.append(f"{_crossing_words(board, s.crossing_name)} ({money(s.crossing)})")
-            continue
-        if " city " in f" {s.base_label} ":
-            cities.append(f"the {s.base_label}")
-        else:
-            terrain[s.base_label] += 1
-        if s.water:
-            bridges.append(f"a {s.water_label or 'water'} bridge ({money(s.water)})")
-    order = ["clear", "mountain", "alpine"]
-    parts = [plural(terrain[t], f"{t} milepost") for t in order if terrain[t]]
-    parts += [plural(k, f"{t} milepost") for t, k in terrain.items() if t not in order]
-    parts += bridges + cities + crossings
-    return _and(parts) or "nothing new (the track is already there)"
+    """What a build pays for, in words: ``"4 clear mileposts, a bridge over the river Thames (2M) and the
+    medium city Oxford"``. Free steps along track already built are left out; with ``board`` a ferry is
+    called a ferry. (:func:`eb_core.costs.priced_summary` without the prices of mileposts and cities.)"""
+    return priced_summary(segments, board, priced=False)
 
 
 def _build_segments(game, path: Sequence[int], seat: int) -> list[SegmentCost]:

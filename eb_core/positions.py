@@ -99,6 +99,7 @@ from .track import seg_key
 from .words import plural
 
 __all__ = [
+    "attempt",
     "Outcome",
     "PositionError",
     "description_to_text",
@@ -908,6 +909,27 @@ def try_action(game, action, *, player: str | int | None = None) -> Outcome:
         return Outcome(False, 0, None, str(e), action, who)
     change = trial.state.players[seat].cash - before
     return Outcome(True, max(0, -change), None, None, action, who, change, tuple(trial.state.log[n_log:]), trial)
+
+
+def attempt(game, action) -> Outcome:
+    """Play ``action`` in ``game`` when the rules accept it, and say what happened either way: the
+    :class:`Outcome` of :func:`try_action` (accepted, for how much; or rejected, by which rule and why),
+    the accepted action then applied to ``game`` itself. A rejected action leaves ``game`` exactly as it
+    was. The instructor's "let us try it" in a lesson that goes on from the position it makes.
+
+    >>> g = position_from_text("board: tutorial\\nphase: build\\nplayer Ann: at London\\nplayer Ben:")
+    >>> print(attempt(g, "build London-Birmingham"))
+    Accepted: Ann's build London → Birmingham costs 5M.
+    >>> print(attempt(g, "build London-Wien"))      # doctest: +ELLIPSIS
+    Rejected by the rulebook (Build Phase Rules > Limits on Building from Major Cities & Key Cities): You have already built 2 segments out of major/key cities this turn (London, London); ...
+    >>> g.player(0).cash, g.player(0).spent
+    (45, 5)
+    """
+    out = try_action(game, action)
+    if out.accepted:
+        for a in (out.action if isinstance(out.action, (list, tuple)) else [out.action]):
+            game.apply(a)
+    return out
 
 
 _ACTION_WORDS = ("build", "upgrade", "place", "move", "pickup", "drop", "deliver", "discard", "discardhand",

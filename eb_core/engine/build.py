@@ -14,7 +14,7 @@ from .. import events as _events
 from .. import rulebook as R
 from ..actions import Build, Upgrade
 from ..board import City, CitySize, components
-from ..costs import BuildPlan, SegmentCost, segment_cost
+from ..costs import BuildPlan, SegmentCost, priced_summary, segment_cost
 from ..errors import IllegalAction
 from ..files import derived, recent
 from ..track import Track, city_player_cap, city_room, crossing_player_cap, seg_key
@@ -186,11 +186,11 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     budget = rules.build_limit - p.spent
     if cost > budget:
         raise IllegalAction(cite(game, R.HOW_TO_PLAY, R.EXPRESS_BUILD), f"This build costs {cost}M but you may spend only {budget}M more "
-                                           f"this turn (at most {rules.build_limit}M per build phase). "
-                                           f"Breakdown: {'; '.join(breakdown)}.")
+                                           f"this turn (at most {rules.build_limit}M per build phase): "
+                                           f"{priced_summary(steps, board)}.")
     if cost > p.cash:
         raise IllegalAction(cite(game, R.NO_CREDIT, R.EXPRESS_SETUP), f"This build costs {cost}M and you have {p.cash}M: you may not build "
-                                         f"track you cannot pay for. Breakdown: {'; '.join(breakdown)}.")
+                                         f"track you cannot pay for ({priced_summary(steps, board)}).")
     if check:
         check_no_blocking(game, seat, new_segs, bought)
     return BuildPlan(cost, tuple(path), tuple(steps), board, start=board.label(path[0]), end=board.label(path[-1]),

@@ -54,3 +54,18 @@ def test_a_build_over_your_own_track_says_the_run_once():
     own = [n for n in plan.notes if "already yours" in n]
     assert own == [f"London → Birmingham, {len(first) - 1} segments already yours: 0M"], plan.notes
     assert len(plan.notes) == 1 + 3 and plan.built == tuple(seg_key(a, b) for a, b in zip(onward, onward[1:]))
+
+
+def test_a_build_over_the_budget_adds_up_what_it_pays_for():
+    """A refused build says what it would pay for, grouped as a player adds it up -- mileposts by terrain,
+    bridges, cities, ferries -- each priced, the parts summing to the cost (not one clause per segment)."""
+    board = eb.load_board("tutorial")
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=1)
+    plan = eb.cheapest_build(board, g.rules, "Paris", "Wien")
+    assert plan.cost > g.rules.build_limit
+    err = rejects(g, Build(plan.mileposts), eb.rulebook.HOW_TO_PLAY)
+    _no_ids(err.reason)
+    said = err.reason.split(": ", 1)[1]
+    assert "clear mileposts" in said and "the major city Wien (5M)" in said and "bridge over the river" in said
+    assert sum(int(m) for m in re.findall(r"\((\d+)M\)", said)) == plan.cost
+    assert said.count(";") == 0 and len(said) < 160, said

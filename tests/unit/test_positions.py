@@ -410,3 +410,19 @@ def test_a_second_train_without_run_two_trains_says_which_line_to_write():
                             "players": [{"name": "Ann", "at": "Chicago", "at2": "Denver"}]})
     p = g.state.players[0]
     assert g.board.place(p.position) == "Chicago" and g.board.place(p.second.position) == "Denver"
+
+
+def test_attempt_plays_an_accepted_action_and_leaves_a_refused_one_unplayed():
+    """``eb.attempt``: London to Birmingham (5M, the rulebook's example) is built and paid for in the game
+    itself; a third segment out of London in the same turn is refused by "Limits on Building from Major
+    Cities" and the game is exactly as it was, the refusal naming the rule."""
+    g = position_from_text("board: tutorial\nphase: build\nplayer Ann: at London\nplayer Ben:")
+    out = eb.attempt(g, "build London-Birmingham")
+    assert out.accepted and out.cost == 5 and g.player(0).cash == 45 and g.player(0).spent == 5
+    assert str(out) == "Accepted: Ann's build London → Birmingham costs 5M."
+    before = g.to_json()
+    out = eb.attempt(g, "build London-Wien")        # out of London twice more (via Paris): refused
+    assert not out.accepted and out.rule == eb.rulebook.MAJOR_LIMIT and g.to_json() == before
+    assert str(out).startswith(f"Rejected by the rulebook ({eb.rulebook.MAJOR_LIMIT})")
+    out = eb.attempt(g, [eb.EndTurn(), eb.EndTurn(), eb.EndTurn()])     # all or nothing: the third is refused
+    assert not out.accepted and g.to_json() == before
