@@ -90,7 +90,7 @@ from .cards import load_deck
 from .engine import Game
 from .errors import EbError, IllegalAction, InvalidAction
 from .files import data_dir, derived
-from .narrate import say
+from .narrate import describe, say
 from .routes import cheapest_build, shortest_trip
 from .rules import Ruleset, Train
 from .rules import ruleset as _ruleset
@@ -846,6 +846,7 @@ class Outcome:
     cash_change: int = field(default=0, compare=False)
     log: tuple[str, ...] = field(default=(), compare=False)
     game: Any = field(default=None, repr=False, compare=False)
+    said: str = field(default="", repr=False, compare=False)    # the accepted actions told (narrate.describe)
 
     def __repr__(self) -> str:
         return (f"Outcome(accepted={self.accepted!r}, cost={self.cost!r}, rule={self.rule!r}, "
@@ -853,6 +854,8 @@ class Outcome:
 
     def explain(self) -> str:
         """One sentence for people."""
+        if self.accepted and self.said:
+            return f"Accepted: {self.said}"
         if self.accepted:
             money = f"costs {self.cost}M" if self.cost else (
                 f"earns {self.cash_change}M" if self.cash_change > 0 else "costs nothing")
@@ -900,15 +903,22 @@ def try_action(game, action, *, player: str | int | None = None) -> Outcome:
         except InvalidAction as e:
             return Outcome(False, 0, None, str(e), action, who)
     before, n_log = st.players[seat].cash, len(st.log)
+    told: list[str] | None = []
     try:
         for a in (action if isinstance(action, (list, tuple)) else [action]):
+            if told is not None:
+                try:
+                    told.append(describe(a, trial, seat=seat))     # in words, before it changes the copy
+                except (EbError, ValueError, KeyError, IndexError, TypeError):
+                    told = None                                 # then the plainer sentence of explain()
             trial.apply(a)
     except IllegalAction as e:
         return Outcome(False, 0, e.rule, e.reason, action, who)
     except InvalidAction as e:
         return Outcome(False, 0, None, str(e), action, who)
     change = trial.state.players[seat].cash - before
-    return Outcome(True, max(0, -change), None, None, action, who, change, tuple(trial.state.log[n_log:]), trial)
+    return Outcome(True, max(0, -change), None, None, action, who, change, tuple(trial.state.log[n_log:]), trial,
+                   " ".join(told) if told else "")
 
 
 def attempt(game, action) -> Outcome:
@@ -919,7 +929,7 @@ def attempt(game, action) -> Outcome:
 
     >>> g = position_from_text("board: tutorial\\nphase: build\\nplayer Ann: at London\\nplayer Ben:")
     >>> print(attempt(g, "build London-Birmingham"))
-    Accepted: Ann's build London → Birmingham costs 5M.
+    Accepted: Ann builds London → Birmingham: 2 clear mileposts and the medium city Birmingham, 5M.
     >>> print(attempt(g, "build London-Wien"))      # doctest: +ELLIPSIS
     Rejected by the rulebook (Build Phase Rules > Limits on Building from Major Cities & Key Cities): You have already built 2 segments out of major/key cities this turn (London, London); ...
     >>> g.player(0).cash, g.player(0).spent

@@ -241,7 +241,8 @@ def test_london_to_folkestone_with_the_chunnel_costs_18M(board):
     assert out.accepted and out.cost == ex["cost"] == 18, out.log
     assert out.game.state.track.owns_crossing(0, "Chunnel") and out.game.state.players[0].cash == 50 - 18
     assert g.to_json() == before                               # the given game never changes
-    assert out.explain() == "Accepted: Ann's build London → Folkestone costs 18M."    # places, not milepost ids
+    # places and money, not milepost ids
+    assert out.explain() == "Accepted: Ann builds London → Folkestone: 1 clear milepost and the Chunnel (17M), 18M."
 
 
 def test_right_of_way_is_reported_with_rule_and_reason(board):
@@ -419,7 +420,8 @@ def test_attempt_plays_an_accepted_action_and_leaves_a_refused_one_unplayed():
     g = position_from_text("board: tutorial\nphase: build\nplayer Ann: at London\nplayer Ben:")
     out = eb.attempt(g, "build London-Birmingham")
     assert out.accepted and out.cost == 5 and g.player(0).cash == 45 and g.player(0).spent == 5
-    assert str(out) == "Accepted: Ann's build London → Birmingham costs 5M."
+    assert str(out) == ("Accepted: Ann builds London → Birmingham: 2 clear mileposts and the medium city "
+                        "Birmingham, 5M.")
     before = g.to_json()
     out = eb.attempt(g, "build London-Wien")        # out of London twice more (via Paris): refused
     assert not out.accepted and out.rule == eb.rulebook.MAJOR_LIMIT and g.to_json() == before

@@ -19,7 +19,6 @@ click, so notebook cells and tests can drive it:
 """
 from __future__ import annotations
 
-import contextlib
 import html
 from collections.abc import Sequence
 from typing import Any
@@ -30,7 +29,7 @@ import plotly.graph_objects as go
 from ...actions import Build, Move
 from ...costs import BuildPlan, path_cost
 from ...errors import EbError
-from ...narrate import describe, place
+from ...narrate import place
 from ...positions import description_to_text, parse_action, parse_position, position_from_dict, try_action
 from .. import figures
 from .base import App
@@ -254,10 +253,7 @@ class PositionLab(App):
         if path:
             plan = BuildPlan(cost=out.cost or 0, mileposts=tuple(path), segments=segs, board=game.board,
                              start=place(game.board, path[0]), end=place(game.board, path[-1]))
-        said = out.explain()
-        if out.accepted:                          # in words, with places (not the action's milepost ids)
-            with contextlib.suppress(EbError, ValueError, KeyError, IndexError):
-                said = "Accepted: " + describe(act, game, seat=[p.name for p in game.state.players].index(who))
+        said = out.explain()                      # in words, with places (not the action's milepost ids)
         self._draw(plan, f"{command}: " + (f"{out.cost}M" if out.accepted else "rejected"), colour,
                    _short(said, 110))
         self.message.value = (f"<p style='color:{colour}'><b>{html.escape(said)}</b></p>"
