@@ -72,26 +72,9 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     tr = st.track
     owned = set(tr.owned_crossings(seat))
     net = game.network(seat)
-    start = path[0]
-    start_city = ix.city_at[start]
-    if rules.branching and start not in net and start in any_network(game):
-        net = net | {start}          # Branching: track may branch from anyone's track
-    if not rules.build_from_majors:
-        # Empire Express: only off your own track; a major city you connect to you may build out of
-        if start not in net and not (start_city is not None and start_city.has_red_area
-                                     and any(m in net for m in start_city.mileposts)):
-            at = where(game, start)
-            why = (f"{start_city.name} is a major city none of your track reaches; you cannot start new "
-                   "track from a major city" if start_city is not None and start_city.has_red_area
-                   else f"{at} is not on your track")
-            raise IllegalAction(R.EXPRESS_BUILD, f"You may only build track off your own track: {why}.")
-    elif start not in net and not (start_city is not None and start_city.has_red_area):
-        at = where(game, start)
-        if not net:
-            raise IllegalAction(R.BEGIN, f"Your first track must start from a major city or key city milepost; "
-                                         f"{at} is neither.")
-        raise IllegalAction(R.BEGIN, f"Track must be built from a major or key city milepost or from a milepost "
-                                     f"on your own network; {at} is neither.")
+    if rules.branching and path[0] not in net and path[0] in any_network(game):
+        net = net | {path[0]}          # Branching: track may branch from anyone's track
+    _check_start(game, path[0], net)
     new_segs: list[tuple[int, int]] = []
     bought: list[str] = []
     out_of: list[str] = []
@@ -143,13 +126,7 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
                                                 f"{st.players[owner].name}.")
         if k in new_segs:
             raise IllegalAction(R.RIGHT_OF_WAY, f"The path builds {seg(a, b)} twice.")
-        for act, eff in active_effects(game):
-            why = eff.blocks_build(game, act, seat, a, b)
-            if why:
-                raise IllegalAction(R.EVENTS, why)
-        why = _events.rebuild_reserved(game, seat, a, b)
-        if why:
-            raise IllegalAction(R.EVENTS + " > Floods", why)
+        _check_events(game, seat, a, b)
         ca = ix.city_at[a]
         if ca is not None and ca.has_red_area:
             if len(prior_out) + len(out_of) >= rules.builds_out_of_major_per_turn:
@@ -162,18 +139,9 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
             out_of.append(ca.name)
         sc = segment_cost(board, rules, a, b, owned_crossings=owned)
         if sc.crossing_name is not None:
-            cr = board.crossing(sc.crossing_name)
-            owners = tr.crossing_owners(cr.name)
-            cap = crossing_player_cap(game.rules, cr)
-            if len(owners) >= cap:
-                who = ", ".join(st.players[o].name for o in owners)
-                if cr.is_tunnel:
-                    raise IllegalAction(R.CHUNNEL_BUILD, f"Only one player may build the {cr.name}; it belongs "
-                                                         f"to {who}.")
-                raise IllegalAction(R.FERRY_BUILD, f"Only {cap} player{'s' if cap != 1 else ''} may build to the {cr.name} ferry; "
-                                                   f"{who} already have.")
-            owned.add(cr.name)
-            bought.append(cr.name)
+            _check_crossing_room(game, sc.crossing_name)
+            owned.add(sc.crossing_name)
+            bought.append(sc.crossing_name)
         cost += sc.total
         breakdown.append(f"{seg(a, b)}: {sc.explain()}")
         steps.append(sc)
@@ -195,6 +163,52 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         check_no_blocking(game, seat, new_segs, bought)
     return BuildPlan(cost, tuple(path), tuple(steps), board, start=board.label(path[0]), end=board.label(path[-1]),
                      built=tuple(new_segs), crossings=tuple(bought), out_of=tuple(out_of), notes=tuple(breakdown))
+
+
+def _check_start(game: Game, start: int, net: set[int]) -> None:
+    """Where a build may start (rulebook: Beginning Construction): your network or a major/key city
+    milepost; in Empire Express only your own track, or a major city your track reaches (Build Track)."""
+    start_city = game.index.city_at[start]
+    if not game.rules.build_from_majors:
+        if start not in net and not (start_city is not None and start_city.has_red_area
+                                     and any(m in net for m in start_city.mileposts)):
+            why = (f"{start_city.name} is a major city none of your track reaches; you cannot start new "
+                   "track from a major city" if start_city is not None and start_city.has_red_area
+                   else f"{where(game, start)} is not on your track")
+            raise IllegalAction(R.EXPRESS_BUILD, f"You may only build track off your own track: {why}.")
+    elif start not in net and not (start_city is not None and start_city.has_red_area):
+        at = where(game, start)
+        if not net:
+            raise IllegalAction(R.BEGIN, f"Your first track must start from a major city or key city milepost; "
+                                         f"{at} is neither.")
+        raise IllegalAction(R.BEGIN, f"Track must be built from a major or key city milepost or from a milepost "
+                                     f"on your own network; {at} is neither.")
+
+
+def _check_events(game: Game, seat: int, a: int, b: int) -> None:
+    """An event in force that stops building on the segment (Event Card Effects: a Flood's river, Snow's
+    mountains, a Wildcat Strike), or a washed-out bridge kept for the player who lost it (Floods)."""
+    for act, eff in active_effects(game):
+        why = eff.blocks_build(game, act, seat, a, b)
+        if why:
+            raise IllegalAction(R.EVENTS, why)
+    why = _events.rebuild_reserved(game, seat, a, b)
+    if why:
+        raise IllegalAction(R.EVENTS + " > Floods", why)
+
+
+def _check_crossing_room(game: Game, name: str) -> None:
+    """Room on a ferry (two players) or the Chunnel (one) for one more (Building Ferry Ports; Building the
+    Chunnel)."""
+    cr = game.board.crossing(name)
+    owners = game.state.track.crossing_owners(cr.name)
+    cap = crossing_player_cap(game.rules, cr)
+    if len(owners) >= cap:
+        who = " and ".join(game.state.players[o].name for o in owners)
+        if cr.is_tunnel:
+            raise IllegalAction(R.CHUNNEL_BUILD, f"Only one player may build the {cr.name}; it belongs to {who}.")
+        raise IllegalAction(R.FERRY_BUILD, f"Only {cap} player{'s' if cap != 1 else ''} may build to the {cr.name} "
+                                           f"ferry; {who} already {'has' if len(owners) == 1 else 'have'}.")
 
 
 def any_network(game: Game) -> set[int]:
