@@ -28,7 +28,7 @@ import pandas as pd
 
 from .board import load_board
 from .routes import cheapest_build, cost_table, travel_table, travel_turns
-from .rules import RULESETS, ruleset
+from .rules import RULESETS, ruleset, ruleset_for_board
 from .sim import BOTS, monte_carlo
 
 __all__ = ["main", "build_parser"]
@@ -43,9 +43,7 @@ def _ruleset(args):
     ``north_america``, ``express`` for ``eastern_us``), else ``europe-standard``."""
     name = args.ruleset
     if name is None:
-        board = getattr(args, "board", None)
-        name = next((n for n, r in sorted(RULESETS.items()) if r.board == board and not r.starter_cards),
-                    "europe-standard")
+        name = ruleset_for_board(getattr(args, "board", None)).name
     return ruleset(name, *(args.variant or ()))
 
 

@@ -28,7 +28,7 @@ from typing import Mapping
 
 from .errors import InvalidAction
 
-__all__ = ["Train", "Ruleset", "ruleset", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare",
+__all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare",
            "four_cards"]
 
 
@@ -461,6 +461,19 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
             continue
         r = VARIANTS[v](r).with_(variants=r.variants + (v,), name=f"{r.name}+{v}")
     return r
+
+
+def ruleset_for_board(board) -> Ruleset:
+    """The ruleset of the game a board belongs to (a board name or a :class:`~eb_core.board.Board`): ``us``
+    for ``north_america``, ``express`` for ``eastern_us``; the Europe standard game for the Europe board and
+    for a board of no game (``tutorial``, your own). What a call given a board and no rules plays by.
+
+    >>> ruleset_for_board("north_america").name, ruleset_for_board("eastern_us").name, ruleset_for_board("tutorial").name
+    ('us', 'express', 'europe-standard')
+    """
+    name = board if isinstance(board, str) else getattr(board, "name", None)
+    return next((r for _, r in sorted(RULESETS.items()) if r.board == name and not r.starter_cards),
+                RULESETS["europe-standard"])
 
 
 def _cell(v) -> str:
