@@ -25,7 +25,8 @@ holds the Starting Player marker. Each ``player NAME:`` line takes comma-separat
     ``Portsmouth``, its port milepost). Without it the train is not
     placed yet (rulebook: Starting the Game > Starting Your Train).
 ``loads L1 L2``
-    loads carried, taken from the bank (rulebook: Picking Up Loads; at most the train's capacity).
+    loads carried, taken from the bank (rulebook: Picking Up Loads; at most the train's capacity);
+    ``loads none`` for an empty train.
 ``track A-B-C D-E``
     track the player owns. Each route is a chain of cities, ferry ports (a name may hold a space:
     ``Le Havre-Paris``) or milepost ids joined by ``-``, routes separated by spaces: a hop
@@ -46,6 +47,11 @@ holds the Starting Player marker. Each ``player NAME:`` line takes comma-separat
 ``train2 S/C``, ``at2 CITY``, ``loads2 L1 L2``
     the second train under Run Two Trains (``ruleset: europe-standard run-two-trains``): its type, where
     it stands and what it carries, like ``train``, ``at`` and ``loads`` for the first.
+
+Without a ``ruleset`` line a board plays its own game's rules (``us`` on ``north_america``, ``express`` on
+``eastern_us``; Europe's standard game otherwise). Empire Express's players are its demo colours, dealt
+as its Demo Set Up says (cards, train, city, two loads, starting track); a player's ``at``, ``loads`` and
+``track`` replace what the demo gave.
 
 A line starting with ``#`` is a comment. Mistakes raise :class:`PositionError` (an
 :class:`~eb_core.errors.InvalidAction`, so a ``ValueError``) naming the line, the player and the field.
@@ -92,7 +98,7 @@ from .errors import EbError, IllegalAction, InvalidAction
 from .files import data_dir, derived
 from .narrate import describe, say
 from .routes import cheapest_build, shortest_trip
-from .rules import Ruleset, Train
+from .rules import Ruleset, Train, ruleset_for_board
 from .rules import ruleset as _ruleset
 from .state import Position
 from .track import seg_key
@@ -297,7 +303,9 @@ def position_from_dict(desc: Mapping[str, Any]):
 
 def _header(desc: Mapping[str, Any], where: _Where):
     """The position's ruleset (with its variants), board, deck, seed, phase and round, each checked."""
-    rname = desc.get("ruleset", "europe-standard")
+    rname = desc.get("ruleset")
+    if rname is None:       # the board's own game (us on north_america, express on eastern_us), else Europe's
+        rname = ruleset_for_board(desc.get("board")).name if isinstance(desc.get("board"), str) else "europe-standard"
     variants = desc.get("variants", [])
     if isinstance(variants, str):
         variants = variants.split()
@@ -378,7 +386,9 @@ def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any],
             where.fail(f"{path}.staged", "staged", f"a train is staged only on a ferry port (rulebook: "
                                                    f"{R.FERRY_MOVE}); the train is {at}")
         ps.staged = p["staged"]
-    _load_train(st, board, ps, p.get("loads", []), where, path, "loads")
+    if "loads" in p:
+        _unload(st, ps)             # the position's loads replace the setup's (Express: the demo's two)
+        _load_train(st, board, ps, p["loads"], where, path, "loads")
     second = [k for k in ("train2", "at2", "loads2") if k in p]
     if second and ps.second is None:
         where.fail(f"{path}.{second[0]}", second[0], f"only under Run Two Trains does a player run a second "
@@ -391,6 +401,7 @@ def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any],
         ps.second.position = _milepost(board, p["at2"], where, f"{path}.at2", "at2")
         ps.second.prev = None
     if "loads2" in p:
+        _unload(st, ps.second)
         _load_train(st, board, ps.second, p["loads2"], where, path, "loads2")
 
 
@@ -398,6 +409,9 @@ def _set_track(game, players, where: _Where) -> None:
     """Each player's track and ferries, in seat order (later players route around earlier ones)."""
     board = game.board
     for i, p in enumerate(players):
+        if "track" in p:            # the position's track replaces the setup's (Express: the demo's)
+            for a, b in game.state.track.segments_of(i):
+                game.state.track.remove_segment(a, b)
         routes = p.get("track", [])
         if isinstance(routes, str):
             routes = routes.split()
@@ -426,10 +440,19 @@ def _train_of(value, trains, rules, where: _Where, path: str, fld: str) -> Train
     return t
 
 
+def _unload(st, train) -> None:
+    """Return the loads ``train`` carries to the bank."""
+    for ld in train.loads:
+        st.bank[ld] = st.bank.get(ld, 0) + 1
+    train.loads = []
+
+
 def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> None:
     """Put ``loads`` on ``train`` (a player or a second train), taking the chips from the bank."""
     if isinstance(loads, str):
         loads = loads.split()
+    if list(loads) == ["none"]:
+        loads = []                  # "loads none": an empty train (what an Express demo train is not)
     if len(loads) > train.train.capacity:
         where.fail(f"{path}.{fld}", fld, f"a {train.train} train carries at most {train.train.capacity} loads, "
                                          f"got {len(loads)} (rulebook: {R.PICKUP})")
@@ -735,7 +758,7 @@ def position_to_dict(game) -> dict[str, Any]:
         e: dict[str, Any] = {"name": p.name, "cash": p.cash, "train": str(p.train)}
         if p.position is not None:
             e["at"] = _place_name(board, p.position)
-        if p.loads:
+        if p.loads or rules.setup == "demo":     # (an Express train's absent loads would be the demo's two)
             e["loads"] = list(p.loads)
         if p.second is not None:       # Run Two Trains
             e["train2"] = str(p.second.train)
@@ -793,7 +816,9 @@ def description_to_text(desc: Mapping[str, Any]) -> str:
         for key in ("cash", "train", "at"):
             if key in p:
                 fields.append(f"{key} {p[key]}")
-        if p.get("loads"):
+        if "loads" in p and not p["loads"]:
+            fields.append("loads none")
+        elif p.get("loads"):
             fields.append("loads " + " ".join(p["loads"]))
         for key in ("train2", "at2"):
             if key in p:

@@ -428,3 +428,31 @@ def test_attempt_plays_an_accepted_action_and_leaves_a_refused_one_unplayed():
     assert str(out).startswith(f"Rejected by the rulebook ({eb.rulebook.MAJOR_LIMIT})")
     out = eb.attempt(g, [eb.EndTurn(), eb.EndTurn(), eb.EndTurn()])     # all or nothing: the third is refused
     assert not out.accepted and g.to_json() == before
+
+
+def test_an_express_position_round_trips_and_its_loads_replace_the_demos():
+    """Empire Express's Demo Set Up gives each colour two loads and its starting track; a position's
+    ``loads`` replace the demo's (a 12/2 train never holds three), ``loads none`` is an empty train, and
+    a position written from a game reads back to the same game -- loads, bank, track."""
+    g = eb.Game.new(eb.ruleset("express"), players=["Orange", "Red"], seed=1)
+    text = position_to_text(g)
+    back = eb.position(text)
+    assert position_to_text(back) == text and back.state.bank == g.state.bank
+    assert back.state.track.segments == g.state.track.segments
+    g.player(0).loads.clear()                           # Orange delivered both Steel
+    g.state.bank["Steel"] += 2
+    back = eb.position(position_to_text(g))
+    assert back.player(0).loads == [] and back.state.bank == g.state.bank
+    mine = eb.position("ruleset: express\nplayer Orange: at Boston, loads Steel\nplayer Red: loads Passengers")
+    assert [p.loads for p in mine.state.players] == [["Steel"], ["Passengers"]]
+    assert mine.state.bank["Coal"] == g.state.bank["Coal"] + 2          # Red's demo Coal back in the bank
+
+
+def test_a_board_without_a_ruleset_line_plays_its_own_game():
+    """``board: north_america`` alone is Empire Builder (US): 40M each, five of six major cities;
+    ``board: eastern_us`` is Empire Express's demo game; the tutorial board keeps Europe's rules."""
+    us = eb.position("board: north_america\nplayer Ann: at Chicago\nplayer Ben:")
+    assert us.rules.name == "us" and us.player(0).cash == 40 and us.rules.victory_majors == 5
+    ex = eb.position("board: eastern_us\nplayer Orange:\nplayer Red:")
+    assert ex.rules.name == "express" and ex.player(0).loads == ["Steel", "Steel"]
+    assert eb.position("board: tutorial\nplayer Ann:").rules.name == "europe-standard"
