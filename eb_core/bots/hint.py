@@ -279,7 +279,9 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
             with g.train_view(2, seat):
                 here2 = bot._here(g) or (g.board.place(g.state.players[seat].position)
                                          if g.state.players[seat].position is not None else None)
-        a = bot.step(g)
+        view = BotView(g)               # (the Building Phase first: its "end the turn" ends the phase)
+        a = bot.step(view)
+        a = view.applied if view.applied is not None else a
         actions.append(a)
         if getattr(a, "train", 1) == 2:
             # train 2's pick-ups and deliveries are named as such; its moves are not train 1's

@@ -28,6 +28,7 @@ class BotView:
     def __init__(self, game, rules: Ruleset | None = None):
         self._game = game
         self.rules = rules if rules is not None else game.rules
+        self.applied = None         # the last action applied to the game, as the game got it
 
     def __getattr__(self, name):
         return getattr(self._game, name)
@@ -40,7 +41,9 @@ class BotView:
         return action
 
     def apply(self, action) -> None:
-        self._game.apply(self._fix(action))
+        self.applied = self._fix(action)
+        self._game.apply(self.applied)
 
     def apply_unchecked(self, action) -> None:
-        self._game.apply_unchecked(self._fix(action))
+        self.applied = self._fix(action)
+        self._game.apply_unchecked(self.applied)

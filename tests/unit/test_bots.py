@@ -999,3 +999,17 @@ def test_the_hints_next_best_is_another_plan_and_both_are_told_in_the_planners_f
         while (game.state.turn, game.state.current) == turn and not game.over:
             bot.step(game)
     assert seen >= 3 and negative >= 1
+
+
+def test_the_hint_in_empire_express_moves_the_train_after_building():
+    """Empire Express builds, then moves (On a Turn): the hint for Orange's first turn of the demo game ends
+    the Building Phase and runs the train towards Boston with the Steel (it once said "wait", and its
+    EndTurn passed the turn without moving)."""
+    g = eb.Game.new(eb.ruleset("express"), players=["Orange", "Red", "Blue", "Green"], seed=1)
+    h = eb.hint(g)
+    kinds = [type(a).__name__ for a in h.actions]
+    assert kinds[0] == "EndBuild" and "Move" in kinds and "EndTurn" not in kinds[:kinds.index("Move")]
+    assert "wait" not in str(h) and "move to" in str(h) and "Boston" in str(h)
+    for a in h.actions:                  # the hint's actions, played in order, are the whole turn
+        g.apply(a)
+    assert g.player().name == "Red" and g.state.players[0].position != g.board.city("Pittsburgh").center
