@@ -211,13 +211,21 @@ def _cmd_simulate(args) -> int:
         df.to_csv(args.csv, index=False)
     head = (f"{len(df)} games of {df.ruleset.iloc[0] if len(df) else rules.name} on "
             f"{df.board.iloc[0] if len(df) else args.board or rules.board}")
-    if args.scenario == 2 or (args.scenario == 1 and players > 1):
+    if rules.setup == "demo":
+        # Empire Express: the demo game to its end (150M, the round finished, the most money wins)
+        ended = df[df["first"].notna()]
+        first = rules.demo_players[0][0]
+        print(f"{head}, {players} colours each played by the {args.bot} bot: the game reached "
+              f"{rules.victory_cash}M in {len(ended)}" + (
+                  f", first after a median of {ended['first'].median():g} turns (min {ended['first'].min():g}, "
+                  f"max {ended['first'].max():g}); {first} (who plays first) won {int(df.won.sum())}"
+                  if len(ended) else ""))
+    elif args.scenario == 2 or (args.scenario == 1 and players > 1):
         # Play Multiple Positions: the bot in every seat; a row's turns are the first finisher's
         finished = df[df["first"].notna()]
-        first_seat = f"{rules.demo_players[0][0]} (seat 1)" if rules.demo_players else "seat 1"
         print(f"{head}, {players} seats each played by the {args.bot} bot: a seat met the victory conditions in "
               f"{len(finished)}" + (f", the first after a median of {finished['first'].median():g} turns (min "
-                                    f"{finished['first'].min():g}, max {finished['first'].max():g}); {first_seat} was "
+                                    f"{finished['first'].min():g}, max {finished['first'].max():g}); seat 1 was "
                                     f"first in {int(df.won.sum())}" if len(finished) else ""))
     else:
         won = df[df.won]

@@ -71,6 +71,7 @@ __all__ = [
     "SecondPlayer",
     "SimulatedTrack",
     "multiple_positions",
+    "demo_game",
     "SoloResult",
     "WinLoss",
     "chart_name",
@@ -285,7 +286,7 @@ class SoloResult:
     turns: int
     cash: int
     deliveries: int
-    majors: int
+    majors: int | None
     train: str
     upgrades: int
     category: str | None
@@ -344,9 +345,8 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     ``scenario=2`` is :func:`multiple_positions` (``players`` 2-4 seats, one bot in every seat).
 
     ``board`` defaults to the ruleset's own (``rules.board``: Europe, North America, the eastern US).
-    Empire Express has no solo game: its Demo Set Up is "for 2, 3 or 4 players", so it is played as
-    Multiple Positions (``players`` 2-4, the seats the demo's colours); ``players=1`` is refused naming
-    that rule.
+    Empire Express has no solo game: its Demo Set Up is "for 2, 3 or 4 players", so ``players`` 2-4 play
+    its demo game to its end (:func:`demo_game`); ``players=1`` is refused naming that rule.
 
     >>> import eb_core as eb
     >>> r = solo_game(eb.ruleset("europe-basic").with_(victory_cash=60), seed=2, board="tutorial", max_turns=60)
@@ -360,9 +360,19 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     if win_loss and scenario not in WIN_LOSS_SCENARIOS:
         raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}), "
                             f"not scenario {scenario}", field="win_loss")
-    if rules.setup == "demo" and (players < 2 or scenario != 1 and scenario != 2):
-        raise InvalidAction(f"players: {rules.title} has no solo game -- its demo game is for 2, 3 or 4 players "
-                            f"({R.EXPRESS_SETUP}); play players=2-4 (Play Multiple Positions)", field="players")
+    if rules.setup == "demo":
+        if scenario not in (1, 2) or win_loss:
+            raise InvalidAction(f"{'scenario' if scenario not in (1, 2) else 'win_loss'}: the Solo Play Scenarios "
+                                f"and the Simulated Win / Loss are Empire "
+                                f"Builder's ({SOLO}); {rules.title} has none -- its demo game is played by 2-4 "
+                                f"colours ({R.EXPRESS_SETUP})", field="scenario" if scenario not in (1, 2)
+                                else "win_loss")
+        if players < 2:
+            raise InvalidAction(f"players: {rules.title} has no solo game -- its demo game is for 2, 3 or 4 "
+                                f"players ({R.EXPRESS_SETUP}): give players 2 to 4, each colour played by the bot",
+                                field="players")
+        return demo_game(rules, players=players, seed=seed, board=board, bot=bot, max_turns=max_turns,
+                         keep_game=keep_game, on_turn=on_turn)
     if scenario == 2 or (scenario == 1 and players > 1):
         return multiple_positions(rules, players=max(players, 2) if scenario == 2 else players, seed=seed,
                                   board=board, bot=bot, max_turns=max_turns, keep_game=keep_game, on_turn=on_turn)
@@ -715,11 +725,6 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     if not 1 <= players <= 6:
         raise InvalidAction(f"players: 1 to 6 seats, got {players}", field="players")
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
-    if rules.setup == "demo":       # Empire Express: the seats are the demo game's colours, in its order
-        if not 2 <= players <= len(rules.demo_players):
-            raise InvalidAction(f"players: the demo game is for 2 to {len(rules.demo_players)} players "
-                                f"({R.EXPRESS_SETUP}), got {players}", field="players")
-        names = [c for c, *_ in rules.demo_players[:players]]
     engine_rules = rules.with_(victory_cash=UNREACHABLE_CASH)
     game = Game.new(engine_rules, board=board, players=names, seed=seed)
     bots = [_Viewing(make_bot(bot, s, seed), rules) for s in range(players)]
@@ -747,6 +752,53 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
                      game=game if keep_game else None)
     res.finished = finished
     res.first = first
+    res.mean_finish = sum(done) / len(done) if len(done) == players else None
+    return res
+
+
+# ----------------------------------------------------------------------------------------- Empire Express
+def demo_game(rules: Ruleset | str = "express", *, players: int = 2, seed: int = 0, board: str | None = None,
+              bot: str = "planner", max_turns: int = 150, keep_game: bool = True,
+              on_turn: Callable | None = None) -> SoloResult:
+    """Empire Express's demo game (rulebook: Empire Express > Demo Set Up) for ``players`` (2-4) colours, in
+    the demo's order (Orange, Red, Blue, Green), the bot ``bot`` playing each, to the game's end (Game End:
+    a player with 150M on their turn, the round finished, the most money of all wins) or ``max_turns``.
+
+    The result's ``won`` is whether the first colour (seat 0, who plays first) won, ``turns`` the turns it
+    played, ``cash`` and ``deliveries`` its own; ``first`` the turns the first colour to reach the
+    victory cash took (``None``: none did), ``finished`` each colour's turns to reach it. There is no Chart
+    of Success (``category`` is ``None``) and no major city to join (``majors`` is ``None``).
+
+    >>> r = demo_game("express", players=2, seed=1, keep_game=False)
+    >>> r.first is not None and r.turns >= r.first and r.category is None
+    True
+    """
+    rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
+    if not 2 <= players <= len(rules.demo_players):
+        raise InvalidAction(f"players: the demo game is for 2 to {len(rules.demo_players) or 4} players "
+                            f"({R.EXPRESS_SETUP}), got {players}", field="players")
+    names = [c for c, *_ in rules.demo_players[:players]]
+    game = Game.new(rules, board=board, players=names, seed=seed)
+    bots = [_Viewing(make_bot(bot, s, seed), rules) for s in range(players)]
+    finished: list[int | None] = [None] * players
+
+    def turn_done(g) -> bool:
+        if on_turn is not None:
+            on_turn(g)
+        for s, q in enumerate(g.state.players):
+            if finished[s] is None and q.cash >= rules.victory_cash:
+                finished[s] = q.turns
+        return False
+
+    play_solo(game, bots, max_turns=max_turns, on_turn=turn_done)
+    p = game.state.players[0]
+    done = [f for f in finished if f is not None]
+    res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot,
+                     won=bool(game.over and 0 in game.state.winners), turns=p.turns, cash=p.cash,
+                     deliveries=p.delivered, majors=None, train=str(p.train), upgrades=0, category=None,
+                     game=game if keep_game else None)
+    res.finished = finished
+    res.first = min(done) if done else None
     res.mean_finish = sum(done) / len(done) if len(done) == players else None
     return res
 

@@ -43,7 +43,7 @@ import plotly.io as pio
 from ..board import Board, CitySize, Terrain
 from ..costs import crossing_cost
 from ..narrate import place
-from ..rules import Ruleset, ruleset as _ruleset
+from ..rules import Ruleset, ruleset_for_board
 from .tables import path_plan
 
 __all__ = [
@@ -193,8 +193,15 @@ def _y_reversed(board: Board) -> bool:
     return float(np.corrcoef(y, lat[ok])[0, 1]) < 0
 
 
-def _rules(rules: Ruleset | None) -> Ruleset:
-    return rules if rules is not None else _ruleset("europe-standard")
+def _rules(rules: Ruleset | None, board: Board | str) -> Ruleset:
+    """``rules``, or when none is given the ruleset of the game ``board`` belongs to
+    (:func:`~eb_core.rules.ruleset_for_board`: ``us`` on ``north_america``, ``express`` on ``eastern_us``).
+
+    >>> import eb_core as eb
+    >>> _rules(None, eb.load_board("eastern_us")).name, _rules(eb.ruleset("us"), "eastern_us").name
+    ('express', 'us')
+    """
+    return rules if rules is not None else ruleset_for_board(board)
 
 
 def _fmt_loads(loads: Sequence[str]) -> str:
@@ -229,8 +236,10 @@ def milepost_hover(board: Board, rules: Ruleset, mp: int) -> str:
             port = cr.port_names[cr.ports.index(mp)]
             lines.append(f"port {port} of {cr.name}: building into it buys the {cr.kind} for "
                          f"{crossing_cost(rules, cr)}M")
-    else:
+    elif t in rules.terrain_cost:
         lines.append(f"build into it: {rules.terrain_cost[t]}M ({rules.name})")
+    else:       # a terrain the game does not have (alpine under Empire Express)
+        lines.append(f"build into it: not priced by {rules.name}")
     return "<br>".join(lines)
 
 
@@ -247,10 +256,16 @@ def city_hover(board: Board, rules: Ruleset, name: str) -> str:
                                            f"{cr.kind})" for cr in ports))
     lines.append(f"build into it: {cost}M")
     if c.size.has_red_area:
-        lines.append(f"red area: public track; at most {rules.builds_out_of_major_per_turn} segments out of "
-                     "major/key cities per turn")
+        if rules.build_from_majors and rules.builds_out_of_major_per_turn:
+            lines.append(f"red area: public track; at most {rules.builds_out_of_major_per_turn} segments out of "
+                         "major/key cities per turn")
+        else:       # Empire Express: only off your own track, no track inside, no limit on building out
+            lines.append("red area: no track inside it; once your track reaches one corner you may build out "
+                         "of any other, and every player may pass through")
+    elif rules.city_max_players.get(size) is None:       # Empire Express: no limit on players
+        lines.append(f"any number of players may connect, {rules.city_max_tracks_per_player} tracks each")
     else:
-        lines.append(f"at most {rules.city_max_players.get(size, '?')} players, "
+        lines.append(f"at most {rules.city_max_players[size]} players, "
                      f"{rules.city_max_tracks_per_player} tracks each")
     return "<br>".join(lines)
 
@@ -261,7 +276,9 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
                  widget: bool = False, height: int | None = None) -> go.Figure:
     """The board as a plotly figure (a ``go.FigureWidget`` with ``widget=True``).
 
-    ``rules`` sets the costs quoted in hover texts and the legend (default: the standard game).
+    ``rules`` sets the costs quoted in hover texts and the legend (default: the rules of the board's own
+    game, :func:`~eb_core.rules.ruleset_for_board`: the US rules on ``north_america``, Empire Express on
+    ``eastern_us``, the Europe standard game on any other board).
     ``show_edges`` draws every buildable segment in light grey. ``highlight`` (milepost ids or city names)
     is drawn as an area, like :func:`add_area`.
 
@@ -275,8 +292,10 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
     >>> fig = board_figure(eb.load_board("tutorial"), show_edges=True, title="Tutorial")
     >>> fig.layout.yaxis.scaleanchor
     'x'
+    >>> board_figure(eb.load_board("eastern_us")).layout.meta["ruleset"]
+    'express'
     """
-    rules = _rules(rules)
+    rules = _rules(rules, board)
     drawing = board.drawing or {}
     traces = (_land_traces(drawing, rules) + _water_traces(board, rules, drawing)
               + _segment_traces(board, show_edges) + _crossing_traces(board, rules) + _port_traces(board, rules)
@@ -1087,7 +1106,8 @@ def path_figure(board: Board, rules: Ruleset | None, path: Sequence[int], *, tit
                 margin: float = 3.0, widget: bool = False) -> go.Figure:
     """A board figure zoomed onto a hand-drawn path of mileposts, the path priced segment by segment
     (:func:`eb_core.display.tables.path_plan`, a :class:`~eb_core.costs.BuildPlan`) with each
-    segment's cost on hover; ``track`` is drawn first.
+    segment's cost on hover; ``track`` is drawn first. ``rules=None`` prices it by the board's own game
+    (as :func:`board_figure`).
 
     >>> import eb_core as eb
     >>> b, r = eb.load_board("tutorial"), eb.ruleset("europe-standard")
@@ -1095,7 +1115,7 @@ def path_figure(board: Board, rules: Ruleset | None, path: Sequence[int], *, tit
     >>> [int(t) for t in find_trace(f, "route_labels").text]
     [3, 3]
     """
-    rules = _rules(rules)
+    rules = _rules(rules, board)
     plan = path_plan(board, rules, path, owned_crossings=owned_crossings)
     fig = board_figure(board, rules, show_edges=True, title=title or f"{plan.cost}M")
     if track is not None:

@@ -157,6 +157,85 @@ def test_widget_flag_returns_a_figure_widget(board):
     assert isinstance(figures.board_figure(board, widget=True), go.FigureWidget)
 
 
+# ------------------------------------------------------------------------- each board in its own game's rules
+@pytest.fixture(scope="module")
+def eastern_us() -> eb.Board:
+    return eb.load_board("eastern_us")
+
+
+@pytest.fixture(scope="module")
+def express_fig(eastern_us):
+    return figures.board_figure(eastern_us)
+
+
+def test_the_express_board_drawn_without_rules_prices_everything_by_empire_express(eastern_us, express_fig):
+    """Empire Express, Experienced Empire Builder Players Only!: "Connecting to any size city costs $3
+    million", "Rivers cost $1 million to cross"; its map has no alpine mileposts, so no Europe price for them."""
+    assert express_fig.layout.meta["ruleset"] == "express"
+    names = {t.meta: t.name for t in express_fig.data}
+    assert names["rivers"] == "river (+1M)"
+    for size in ("major", "key", "medium", "small"):
+        assert names[f"cities:{size}"] == f"{size} city (3M)"
+    assert names["terrain:clear"] == "clear (1M)" and names["terrain:mountain"] == "mountain (2M)"
+    assert names["terrain:alpine"] == "alpine", "Express prices no alpine milepost: no 5M in its legend"
+    ny = figures.city_hover(eastern_us, eb.ruleset("express"), "New York")
+    assert ny in figures.find_trace(express_fig, "cities:major").hovertext
+    assert "build into it: 3M" in ny
+
+
+def test_the_express_hovers_say_only_what_express_says(eastern_us, express_fig):
+    """"Any number of players may connect to a city"; "you cannot start new track from a major city" and no
+    limit on building out of one: no "?" for a missing player limit, no Europe out-of-major limit."""
+    express = eb.ruleset("express")
+    akron = figures.city_hover(eastern_us, express, "Akron")
+    assert "?" not in akron and "at most" not in akron
+    assert "any number of players may connect, 3 tracks each" in akron and "build into it: 3M" in akron
+    ny = figures.city_hover(eastern_us, express, "New York")
+    assert "segments out of" not in ny and "public track" not in ny
+    assert "no track inside it" in ny
+    corner = next(m for m in eastern_us.city("New York").mileposts if m != eastern_us.city("New York").center)
+    assert figures.milepost_hover(eastern_us, express, corner).startswith(ny)
+    for t in express_fig.data:      # and so every hover of the board drawn in its own rules
+        for text in (t.hovertext if t.hovertext is not None and not isinstance(t.hovertext, str) else []):
+            assert "?" not in text and "5M" not in text and "at most" not in text, (t.meta, text)
+
+
+def test_a_path_priced_without_rules_on_the_express_board_pays_1m_for_its_river(eastern_us):
+    """Build Track: $1 million to a clear milepost, plus $1 million for each river crossed: 2M, not Europe's 3M."""
+    a, b = next(e.key for e in eastern_us.edges if e.rivers and not (e.lake or e.inlet or e.impassable)
+                and all(eastern_us.mileposts[m].terrain.value == "clear" and eastern_us.city_at(m) is None
+                        for m in e.key))
+    f = figures.path_figure(eastern_us, None, [a, b])
+    assert f.layout.meta["ruleset"] == "express" and f.layout.title.text == "2M"
+    assert figures.path_figure(eastern_us, eb.ruleset("europe-standard"), [a, b]).layout.title.text == "3M"
+
+
+def test_the_north_america_board_drawn_without_rules_uses_the_us_rules():
+    na = eb.load_board("north_america")
+    fig = figures.board_figure(na)
+    assert fig.layout.meta == {"board": "north_america", "ruleset": "us"}
+    assert figures.find_trace(fig, "cities:major").name == "major city (5M)"
+    assert figures.find_trace(fig, "rivers").name == "river (+2M)"
+    us = eb.ruleset("us")
+    assert figures.city_hover(na, us, "Denver") == ("<b>Denver</b> — medium city (US)<br>loads: Lead<br>"
+                                                   "build into it: 3M<br>at most 3 players, 3 tracks each")
+    assert figures.city_hover(na, us, "Chicago").endswith(
+        "build into it: 5M<br>red area: public track; at most 2 segments out of major/key cities per turn")
+
+
+def test_europe_unchanged_london_still_costs_5m_to_build_into():
+    europe = eb.load_board("europe")
+    fig = figures.board_figure(europe)
+    assert fig.layout.meta == {"board": "europe", "ruleset": "europe-standard"}
+    london = figures.city_hover(europe, eb.ruleset("europe-standard"), "London")
+    assert london == ("<b>London</b> — major city (GB)<br>loads: Tourists<br>build into it: 5M<br>"
+                      "red area: public track; at most 2 segments out of major/key cities per turn")
+    assert london in figures.find_trace(fig, "cities:major").hovertext
+    assert figures.city_hover(europe, eb.ruleset("europe-standard"), "Dublin").endswith(
+        "build into it: 3M<br>at most 2 players, 3 tracks each")
+    assert figures.find_trace(fig, "terrain:alpine").name == "alpine (5M)"
+
+
 # ----------------------------------------------------------------------------------- overlays
 def test_add_track_one_trace_per_player_in_their_colour(board):
     ex = board.meta["examples"]

@@ -274,19 +274,26 @@ def test_a_game_is_played_on_its_own_board_unless_told():
 
 
 @pytest.mark.slow   # left out of `make test-fast`
-def test_empire_express_is_simulated_as_its_demo_game_for_two_to_four_players():
-    """Empire Express has no solo game (Demo Set Up: "for 2, 3 or 4 players"): a solo game is refused by that
-    rule and the game state is never made; two to four seats take the demo's colours, in its order, and play
-    on to 150M (Game End), with no Chart of Success (that is Empire Builder's)."""
+def test_empire_express_is_simulated_as_its_demo_game_to_its_end():
+    """Empire Express has no solo game (Demo Set Up: "for 2, 3 or 4 players"): a solo game, a Solo Play
+    Scenario or the Simulated Win / Loss is refused by name; two to four seats take the demo's colours, in
+    its order, and play to the Game End -- 150M on a player's turn, the round finished, the most money wins
+    -- with no Chart of Success (that is Empire Builder's) and no major city to count."""
     with pytest.raises(eb.InvalidAction, match=r"no solo game.*Demo Set Up"):
         sim.solo_game("express", seed=1)
     with pytest.raises(eb.InvalidAction, match="2 to 4 players"):
         sim.solo_game("express", seed=1, players=5)
+    with pytest.raises(eb.InvalidAction, match="Solo Play Scenarios"):
+        sim.solo_game("express", seed=1, players=2, scenario=4)
     r = sim.solo_game("express", seed=1, players=3, max_turns=60)
-    assert [p.name for p in r.game.state.players] == ["Orange", "Red", "Blue"]
-    assert r.board == "eastern_us" and r.first is not None and r.category is None
-    seat = r.finished.index(r.first)
-    assert r.game.state.players[seat].cash >= 150        # Game End: $150 million or more
+    g = r.game
+    assert [p.name for p in g.state.players] == ["Orange", "Red", "Blue"]
+    assert r.board == "eastern_us" and r.category is None and r.majors is None
+    assert g.over and r.first is not None and max(p.cash for p in g.state.players) >= 150
+    assert len({p.turns for p in g.state.players}) == 1                  # the round was finished
+    richest = max(p.cash for p in g.state.players)
+    assert [s for s, p in enumerate(g.state.players) if p.cash == richest] == g.winners
+    assert r.won == (0 in g.winners) and r.cash == g.state.players[0].cash
     with pytest.raises(eb.InvalidAction, match="no Chart of Success"):
         sim.chart_of_success(30, "express")
 
@@ -304,7 +311,7 @@ def test_cli_simulates_every_game_of_the_series(capsys):
     assert "on north_america" in capsys.readouterr().out
     assert main(["simulate", "--ruleset", "express", "--games", "2", "--seed", "1", "--max-turns", "60"]) == 0
     out = capsys.readouterr().out
-    assert "2 games of express on eastern_us, 2 seats each" in out and "a seat met the victory conditions in 2" in out
-    assert "Orange (seat 1) was first in" in out
+    assert "2 games of express on eastern_us, 2 colours each" in out and "the game reached 150M in 2" in out
+    assert "Orange (who plays first) won" in out
     assert main(["simulate", "--ruleset", "express", "--players", "1", "--games", "1"]) == 2
     assert "Demo Set Up" in capsys.readouterr().err
