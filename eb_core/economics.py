@@ -192,6 +192,7 @@ class DeliveryValue(_Priced):
     start: int | str | None
     options: tuple[tuple[str, int, int, float], ...] = ()
     build_limit: int = 20
+    start_place: str | None = None       # ``start`` as a player names it (``Board.place``)
 
     def explain(self) -> str:
         """The value in plain English."""
@@ -199,7 +200,7 @@ class DeliveryValue(_Priced):
         if len(self.options) > 1:
             others = ", ".join(f"{s} {t} turns" for s, _, t, _ in self.options[1:])
             src += f" (the best of {len(self.options)} sources; also {others})"
-        start = "" if self.start is None else f"From {_place_name(self.start)}, "
+        start = "" if self.start is None else f"From {self.start_place or _place_name(self.start)}, "
         lines = [f"{start}deliver {self.load} to {self.city} for {self.payout}M: {src}."]
         lines.append(_money_sentence(self.build_cost, self.crossings, self.connection, self.build_turns,
                                      self.distance, self.travel_turns, self.train, 0, self.build_limit))
@@ -240,6 +241,7 @@ class HandPlan(_Priced):
     considered: int = 0
     build_limit: int = 20
     carrying: tuple[str, ...] = ()
+    start_place: str | None = None       # ``start`` as a player names it (``Board.place``)
 
     def to_frame(self):
         """The stops as a pandas DataFrame (action, city, load, payout on delivery, card)."""
@@ -260,7 +262,7 @@ class HandPlan(_Priced):
         n = len(self.deliveries)
         head = (f"Best plan of {self.considered} compared: {n} deliver{'y' if n == 1 else 'ies'} "
                 f"worth {self.payout}M -- " + "; ".join(str(d) for d in self.deliveries) + ".")
-        start = f"Start at {_place_name(self.start)}" if self.start is not None else \
+        start = f"Start at {self.start_place or _place_name(self.start)}" if self.start is not None else \
             f"Place the train at {self.stops[0].city}"
         order = start + ", then " + ", ".join(str(s) for s in self.stops) + "."
         if self.carrying:
@@ -269,7 +271,9 @@ class HandPlan(_Priced):
             for ld in used:
                 spare.remove(ld)
             order += " On the train at the start: " + ", ".join(self.carrying)
-            order += (f"; {', '.join(spare)} dropped at the first city." if spare else ".")
+            first = self.stops[0].city if self.stops else "the first city"
+            order += (f"; {', '.join(spare)} dropped at {first} (the train holds {self.train.capacity})."
+                      if spare else ".")
         money = _money_sentence(self.build_cost, self.crossings, self.connection, self.build_turns,
                                 self.distance, self.travel_turns, self.train, self.free_build_turns, self.build_limit)
         tail = (f"{self.turns} turn{'s' if self.turns != 1 else ''} in all: {self.payout_per_turn:.1f}M of payout "
@@ -349,6 +353,11 @@ class OpeningPlan:
 # ================================================================================================ helpers
 def _place_name(p: int | str) -> str:
     return p if isinstance(p, str) else f"milepost {p}"
+
+
+def _start_place(board: Board, start: int | str | None) -> str | None:
+    """A start milepost as a player names it: its city, its port, or "a clear milepost near Lyon"."""
+    return board.place(start) if isinstance(start, int) else start
 
 
 def _money_sentence(cost: int, crossings: Sequence[str], connection, build_turns: int, distance: int,
@@ -468,6 +477,13 @@ class _Evaluator:
         self.free = free_build_turns
         self.owned = frozenset(self.track.owned_crossings(self.player))
         self.has_network = bool(self.track.segments_of(self.player)) or bool(self.owned)
+        if not rules.build_from_majors and not self.has_network:
+            # Empire Express: no new player -- every colour starts with its demo track, and track is built
+            # only off your own (no first track out of a major city)
+            raise InvalidAction(f"position: in {rules.title} track is built only off your own track "
+                                f"({R.cite(R.BEGIN, rules.rulebook)}) and each colour starts with its demo "
+                                "track, so there is no empty-board price: give the position, e.g. "
+                                "position=eb.Position.of(game.state, seat)", field="position")
         # the route functions take the fast static graph when there is no position at all
         empty = not self.track.segments and not self.track.crossings
         self._trip_pos = {"position": Position(track=self.track, seat=self.player)}
@@ -870,13 +886,13 @@ def _delivery_value(ev: _Evaluator, board: Board, rules: Ruleset, demand: Any, f
         options.append((key, src, s, income))
     if not options:
         raise InvalidAction(f"{fld}: no source of {load} can be joined to {city} on board {board.name!r} "
-                            f"(rulebook: {_DELIVER_RULE})", field=fld)
+                            f"(rulebook: {R.cite(_DELIVER_RULE, rules.rulebook)})", field=fld)
     options.sort(key=lambda o: o[0])
     _, src, s, _ = options[0]
     return DeliveryValue(city, load, payout, src, s.build_cost, s.segments, s.crossings, s.connection, s.path,
                          s.distance, s.build_turns, s.travel_turns, s.turns, tr, start,
                          tuple((o[1], o[2].build_cost, o[2].turns, round(o[3], 6)) for o in options),
-                         rules.build_limit)
+                         rules.build_limit, _start_place(board, start))
 
 
 def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, position: Position | None = None,
@@ -1028,19 +1044,21 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, position: P
                         income = net / s.turns
                         tag = "|".join(f"{d.card}.{d.demand_index}.{d.source}" for d in dels) + "|" + \
                               ",".join(f"{a[0]}{i}" for a, i in order)
-                        key = _rank_key(income, s, payout, tag)
+                        # on a tie, the plan using the loads already aboard (not dropping a load to pick
+                        # up its like where the train stands)
+                        key = _rank_key(income, s, payout, (-len(carried), tag))
                         if best is None or key < best[0]:
                             best = (key, dels, order, s, payout)
                             best_income = max(best_income, income)
     if best is None:
         raise InvalidAction("cards: no demand in this hand can be delivered on this board "
-                            f"(rulebook: {_DELIVER_RULE})", field="cards")
+                            f"(rulebook: {R.cite(_DELIVER_RULE, rules.rulebook)})", field="cards")
     _, dels, order, s, payout = best
     stops = tuple(Stop(act, dels[i].source if act == "pickup" else dels[i].city, dels[i].load, i)
                   for act, i in order)
     return HandPlan(dels, stops, s.build_cost, s.segments, s.crossings, s.connection, s.path, s.distance,
                     s.build_turns, s.travel_turns, s.turns, payout, tr, start, free_build_turns, considered,
-                    rules.build_limit, tuple(carrying))
+                    rules.build_limit, tuple(carrying), _start_place(board, start))
 
 
 def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: frozenset[int],
@@ -1080,7 +1098,8 @@ def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: f
                         if u not in network and u not in anchors:
                             continue
                         from_anchor = u in anchors
-                        if from_anchor and out_of_major >= rules.builds_out_of_major_per_turn:
+                        if from_anchor and rules.builds_out_of_major_per_turn is not None and \
+                                out_of_major >= rules.builds_out_of_major_per_turn:
                             continue
                         c = segment_cost(board, rules, u, v, owned_crossings=owned)
                         if c is None or c.total > budget:

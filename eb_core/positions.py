@@ -1021,7 +1021,7 @@ def parse_action(game, text: str):
                 a0 = path[-1] if path else a
                 plan = cheapest_build(board, rules, a0, b, position=Position.of(st, seat))
                 if plan is None:
-                    raise IllegalAction("Build Phase Rules > Right of Way",
+                    raise IllegalAction(R.cite(R.RIGHT_OF_WAY, rules.rulebook),
                                         f"No track can be built from {a} to {b} for {me.name}: other players' "
                                         "track or full cities are in the way.")
                 steps = list(plan.mileposts)
@@ -1049,14 +1049,14 @@ def parse_action(game, text: str):
         return trimmed[0] if len(trimmed) == 1 else trimmed
     if word == "move":
         if me.position is None:
-            raise IllegalAction("Starting the Game > Starting Your Train",
+            raise IllegalAction(R.cite(R.START_TRAIN, rules.rulebook),
                                 f"{me.name}'s train is not on the board yet: 'place <city>' first.")
         items = places("Move.path")
         path = [me.position]
         for b in items:
             trip = shortest_trip(board, rules, path[-1], b, position=Position.of(st, seat))
             if trip is None:
-                raise IllegalAction("Operations Phase Rules > Running the Train",
+                raise IllegalAction(R.cite(R.RUNNING, rules.rulebook),
                                     f"There is no built track from {_place_name(board, path[-1])} to {b}.")
             path.extend(trip.path[1:])
         return A.Move(path[1:])
@@ -1076,7 +1076,7 @@ def parse_action(game, text: str):
         for cid, dem in game.demands(seat):
             if dem.load == parts[0] and (here is None or dem.city == here.name):
                 return A.Deliver(parts[0], cid)
-        raise IllegalAction("Operations Phase Rules > Delivering Loads",
+        raise IllegalAction(R.cite(R.DELIVER, rules.rulebook),
                             f"No demand card in {me.name}'s hand asks for {parts[0]}"
                             + (f" in {here.name}." if here else "."))
     if word == "discard":

@@ -197,6 +197,7 @@ EXPRESS_CITES: dict[str, str] = {
     MAJOR_ENTRY: EXPRESS_BUILD,            # "You never draw track inside major cities"
     CITY_LIMIT: EXPRESS_CHANGES,           # "Any number of players may connect to a city"
     RUNNING: EXPRESS_MOVE,                 # "up to 12 spaces"
+    UPGRADE: EXPRESS_MOVE,                 # no upgrades: "up to 12 spaces", "never hold more than two tokens"
     RENT: EXPRESS_MOVE,                    # "you pay that player $4 million for any turn"
     PICKUP: EXPRESS_MOVE,                  # "one or two load tokens"
     DELIVER: EXPRESS_CARDS,                # "you may only use ONE of the two deliveries listed on the card"

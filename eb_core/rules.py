@@ -86,7 +86,7 @@ class Ruleset:
     city_cost: Mapping[str, int] = field(default_factory=lambda: _ro({"major": 5, "key": 3, "medium": 3, "small": 3}))
     city_max_players: Mapping[str, int] = field(default_factory=lambda: _ro({"medium": 3, "small": 2}))
     city_max_tracks_per_player: int = 3
-    builds_out_of_major_per_turn: int = 2   # Limits on Building from Major Cities & Key Cities
+    builds_out_of_major_per_turn: int | None = 2   # Limits on Building from Major Cities & Key Cities; None: no limit
     ferry_max_players: int = 2              # Building Ferry Ports
     tunnel_max_players: int = 1             # Building the Chunnel
     tunnel_as_ferry_cost: int | None = None # Fast Game: the Chunnel is a ferry costing 4M
@@ -279,9 +279,20 @@ _US = _STANDARD.with_(
 # -- Empire Express ----------------------------------------------------------------------------------
 # Every number of rules/empire_express_rulebook.txt, by section. What the Express rulebook leaves unsaid is
 # the Empire Builder rule: its "Experienced Empire Builder Players Only!" section lists the changes.
+#: Where the Empire Express rulebook is silent and the engine keeps Empire Builder: Europe's rule.
+_EXPRESS_FALLBACKS = (
+    "At most 3 track sections per player into a small or medium city (Build Phase Rules > Limits on Entry "
+    "into Small and Medium Cities); the rulebook lets any number of players connect to a city",
+    "No credit: no track you cannot pay for (Build Phase Rules > No Credit/No Loans); the rulebook gives no "
+    "money at the start and prices every segment",
+    "Moving: a train reverses only in a city (Operations Phase Rules > Running the Train)",
+    "Major cities: moving through one's public mileposts costs movement as on any milepost (Operations Phase "
+    "Rules > Running the Train); the rulebook says only that all players may pass through",
+)
+
 _EXPRESS = _STANDARD.with_(
     name="express", title="Empire Express (introductory game)", game="express", board="eastern_us",
-    deck="eastern_us", rulebook="express",
+    deck="eastern_us", rulebook="express", fallbacks=_EXPRESS_FALLBACKS,
     # Demo Set Up: no money ("your initial track represents your starting capital"), youngest first, no
     # special build turns; the demo's cards, track, trains and loads; "Event cards are not used in this game"
     start_cash=0, opening_hand=3, hand_size=3, starter_cards=False, special_build_turns=0, events=False,
@@ -300,6 +311,9 @@ _EXPRESS = _STANDARD.with_(
     city_cost={"major": 3, "key": 3, "medium": 3, "small": 3}, build_from_majors=False,
     # Experienced Empire Builder Players Only!: "Any number of players may connect to a city"
     city_max_players={},
+    # Build Track: "if you connect to one corner, you (and all players) may pass through and draw track out
+    # of any other corner" -- and no limit on how many segments leave a major city in a turn
+    builds_out_of_major_per_turn=None,
     # Move Your Train: 4M for any turn on another player's track
     rent=4,
     # Game End: 150M or more on a player's turn, the round is finished, the most money wins. The rulebook

@@ -129,7 +129,8 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         _check_events(game, seat, a, b)
         ca = ix.city_at[a]
         if ca is not None and ca.has_red_area:
-            if len(prior_out) + len(out_of) >= rules.builds_out_of_major_per_turn:
+            if rules.builds_out_of_major_per_turn is not None and \
+                    len(prior_out) + len(out_of) >= rules.builds_out_of_major_per_turn:
                 done = ", ".join(prior_out + out_of)
                 raise IllegalAction(
                     R.MAJOR_LIMIT,
@@ -488,5 +489,8 @@ def do_upgrade(game: Game, a: Upgrade, check: bool) -> None:
         st.log.append(f"{p.name} cross grades the train from {p.train} to {to} for {cost}M.")
         p.train = to
         return
+    if not rules.upgrades:      # Empire Express: "move your train up to 12 spaces", two loads, all game
+        raise IllegalAction(R.UPGRADE, f"There are no train upgrades in {rules.title}: every train is a "
+                                       f"{rules.start_train} train all game.")
     opts = ", ".join(str(t) for t in rules.upgrade_options(p.train)) or "none (fully upgraded)"
     raise IllegalAction(R.UPGRADE, f"A {p.train} train cannot become {to}; upgrade options: {opts}.")

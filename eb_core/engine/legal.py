@@ -41,7 +41,7 @@ def buildable_segments(game: Game, seat: int | None = None) -> list[tuple[int, i
     tr = st.track
     owned = tr.owned_crossings(seat)
     starts = any_network(game) if rules.branching else set(game.network(seat))
-    major_ok = len(p.built_out_of) < rules.builds_out_of_major_per_turn
+    major_ok = rules.builds_out_of_major_per_turn is None or len(p.built_out_of) < rules.builds_out_of_major_per_turn
     for c in ix.red_cities:
         if rules.build_from_majors or any(m in starts for m in c.mileposts):
             starts.update(c.mileposts)

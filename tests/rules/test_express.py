@@ -532,3 +532,39 @@ def test_a_script_step_that_cannot_be_done_is_refused_and_named():
         play_strategies(g, {"Orange": (("deliver", "Coal"),)})
     with pytest.raises(eb.InvalidAction, match="unknown strategy step"):
         play_strategies(demo(["Orange", "Red"]), {"Orange": (("fly", "Boston"),)})
+
+
+def test_any_number_of_segments_may_leave_a_major_city_in_a_turn():
+    """Empire Express > Build Track: "if you connect to one corner, you (and all players) may pass through
+    and draw track out of any other corner" -- and, unlike Empire Builder's two a turn (Limits on Building
+    from Major Cities), the rulebook sets no limit: Orange, whose demo track reaches New York, builds three
+    segments out of it in one turn."""
+    g = demo()
+    g.player().cash = 20                                 # as if Orange had earned 20M
+    net = g.network(0)
+    ny = eb.load_board("eastern_us").city("New York")
+    board = g.board
+    outward = {m: [n for n in board.neighbors(m) if board.city_at(n) is None and n not in net]
+               for m in ny.mileposts if m not in net}
+    exits = [(m, ns[0]) for m, ns in outward.items() if ns][:3]     # one segment out of each of three corners
+    assert len(exits) == 3
+    for m, n in exits:
+        g.apply(Build((m, n)))
+    assert all(g.state.track.owner(m, n) == 0 for m, n in exits)
+
+
+def test_express_refusals_cite_its_own_rulebook_and_name_the_europe_rules_it_borrows():
+    """An upgrade (Express has none: "up to 12 spaces", two tokens) and a move with no track under it cite
+    Empire Express > Move Your Train, not Europe's sections; the Europe rules the engine keeps where the
+    Express rulebook is silent are listed, each naming its Europe section."""
+    from eb_core.positions import parse_action
+    g = demo()
+    out = eb.try_action(g, eb.Upgrade(eb.Train(12, 3)))
+    assert out.rule == R.EXPRESS_MOVE and "no train upgrades" in out.reason
+    g.apply(EndBuild())
+    with pytest.raises(eb.IllegalAction) as err:
+        parse_action(g, "move Detroit")
+    assert err.value.rule == R.EXPRESS_MOVE
+    fallbacks = eb.ruleset("express").fallbacks
+    assert fallbacks and all("Rules >" in f for f in fallbacks)
+    assert any("Limits on Entry into Small and Medium Cities" in f for f in fallbacks)

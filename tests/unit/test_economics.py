@@ -608,3 +608,21 @@ def test_plan_for_a_running_game_reads_the_players_position(board, rules):
     with pytest.raises(eb.InvalidAction) as e:
         eb.plan_for(game, 5)
     assert e.value.field == "player"
+
+
+def test_express_plans_start_from_the_demo_track_and_use_the_loads_aboard():
+    """Empire Express builds only off your own track (Build Track), so an empty-board price is refused by
+    that rule; from the demo position, Green's plan (Demo Set Up: Akron, two Tires) says where it starts by
+    name, delivers a Tires it carries instead of dropping both and picking one up again, and says where
+    the spare one is dropped."""
+    import re
+    board, rules, deck = eb.load_board("eastern_us"), eb.ruleset("express"), eb.load_deck("eastern_us")
+    with pytest.raises(eb.InvalidAction, match=r"only off your own track \(Empire Express > Build Track\)"):
+        eb.delivery_value(board, rules, deck.card(1).demands[0])
+    g = eb.Game.new(rules, players=["Orange", "Red", "Blue", "Green"], seed=1)
+    plan = eb.plan_for(g, 3)
+    text = plan.explain()
+    assert "Start at Akron" in text and not re.search(r"milepost \d", text), text
+    assert not any(s.action == "pickup" and s.load == "Tires" for s in plan.stops), text
+    assert any(d.load == "Tires" and d.source is None for d in plan.deliveries)
+    assert "Tires dropped at Pittsburgh (the train holds 2)" in text
