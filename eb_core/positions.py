@@ -724,7 +724,8 @@ def players_table(game):
 def standings(game):
     r"""The race to win, a player a row (a pandas DataFrame indexed by name; rulebook: How to Win): cash, the
     major cities connected in one network out of those victory needs, whether the victory conditions are
-    met now and whether the player has announced them (in the Admin phase, after a turn), in words.
+    met now and whether the player has announced them (in the Admin phase, after a turn), in words. In
+    Empire Express (Game End: money alone, no announcement) the millions still to go instead.
 
     >>> g = position("board: tutorial\nplayer Ann: cash 260, track Madrid-Paris-Holland-Ruhr-Berlin-Wien-Milano\n"
     ...              "player Ben: cash 300, track London-Paris")
@@ -734,12 +735,19 @@ def standings(game):
     """
     import pandas as pd   # lazily, like every table of the core
 
-    need = game.rules.victory_majors
-    rows = [{"player": p.name, "cash (M)": p.cash,
-             "major cities connected": f"{len(game.connected_majors(i))} of {need}",
-             "meets the conditions": "yes" if game.meets_victory(i) else "no",
-             "announced": "yes" if p.announced else "no"}
-            for i, p in enumerate(game.state.players)]
+    rules = game.rules
+    need = rules.victory_majors
+    rows = []
+    for i, p in enumerate(game.state.players):
+        row = {"player": p.name, "cash (M)": p.cash}
+        if need:            # (Empire Express: the money alone -- "$150 million or more on their turn")
+            row["major cities connected"] = f"{len(game.connected_majors(i))} of {need}"
+        else:
+            row[f"to {rules.victory_cash}M"] = f"{max(0, rules.victory_cash - p.cash)}M to go"
+        row["meets the conditions"] = "yes" if game.meets_victory(i) else "no"
+        if not (rules.winner_among_all or rules.victory_at_once):    # (Express, US: nothing to announce)
+            row["announced"] = "yes" if p.announced else "no"
+        rows.append(row)
     return pd.DataFrame(rows).set_index("player")
 
 

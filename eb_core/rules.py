@@ -467,6 +467,10 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
     for v in variants:
         if v not in VARIANTS:
             raise KeyError(f"no variant {v!r}; choose from {sorted(VARIANTS)}")
+        if r.game == "express":
+            raise InvalidAction(f"variants: {v!r} is one of Empire Builder's Variants & Optional Rules; the "
+                                f"{r.title} rulebook has no variants (its demo game has no upgrades, ferries "
+                                "or events for them to change)", field="variants")
         for other in r.variants:
             why = INCOMPATIBLE.get(frozenset({v, other}))
             if why:

@@ -456,3 +456,15 @@ def test_a_board_without_a_ruleset_line_plays_its_own_game():
     ex = eb.position("board: eastern_us\nplayer Orange:\nplayer Red:")
     assert ex.rules.name == "express" and ex.player(0).loads == ["Steel", "Steel"]
     assert eb.position("board: tutorial\nplayer Ann:").rules.name == "europe-standard"
+
+
+def test_express_standings_count_the_money_to_150M_not_major_cities():
+    """Empire Express ends on money alone (Game End: "$150 million or more on their turn"): its standings say
+    the millions still to go, never "1 of 0" major cities, and have nothing to announce."""
+    from eb_core.positions import standings
+    g = eb.Game.new(eb.ruleset("express"), players=["Orange", "Red"], seed=1)
+    g.player(1).cash = 120
+    t = standings(g)
+    assert t.loc["Red", "to 150M"] == "30M to go" and t.loc["Orange", "to 150M"] == "150M to go"
+    assert "major cities connected" not in t.columns and "announced" not in t.columns
+    assert "announced" in standings(eb.position("board: tutorial\nplayer Ann:")).columns
