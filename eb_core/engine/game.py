@@ -134,20 +134,22 @@ class Game:
 
     # ------------------------------------------------------------------------------- construction
     @classmethod
-    def new(cls, rules: Ruleset | str, board: Board | str | None = None, players: Sequence[str] = ("Ann", "Ben"),
+    def new(cls, rules: Ruleset | str, board: Board | str | None = None, players: Sequence[str] | None = None,
             seed: int = 0, deck=None, setup: str | None = None) -> "Game":
         """Set up a new game (rulebook: Setting Up the Game).
 
         ``rules`` is a :class:`Ruleset` or a ruleset name; ``board`` a :class:`Board` or board name
         (default: the ruleset's board); ``deck`` a deck or deck name (default: the deck named like the
-        board). Every player gets the starting cash and train; in the standard game four demand cards
-        each are dealt (events dealt are set aside and shuffled back), in the basic game each player gets
-        a random set of three starter cards. The player with the highest single payout starts (ties
-        broken by the second highest, ...; then by seat). Then come the two special build turns.
+        board); ``players`` the names in seat order (default Ann and Ben). Every player gets the starting
+        cash and train; the ruleset's opening hand is dealt (Europe's standard game four demand cards each,
+        the US game three; events dealt are set aside and shuffled back), in the basic game each player
+        gets a random set of three starter cards. The player with the highest single payout starts (ties
+        broken by the second highest, ...; then by seat). Then come the special build turns.
 
-        ``setup="demo"`` (the default of ``eb.ruleset("express")``) is the Empire Express Demo Set Up:
-        ``players`` are 2-4 colours of ``rules.demo_players`` (Orange, Red, Blue, Green), each named after
-        their colour; see :func:`eb_core.engine.express.demo_setup`.
+        ``setup="demo"`` (the default of ``eb.ruleset("express")``, the only set-up its rulebook has) is the
+        Empire Express Demo Set Up: ``players`` are 2-4 colours of ``rules.demo_players`` (Orange, Red,
+        Blue, Green; default the first two), each named after their colour; see
+        :func:`eb_core.engine.express.demo_setup`.
         """
         if isinstance(rules, str):
             rules = _named_ruleset(rules)
@@ -159,8 +161,14 @@ class Game:
             deck = board.name
         if isinstance(deck, str):
             deck = load_deck(deck)
-        players = list(players)
         setup = rules.setup if setup is None else setup
+        if players is None:
+            players = [c for c, *_ in rules.demo_players[:2]] if setup == "demo" else ["Ann", "Ben"]
+        players = list(players)
+        if setup == "standard" and not rules.build_from_majors:
+            raise InvalidAction(f"setup: {rules.title} is played from its Demo Set Up only -- with no money and "
+                                "no track out of a major city, a standard set-up could never build "
+                                f"({R.cite(R.BEGIN, rules.rulebook)})", field="setup")
         if setup == "demo":
             g = express.demo_setup(cls, rules, board, deck, players, seed)
             if rules.trains == 2:   # Run Two Trains: the second train starts unplaced, like the first would

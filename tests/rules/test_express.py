@@ -568,3 +568,12 @@ def test_express_refusals_cite_its_own_rulebook_and_name_the_europe_rules_it_bor
     fallbacks = eb.ruleset("express").fallbacks
     assert fallbacks and all("Rules >" in f for f in fallbacks)
     assert any("Limits on Entry into Small and Medium Cities" in f for f in fallbacks)
+
+
+def test_a_new_express_game_is_its_demo_game():
+    """Game.new("express") deals the Demo Set Up to its first two colours; a standard set-up -- no money, no
+    track, no first track out of a major city -- could never build, and is refused naming Build Track."""
+    g = eb.Game.new("express")
+    assert [p.name for p in g.state.players] == ["Orange", "Red"] and g.player(0).loads == ["Steel", "Steel"]
+    with pytest.raises(eb.InvalidAction, match=r"Demo Set Up only.*Empire Express > Build Track"):
+        eb.Game.new("express", players=["Orange", "Red"], setup="standard")
