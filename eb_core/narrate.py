@@ -258,6 +258,8 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
     if isinstance(action, DiscardHand):
         return f"{who} gives up the turn to discard the whole hand and draw new cards."
     if isinstance(action, EndOperations):
+        if game.rules.turn_order == "build-first" and not st.special_round:   # the operations end the turn
+            return f"{who} ends the operations phase, and with it the turn."
         return f"{who} ends the operations phase and turns to building."
     if isinstance(action, EndBuild):
         return f"{who} ends the building phase and turns to moving" + (f" (spent {money(p.spent)} on building)" if p.spent else "") + "."

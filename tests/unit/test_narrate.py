@@ -140,3 +140,14 @@ def test_replay_reports_events_as_they_strike():
     assert any(e.startswith("Event '") for e in news), news[-5:]
     for s in steps:
         assert plain(s.text) and all(plain(e) for e in s.events), (s.text, s.events)
+
+
+def test_the_operations_end_the_turn_when_building_comes_first():
+    """Empire Express (On a Turn: build, then move) and Less Thinking put the operations last: ending them
+    ends the turn, and the narration says so instead of "turns to building"."""
+    from eb_core.narrate import describe
+    g = eb.Game.new("express")
+    g.apply(eb.EndBuild())
+    assert describe(eb.EndOperations(), g) == "Orange ends the operations phase, and with it the turn."
+    europe = eb.position("board: tutorial\nplayer Ann: at London\nplayer Ben:")
+    assert describe(eb.EndOperations(), europe) == "Ann ends the operations phase and turns to building."
