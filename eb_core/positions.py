@@ -1052,8 +1052,9 @@ def parse_action(game, text: str):
                 r = r[:-1]
             if len(r) > 1:
                 trimmed.append(A.Build(r))
-        if not trimmed:   # nothing new: let the engine say so
-            return A.Build(path)
+        if not trimmed:   # nothing new: let the engine say so (on own track, not at a red area on the way)
+            longest = max(runs, key=len)
+            return A.Build(longest if len(longest) > 1 else path)
         return trimmed[0] if len(trimmed) == 1 else trimmed
     if word == "move":
         if me.position is None:

@@ -468,3 +468,11 @@ def test_express_standings_count_the_money_to_150M_not_major_cities():
     assert t.loc["Red", "to 150M"] == "30M to go" and t.loc["Orange", "to 150M"] == "150M to go"
     assert "major cities connected" not in t.columns and "announced" not in t.columns
     assert "announced" in standings(eb.position("board: tutorial\nplayer Ann:")).columns
+
+
+def test_a_text_build_over_track_already_yours_says_nothing_is_new():
+    """Orange's demo track already runs Pittsburgh - New York - Boston: "build Pittsburgh-Boston" builds
+    nothing new, and says that (it once cited the red area of New York, which the route only rides through)."""
+    g = eb.Game.new("express")
+    out = eb.try_action(g, "build Pittsburgh-Boston")
+    assert not out.accepted and "nothing new" in out.reason and "inside New York" not in out.reason
