@@ -826,7 +826,8 @@ _CACHE: dict[str, tuple[float, Board]] = {}
 
 
 def load_board(name_or_path: str | os.PathLike = "europe") -> Board:
-    """Load a board by name (``"europe"``, ``"tutorial"``) from ``data/boards/`` or from a JSON path.
+    """Load a board by name from ``data/boards/`` (``"europe"``; ``"north_america"``, Empire Builder (US)'s;
+    ``"eastern_us"``, Empire Express's; ``"tutorial"``, a small board for lessons) or from a JSON path.
 
     Boards are immutable, so repeated loads of an unchanged file return the same object.
     """

@@ -434,7 +434,8 @@ _CACHE: dict[str, tuple[float, Deck]] = {}
 
 
 def load_deck(name_or_path: str | os.PathLike = "europe") -> Deck:
-    """Load a deck by name (``"europe"``, ``"tutorial"``) from ``data/decks/`` or from a JSON path.
+    """Load a deck by name from ``data/decks/`` (named like its board: ``"europe"``, ``"north_america"``,
+    ``"eastern_us"``, ``"tutorial"``) or from a JSON path.
 
     Decks are immutable, so repeated loads of an unchanged file return the same object. A malformed
     file raises :class:`~eb_core.errors.DeckFileError` naming the file and the field.

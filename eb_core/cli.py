@@ -91,11 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "ferries and tunnels.")
     _common(p, with_rules=False)
 
-    p = sub.add_parser("simulate", help="Monte Carlo solo games played by a bot",
-                       description="Play seeded solo games with a bot and write one row per game (seed, won, "
-                                   "turns, cash, deliveries, ...; rulebook: Solo & Variant Rules > Solo Play "
-                                   "Scenarios, Chart of Success for Solo Play). Same seed, same rows, whatever "
-                                   "--workers.")
+    p = sub.add_parser("simulate", help="Monte Carlo games played by a bot",
+                       description="Play seeded games with a bot and write one row per game (seed, won, "
+                                   "turns, cash, deliveries, ...). Empire Builder: solo games (rulebook: Solo & "
+                                   "Variant Rules > Solo Play Scenarios, Chart of Success for Solo Play); Empire "
+                                   "Express: its demo game, every colour played by the bot, to its Game End. "
+                                   "Same seed, same rows, whatever --workers.")
     p.add_argument("--board", default=None,
                    help="board name or eb-board/1 JSON path (default: the ruleset's own board)")
     p.add_argument("--ruleset", default="europe-standard",
@@ -148,10 +149,11 @@ def _cmd_route(args) -> int:
     if plan is None:
         print(f"No track can be built from {args.a} to {args.b} on board {board.name!r}.")
         return 1
+    turns = travel_turns(board, rules, plan, args.speed) if args.speed is not None else None   # (checked first)
     print(plan.explain())
     print(f"mileposts: {' '.join(map(str, plan.mileposts))}")
-    if args.speed is not None:
-        print(f"turns at speed {args.speed}: {travel_turns(board, rules, plan, args.speed)}")
+    if turns is not None:
+        print(f"turns at speed {args.speed}: {turns}")
     return 0
 
 

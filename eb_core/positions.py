@@ -792,7 +792,8 @@ def position_to_dict(game) -> dict[str, Any]:
 
 
 def position_to_text(game) -> str:
-    """The game's position in the text format (read back by :func:`position_from_text`). Cash, trains,
+    """The game's position in the text format (read back by :func:`position_from_text`, also
+    ``eb.position``). Cash, trains,
     train positions, loads, hands, track and ferries round-trip; the order of the draw pile, events in
     effect and the log do not -- use :func:`save_position` for the exact game.
 

@@ -755,8 +755,9 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Po
 
     ``a`` and ``b`` are city names (any milepost of the city counts: for a major city any of its seven)
     or milepost ids. Costs are directed: the plan pays to enter ``b``, not ``a`` (rulebook "Build Phase
-    Rules"); a route may cross a major city by paying 5M into its red area, riding the public track
-    for free and building out of another of its mileposts.
+    Rules"); a route may cross a major city by paying its entry (``rules.city_cost["major"]``: 5M in
+    Empire Builder, 3M in Empire Express) into its red area, riding the public track for free and building
+    out of another of its mileposts.
 
     With a ``position`` (:class:`~eb_core.state.Position`: ``Position.of(game, seat)``): the player's own track costs 0, other players' segments are closed ("Right of Way"),
     crossings the player owns are free, full ferries/the Chunnel and full small/medium cities are closed
@@ -887,7 +888,7 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, position
     """Cheapest build cost between cities, as a pandas DataFrame of whole millions.
 
     **Read it row -> column**: ``table.loc["London", "Paris"]`` is the cheapest track built *from*
-    London *to* Paris, which pays to enter Paris (5M for a major city) but not to leave London. Build
+    London *to* Paris, which pays to enter Paris (5M for a major city in Empire Builder) but not to leave London. Build
     costs are directed, so the table is not symmetric; the two directions usually differ only by the
     two end cities' entry costs. ``symmetric=True`` gives ``min(A->B, B->A)`` instead: what it costs to
     join the two cities whichever end you start from. The diagonal is 0; ``<NA>`` means no route.

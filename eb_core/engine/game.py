@@ -161,6 +161,11 @@ class Game:
             deck = board.name
         if isinstance(deck, str):
             deck = load_deck(deck)
+        missing = sorted({d.city for c in deck.demand_cards for d in c.demands if not board.has_city(d.city)})
+        if missing:
+            raise InvalidAction(f"deck: deck {deck.name!r} names cities board {board.name!r} does not have "
+                                f"({', '.join(missing[:3])}{', ...' if len(missing) > 3 else ''}): choose the deck of "
+                                "the board (by default the deck named like it)", field="deck")
         setup = rules.setup if setup is None else setup
         if players is None:
             players = [c for c, *_ in rules.demo_players[:2]] if setup == "demo" else ["Ann", "Ben"]

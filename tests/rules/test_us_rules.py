@@ -440,3 +440,11 @@ def test_out_of_a_major_city_costs_1_to_3_by_the_milepost_built_toward_and_into_
                 assert out.water == into.water and (out.water >= 2 if NA.edge(m, b).rivers else True)
                 seen.add(out.base)
     assert {1, 2} <= seen
+
+
+def test_a_deck_made_for_another_board_is_refused_when_the_game_is_set_up():
+    """The Europe deck on the North America board names cities the board has not (Aberdeen, ...): the game
+    is refused when it is set up, naming the deck, not many turns later when a card is played."""
+    with pytest.raises(eb.InvalidAction, match=r"deck 'europe' names cities board 'north_america' does not have"):
+        eb.Game.new("us", deck="europe")
+    assert eb.Game.new("us").deck.name == "north_america"

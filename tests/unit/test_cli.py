@@ -105,3 +105,10 @@ def test_route_and_table_default_to_the_boards_own_rules(capsys):
     assert code == 0 and f": {express.cost}M" in out and express.cost != europe.cost
     code, out, _ = run(capsys, "route", "eastern_us", "Pittsburgh", "Boston", "--ruleset", "europe-standard")
     assert code == 0 and f": {europe.cost}M" in out
+
+
+def test_route_speed_is_checked_before_anything_is_printed(capsys):
+    """A bad --speed is refused with exit status 2 and nothing on standard output (the route was printed
+    before the refusal)."""
+    code, out, err = run(capsys, "route", "tutorial", "London", "Birmingham", "--speed", "0")
+    assert code == 2 and out == "" and "speed" in err
