@@ -212,8 +212,13 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             cost = p.cash - pa.cash
         return f"{who} builds {_end(board, path[0])} → {_end(board, path[-1])}: {describe_segments(segs, board)}, {money(cost)}."
     if isinstance(action, Upgrade):
-        cost = (p.cash - pa.cash) if pa is not None else game.rules.upgrade_cost
-        return f"{who} upgrades {tn} from {t.train} to {action.to} for {money(cost)}."
+        to = action.to if not isinstance(action.to, str) else action.to
+        cross = game.rules.cross_grade_cost is not None and str(to) not in {
+            str(x) for x in game.rules.upgrade_options(t.train)}          # Cross Grading: 12/2 <-> 9/3
+        cost = (p.cash - pa.cash) if pa is not None else (
+            game.rules.cross_grade_cost if cross else game.rules.upgrade_cost)
+        verb = "cross grades" if cross else "upgrades"
+        return f"{who} {verb} {tn} from {t.train} to {to} for {money(cost)}."
     if isinstance(action, PlaceTrain):
         where = action.where if isinstance(action.where, str) else place(board, action.where)
         return f"{who} places {tn} in {where}."
@@ -226,8 +231,11 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             s += " through " + _and(via)
         if pa is not None:
             paid = p.cash - pa.cash
-            if paid > 0:
-                s += f", paying {money(paid)} rent"
+            fare = game.rules.move_fee_own
+            if paid > 0 and fare and paid == fare:
+                s += f", paying the {money(paid)} fare to the bank (Pay To Move)"
+            elif paid > 0:
+                s += f", paying {money(paid)} rent" + (" to the bank" if game.rules.rent_to_bank else "")
             speed = ta.train.speed
             s += (f" ({min(ta.moves_used, speed)} of {speed} movement points used this turn"
                   + ((", two a milepost at half speed for the ferry" if ta.crossed else
@@ -238,6 +246,9 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         return f"{who} picks up {action.load} in {where}{_onto(p, tn, 'onto')}."
     if isinstance(action, Drop):
         where = place(board, t.position) if t.position is not None else "nowhere"
+        if game.rules.field_warehousing and t.position is not None and board.city_at(t.position) is not None:
+            return (f"{who} drops {action.load}{_onto(p, tn, 'from')} in {where}; it stays there for any player to "
+                    "pick up (Field Warehousing).")
         return f"{who} drops {action.load}{_onto(p, tn, 'from')} in {where}; it goes back to the bank for nothing."
     if isinstance(action, Deliver):
         where = place(board, t.position) if t.position is not None else "nowhere"
@@ -251,7 +262,9 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             pay = pa.cash - p.cash + (p.loan - pa.loan)
         s = f"{who} delivers {action.load}{_onto(p, tn, 'from')} to {where}" + (f" for {money(pay)}" if pay is not None else "")
         if pa is not None:
-            s += f" (cash {money(pa.cash)})"
+            repaid = p.loan - pa.loan
+            s += f" ({money(repaid)} of it to the Mercy loan; cash {money(pa.cash)})" if repaid > 0 else \
+                f" (cash {money(pa.cash)})"
         return s + "."
     if isinstance(action, Discard):
         return f"{who} discards {_card_text(game, action.card_id)} to keep three cards."

@@ -940,12 +940,13 @@ def try_action(game, action, *, player: str | int | None = None) -> Outcome:
     told: list[str] | None = []
     try:
         for a in (action if isinstance(action, (list, tuple)) else [action]):
+            before_a = trial.clone() if told is not None else None
+            trial.apply(a)
             if told is not None:
-                try:
-                    told.append(describe(a, trial, seat=seat))     # in words, before it changes the copy
+                try:        # in words, knowing what it did: the price paid, the payout, the rent
+                    told.append(describe(a, before_a, after=trial, seat=seat))
                 except (EbError, ValueError, KeyError, IndexError, TypeError):
                     told = None                                 # then the plainer sentence of explain()
-            trial.apply(a)
     except IllegalAction as e:
         return Outcome(False, 0, e.rule, e.reason, action, who)
     except InvalidAction as e:

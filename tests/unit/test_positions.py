@@ -476,3 +476,19 @@ def test_a_text_build_over_track_already_yours_says_nothing_is_new():
     g = eb.Game.new("express")
     out = eb.try_action(g, "build Pittsburgh-Boston")
     assert not out.accepted and "nothing new" in out.reason and "inside New York" not in out.reason
+
+
+def test_an_accepted_action_is_told_as_it_was_played():
+    """The sentence of an accepted action knows what the action did: a cross grade costs 5M and is called
+    one (Cross Grading), a load dropped under Field Warehousing stays in the city, a move on another
+    player's track says the rent paid."""
+    g = eb.position("board: tutorial\nruleset: europe-standard cross-grading\nphase: build\n"
+                    "player Ann: at Paris, train 12/2, cash 40\nplayer Ben:")
+    out = eb.attempt(g, "upgrade 9/3")
+    assert out.cost == 5 and str(out) == "Accepted: Ann cross grades the train from 12/2 to 9/3 for 5M."
+    g = eb.position("board: tutorial\nruleset: europe-standard field-warehousing\n"
+                    "player Ann: at Lyon, loads Cheese\nplayer Ben:")
+    assert "stays there for any player to pick up (Field Warehousing)" in str(eb.attempt(g, "drop Cheese"))
+    g = eb.position("board: tutorial\nplayer Ann: at London\nplayer Ben: track London-Birmingham")
+    out = eb.attempt(g, "move Birmingham")
+    assert out.cost == 4 and "paying 4M rent" in str(out)
