@@ -87,6 +87,9 @@ class Hint:
     plan2: Plan | None = None       # Run Two Trains: train 2's plan (over the cards train 1's plan leaves)
     fares: int = 0                  # Pay To Move: the cash kept back at the turn's end for the fares to the next payout
     said: list[str] = field(default_factory=list)   # each action in words, by its places (narrate.say)
+    #: the turn's doings in the order they happen: ("move", place, ferry crossed or None), ("pickup", load,
+    #: place), ("deliver", load, place, payout), ("build", from, to, cost), ("upgrade", train)
+    order: list[tuple] = field(default_factory=list)
 
     @property
     def plans(self) -> list[Plan]:
@@ -159,24 +162,7 @@ class Hint:
             return (f"{who}: discard the whole hand and draw three new cards -- the best plan left earns only "
                     f"{self.plan.income_per_turn:.1f}M per turn." if self.plan is not None else
                     f"{who}: discard the whole hand and draw three new cards: {self.why()}")
-        parts = []
-        for ld, city in self.pickups:
-            parts.append(f"pick up {ld} at {city}")
-        for ld, city, pay in self.deliveries:
-            parts.append(f"deliver {ld} to {city} for {pay}M")
-        if self.crossed:
-            parts.append(f"cross the {self.crossed} ferry (the whole turn at half speed)")
-        if self.moved_to:
-            parts.append(f"move to {self.moved_to}" + (f" and stage there for the {self.staging} ferry"
-                                                       if self.staging else ""))
-        elif self.staging:
-            parts.append(f"stay at {self.staged_at} to stage there for the {self.staging} ferry (a crossing "
-                         "is the first step of a turn that starts on its port)")
-        if self.build_cost:
-            where = "; ".join(f"{a} → {b}" for a, b, _ in self.built)
-            parts.append(f"build {self.build_cost}M of track ({where})" if where else f"build {self.build_cost}M of track")
-        if self.upgrade is not None:
-            parts.append(f"upgrade to a {self.upgrade} train for 20M")
+        parts = self._doings()
         if self.held:
             parts.append(f"hold the {'new ' if self.then is not None else ''}hand: pick up none of its loads and "
                          "build nothing for it, and discard it at the start of the next turn")
@@ -194,6 +180,46 @@ class Hint:
                 "the train moves on its own track; without it the train cannot move)" if self.fares else "")
         return (f"{who}: {', '.join(parts)}. Why: {self.why()}{train2} Cash {self.cash_before}M -> "
                 f"{self.cash_after}M{kept}.")
+
+    def _doings(self) -> list[str]:
+        """The turn's doings in words, in the order they happen (a move and the ones after it, until the
+        next stop, told as one "move to"; the track built told once, where the building starts)."""
+        parts: list[str] = []
+        last_move = None            # the index in parts of the move being extended
+        crossed_told = False
+        built_told = False
+        for kind, *what in self.order:
+            if kind == "move":
+                dest, ferry = what
+                if ferry and not crossed_told:
+                    parts.append(f"cross the {ferry} ferry (the whole turn at half speed)")
+                    crossed_told, last_move = True, None
+                if last_move is not None:
+                    parts[last_move] = f"move to {dest}"
+                else:
+                    parts.append(f"move to {dest}")
+                    last_move = len(parts) - 1
+                continue
+            last_move = None
+            if kind == "pickup":
+                parts.append(f"pick up {what[0]} at {what[1]}")
+            elif kind == "deliver":
+                parts.append(f"deliver {what[0]} to {what[1]} for {what[2]}M")
+            elif kind == "build" and not built_told:
+                where = "; ".join(f"{a} → {b}" for a, b, _ in self.built)
+                parts.append(f"build {self.build_cost}M of track ({where})" if where
+                             else f"build {self.build_cost}M of track")
+                built_told = True
+            elif kind == "upgrade":
+                parts.append(f"upgrade to a {what[0]} train for 20M")
+        if self.staging and self.moved_to and last_move is not None:
+            parts[last_move] += f" and stage there for the {self.staging} ferry"
+        elif self.staging and not self.moved_to:
+            parts.append(f"stay at {self.staged_at} to stage there for the {self.staging} ferry (a crossing "
+                         "is the first step of a turn that starts on its port)")
+        if not built_told and self.build_cost:
+            parts.append(f"build {self.build_cost}M of track")
+        return parts
 
     def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the sentence, not the fields
         p.text(str(self))
@@ -267,7 +293,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     cash0 = p0.cash
     special = bool(g.state.special_round)
     turn = (g.state.turn, g.state.current)
-    actions, deliveries, pickups, built = [], [], [], []
+    actions, deliveries, pickups, built, order = [], [], [], [], []
     build_cost, upgrade, discard, moved_to, crossed = 0, None, False, None, None
     guard = 0
     while not g.over and (g.state.turn, g.state.current) == turn and guard < 200:
@@ -287,29 +313,39 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
             # train 2's pick-ups and deliveries are named as such; its moves are not train 1's
             if isinstance(a, Deliver):
                 deliveries.append((a.load, f"{here2} (train 2)", g.state.players[seat].cash - before))
+                order.append(("deliver", *deliveries[-1]))
             elif isinstance(a, PickUp):
                 pickups.append((a.load, f"{here2} (train 2)"))
+                order.append(("pickup", *pickups[-1]))
             elif isinstance(a, Upgrade):
                 upgrade = f"{a.to} (train 2)"
+                order.append(("upgrade", upgrade))
             continue
         if isinstance(a, Build):
             spent = before - g.state.players[seat].cash
             build_cost += spent
             built.append((g.board.place(a.path[0]), g.board.place(a.path[-1]), spent))
+            order.append(("build", *built[-1]))
         elif isinstance(a, Upgrade):
             upgrade = a.to
+            order.append(("upgrade", upgrade))
         elif isinstance(a, DiscardHand):
             discard = True
         elif isinstance(a, Deliver):
             deliveries.append((a.load, here, g.state.players[seat].cash - before))
+            order.append(("deliver", *deliveries[-1]))
         elif isinstance(a, PickUp):
             pickups.append((a.load, here))
+            order.append(("pickup", *pickups[-1]))
         elif isinstance(a, (Move, PlaceTrain)):
             moved_to = bot._here(g) or g.board.place(g.state.players[seat].position)
-            if isinstance(a, Move) and crossed is None:
+            ferry = None
+            if isinstance(a, Move):
                 steps = [start, *a.path] if start is not None else list(a.path)
-                crossed = next((g.index.hop[seg_key(u, v)].name for u, v in zip(steps, steps[1:])
-                                if seg_key(u, v) in g.index.hop and g.board.edge(u, v) is None), None)
+                ferry = next((g.index.hop[seg_key(u, v)].name for u, v in zip(steps, steps[1:])
+                              if seg_key(u, v) in g.index.hop and g.board.edge(u, v) is None), None)
+                crossed = crossed or ferry
+            order.append(("move", moved_to, ferry))
         elif isinstance(a, Drop):
             pass
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
@@ -329,7 +365,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
                 g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2, fares,
-                [say(a, g.board) for a in actions])
+                [say(a, g.board) for a in actions], order)
 
 
 class PlayedBots:

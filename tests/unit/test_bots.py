@@ -1013,3 +1013,31 @@ def test_the_hint_in_empire_express_moves_the_train_after_building():
     for a in h.actions:                  # the hint's actions, played in order, are the whole turn
         g.apply(a)
     assert g.player().name == "Red" and g.state.players[0].position != g.board.city("Pittsburgh").center
+
+
+@pytest.mark.slow   # left out of `make test-fast`
+def test_a_hint_tells_the_turn_in_the_order_it_is_played():
+    """A hint says what the train does in the order it does it: a load delivered before another is picked
+    up where the train stops next is told so, never as a pick-up before the delivery that made room."""
+    from eb_core.sim import solo_game
+    played = solo_game("europe-standard", seed=11, max_turns=40).game
+    g = eb.Game.new(played.rules, board=played.board, players=[p.name for p in played.state.players],
+                    seed=played.state.seed)
+    seen_delivery_first = False
+    for a in played.history:
+        if g.phase == "operations" and not g.state.special_round and g.state.players[0].moves_used == 0 \
+                and not g.state.players[0].built_out_of and g.state.log[-1:] != []:
+            h = eb.hint(g)
+            kinds = [k for k, *_ in h.order if k in ("pickup", "deliver")]
+            text = str(h)
+            spots = []
+            for kind, *what in h.order:
+                if kind == "pickup":
+                    spots.append(text.index(f"pick up {what[0]} at {what[1]}"))
+                elif kind == "deliver":
+                    spots.append(text.index(f"deliver {what[0]} to {what[1]}"))
+            assert spots == sorted(spots), text
+            if "deliver" in kinds and "pickup" in kinds[kinds.index("deliver"):]:
+                seen_delivery_first = True
+        g.apply(a)
+    assert seen_delivery_first
