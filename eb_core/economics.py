@@ -270,10 +270,22 @@ class HandPlan(_Priced):
             spare = list(self.carrying)
             for ld in used:
                 spare.remove(ld)
+            # a spare load is dropped only when a pick-up needs its place (the most aboard along the stops,
+            # every load carried kept, above the train's capacity); the others stay aboard
+            aboard = peak = len(self.carrying)
+            for st in self.stops:
+                aboard += 1 if st.action == "pickup" else -1
+                peak = max(peak, aboard)
+            n_drop = min(len(spare), max(0, peak - self.train.capacity))
+            dropped, kept = spare[:n_drop], spare[n_drop:]
             order += " On the train at the start: " + ", ".join(self.carrying)
             first = self.stops[0].city if self.stops else "the first city"
-            order += (f"; {', '.join(spare)} dropped at {first} (the train holds {self.train.capacity})."
-                      if spare else ".")
+            if dropped:
+                order += (f"; {', '.join(dropped)} dropped at {first} to make room (the train holds "
+                          f"{self.train.capacity})")
+            if kept:
+                order += f"; {', '.join(kept)} kept aboard"
+            order += "."
         money = _money_sentence(self.build_cost, self.crossings, self.connection, self.build_turns,
                                 self.distance, self.travel_turns, self.train, self.free_build_turns, self.build_limit)
         tail = (f"{self.turns} turn{'s' if self.turns != 1 else ''} in all: {self.payout_per_turn:.1f}M of payout "

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import plotly.graph_objects as go
 
+from ..errors import InvalidAction
 from ..rules import Ruleset, ruleset
 from ..sim import CHART_OF_SUCCESS, chart_name, chart_of_success
 from .figures import TEMPLATE
@@ -25,24 +26,92 @@ __all__ = ["chart_histogram", "turns_figure"]
 _BAND_COLORS = ("#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59")
 
 
-def turns_figure(df, *, chart: str = "standard", title: str | None = None) -> go.Figure:
+def _chart_of(value) -> str:
+    """The Chart of Success (``"basic"`` / ``"standard"``) of one ``ruleset`` value of a results table: a
+    :class:`~eb_core.rules.Ruleset` or its name (``"europe-basic+fast-game"``). A ruleset without a Chart
+    (Empire Express) is refused by name."""
+    if isinstance(value, Ruleset):
+        rules = value
+    else:
+        try:
+            rules = ruleset(*str(value).split("+"))
+        except KeyError as e:
+            raise InvalidAction(f"chart: cannot tell which Chart of Success the ruleset {value!r} uses "
+                                f"({e.args[0] if e.args else e}); pass chart= one of {list(CHART_OF_SUCCESS)}",
+                                field="chart") from None
+    if chart_name(rules) is None:
+        chart_of_success(0, rules)          # refused by name: a game whose rulebook has no Chart
+    return chart_name(rules)
+
+
+def _pick_chart(df, chart: str | None) -> str | None:
+    """``chart`` in any case, checked; else the one chart of the rulesets in ``df`` (``None`` if no games)."""
+    if chart is not None:
+        key = str(chart).strip().casefold()
+        if key not in CHART_OF_SUCCESS:
+            raise InvalidAction(f"chart: no Chart of Success {chart!r}; choose from {list(CHART_OF_SUCCESS)} "
+                                f"(or leave it out: the chart of the results' ruleset)", field="chart")
+        return key
+    if not len(df):
+        return None
+    charts = {}
+    for value in dict.fromkeys(df["ruleset"]):
+        charts.setdefault(_chart_of(value), []).append(str(getattr(value, "name", value)))
+    if len(charts) > 1:
+        mix = "; ".join(f"{c}: {', '.join(names)}" for c, names in charts.items())
+        raise InvalidAction(f"chart: these results mix rulesets of different Charts of Success ({mix}); pass "
+                            f"chart= one of {list(CHART_OF_SUCCESS)} or draw each chart's games apart",
+                            field="chart")
+    return next(iter(charts))
+
+
+def turns_figure(df, *, chart: str | None = None, title: str | None = None) -> go.Figure:
     """Turns to victory of the won games in ``df`` (one point per game, one column per ruleset), over
-    the shaded bands of the rulebook's Chart of Success for Solo Play (``chart`` = ``"basic"`` or
-    ``"standard"``)."""
+    the shaded bands of the rulebook's Chart of Success for Solo Play.
+
+    ``df`` has the columns ``ruleset``, ``won`` and ``turns`` of :func:`eb_core.sim.monte_carlo`. ``chart``
+    (``"basic"`` or ``"standard"``, any case) picks the bands; left out, it is the chart of the results'
+    ruleset (:func:`eb_core.sim.chart_name`: the Basic Game's chart for Basic Game results), and results
+    that mix the two charts, or a ruleset without a Chart (Empire Express), are refused by name
+    (:class:`~eb_core.errors.InvalidAction`). With no games at all (an empty ``df``) the figure is an
+    empty chart whose title says so -- the bands of ``chart`` if given, else none.
+
+    >>> import pandas as pd
+    >>> fig = turns_figure(pd.DataFrame({"ruleset": ["europe-basic"], "won": [True], "turns": [29]}))
+    >>> fig.layout.title.text
+    'Turns to victory on the basic Chart of Success'
+    >>> turns_figure(pd.DataFrame()).layout.title.text
+    'No games to place on a Chart of Success'
+    """
+    chart = _pick_chart(df, chart)
     fig = go.Figure()
-    won = df[df["won"]]
+    if not len(df):
+        if chart is not None:
+            _add_bands(fig, chart, 70)
+        where = f"the {chart}" if chart is not None else "a"
+        fig.update_layout(title=title or f"No games to place on {where} Chart of Success", yaxis_title="turns",
+                          showlegend=False, height=420)
+        return fig
+    missing = [c for c in ("ruleset", "won", "turns") if c not in df.columns]
+    if missing:
+        raise InvalidAction(f"df: results need the columns ruleset, won and turns (as eb.monte_carlo gives); "
+                            f"missing {', '.join(missing)}", field="df")
+    won = df[df["won"].astype(bool)]
     for name, grp in won.groupby("ruleset", sort=False):
         fig.add_trace(go.Box(y=grp["turns"], name=str(name), boxpoints="all", jitter=0.3, pointpos=0))
+    _add_bands(fig, chart, int(won["turns"].max()) + 5 if len(won) else 70)
+    fig.update_layout(title=title or f"Turns to victory on the {chart} Chart of Success", yaxis_title="turns",
+                      showlegend=False, height=420)
+    return fig
+
+
+def _add_bands(fig: go.Figure, chart: str, top: int) -> None:
     lo = 0
-    top = max([int(won["turns"].max()) + 5] if len(won) else [70])
     for (bound, label), color in zip(CHART_OF_SUCCESS[chart], _BAND_COLORS):
         hi = min(bound, top)
         fig.add_hrect(y0=lo, y1=hi, fillcolor=color, opacity=0.25, line_width=0,
                       annotation_text=label, annotation_position="right")
         lo = hi
-    fig.update_layout(title=title or f"Turns to victory on the {chart} Chart of Success", yaxis_title="turns",
-                      showlegend=False, height=420)
-    return fig
 
 
 def chart_histogram(turns: Sequence[int], rules: Ruleset | str = "europe-standard", *,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -20,12 +22,18 @@ from ..costs import BuildPlan, path_cost
 from ..narrate import place
 from ..rules import Ruleset
 
-__all__ = ["path_plan", "route_table", "segment_table", "style_table", "readable", "MONEY_WORDS", "RATE_WORDS"]
+__all__ = ["path_plan", "route_table", "segment_table", "style_table", "readable", "MONEY_WORDS", "RATE_WORDS",
+           "TURN_WORDS"]
 
-#: column-name words that mark money (shown as whole millions, ``"12M"``)
+#: column-name words that mark money (shown as whole millions, ``"12M"``; money per turn as ``"4.3M"``)
 MONEY_WORDS = ("cost", "payout", "cash", "profit", "money", "price", "build", "income", "rent", "(M)")
-#: column-name words that mark rates and ratios (shown to one decimal)
-RATE_WORDS = ("per turn", "/turn", "rate", "ratio", "per milepost", "turns", "speed", "share")
+#: column-name words that mark rates and ratios (shown to one decimal); underscores and hyphens in a
+#: column's name count as spaces, so ``payout_per_turn`` is a rate
+RATE_WORDS = ("per turn", "/turn", "rate", "ratio", "per milepost", "speed", "share")
+#: whole column-name words that mark a count of turns (``turns``, ``build_turns``, ``median turns``): shown
+#: as whole numbers (one decimal only for a fraction such as a median), never as money -- unless the name
+#: is also a rate (``payout per turn``)
+TURN_WORDS = ("turn", "turns")
 
 
 def path_plan(board: Board, rules: Ruleset, path: Sequence[int], *, owned_crossings: Iterable[str] = ()) -> BuildPlan:
@@ -99,32 +107,69 @@ def style_table(df, *, low: str = "#fff7ec", high: str = "#b30000", fmt: str = "
     return vals.style.map(shade).format(fmt, na_rep=na)
 
 
+def _name(name) -> str:
+    return re.sub(r"[_\-]+", " ", str(name)).casefold()
+
+
 def _has(name: str, words: Sequence[str]) -> bool:
-    n = str(name).casefold()
+    n = _name(name)
     return any(w.casefold() in n for w in words)
+
+
+def _counts_turns(name) -> bool:
+    """A name that counts turns (``turns``, ``build_turns``), not a rate per turn (``payout_per_turn``)."""
+    words = set(re.findall(r"[^\W_]+", _name(name)))
+    return bool(words & {w.casefold() for w in TURN_WORDS}) and not _has(name, RATE_WORDS)
+
+
+def _num(decimals: int, unit: str = ""):
+    return lambda v: "—" if pd.isna(v) else f"{v:,.{decimals}f}{unit}"
+
+
+def _whole(v) -> str:
+    """A count (of turns): ``"7"``, or ``"31.5"`` for a fraction such as a median."""
+    if pd.isna(v):
+        return "—"
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.1f}"
 
 
 def readable(df: pd.DataFrame, *, money: Sequence[str] | None = None, rates: Sequence[str] | None = None,
              wrap: int = 38, max_width: str = "26em"):
-    """A Styler that a new player can read: money columns as whole millions (``"25M"``), rates and
-    other fractions to one decimal, and text longer than ``wrap`` characters wrapped inside a column at
-    most ``max_width`` wide (never running off the right edge). ``money`` / ``rates`` name the columns;
-    by default they are recognised by words in their names (:data:`MONEY_WORDS`, :data:`RATE_WORDS`).
+    """A Styler that a new player can read: money columns as whole millions (``"25M"``), money per turn
+    to one decimal (``"4.3M"``), other rates and fractions to one decimal (``"0.7"``), counts of turns as
+    whole numbers (``"3"``, never ``"3M"`` or ``"3.0"``), and text longer than ``wrap`` characters wrapped
+    inside a column at most ``max_width`` wide (never running off the right edge).
+
+    ``money`` / ``rates`` name the columns; by default they are recognised by words in their names
+    (:data:`MONEY_WORDS`, :data:`RATE_WORDS`; a name counting turns, :data:`TURN_WORDS`, is never money).
+    A column in both, or a ``money`` column whose name is a rate (``"income per turn"``), is money per
+    turn: ``"4.3M"``.
 
     >>> t = pd.DataFrame({"load": ["Wine"], "payout": [25.0], "per turn": [2/3], "note": ["x" * 60]})
     >>> html = readable(t).to_html()
     >>> "25M" in html and "0.7" in html and "white-space: normal" in html
     True
+    >>> t = pd.DataFrame({"build_cost": [16], "build_turns": [1], "turns": [3], "payout_per_turn": [20 / 3]})
+    >>> html = readable(t).to_html()
+    >>> [f">{v}</td>" in html for v in ("16M", "1", "3", "6.7M")], "1M" in html or "3.0" in html
+    ([True, True, True, True], False)
     """
-    money = [c for c in df.columns if _has(c, MONEY_WORDS)] if money is None else list(money)
-    rates = [c for c in df.columns if c not in money and _has(c, RATE_WORDS)] if rates is None else list(rates)
+    money = ([c for c in df.columns if _has(c, MONEY_WORDS) and not _counts_turns(c)] if money is None
+             else list(money))
+    rates = [c for c in df.columns if _has(c, RATE_WORDS)] if rates is None else list(rates)
     fmt = {}
     for c in df.columns:
         col = df[c]
-        if c in money and pd.api.types.is_numeric_dtype(col):
-            fmt[c] = lambda v: "—" if pd.isna(v) else f"{v:,.0f}M"
-        elif (c in rates or pd.api.types.is_float_dtype(col)) and pd.api.types.is_numeric_dtype(col):
-            fmt[c] = lambda v: "—" if pd.isna(v) else f"{v:,.1f}"
+        if not pd.api.types.is_numeric_dtype(col) or pd.api.types.is_bool_dtype(col):
+            continue
+        if c in money:
+            fmt[c] = _num(1 if c in rates or _has(c, RATE_WORDS) else 0, "M")
+        elif c in rates:
+            fmt[c] = _num(1)
+        elif _counts_turns(c):
+            fmt[c] = _whole
+        elif pd.api.types.is_float_dtype(col):
+            fmt[c] = _num(1)
     long_text = [c for c in df.columns if (df[c].dtype == object or pd.api.types.is_string_dtype(df[c]))
                  and df[c].map(lambda v: isinstance(v, str) and len(v) > wrap).any()]
     sty = df.style.format(fmt)

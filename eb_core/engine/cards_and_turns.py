@@ -219,32 +219,9 @@ def draw_until_demand(game: Game, seat: int, *, special: bool = False) -> bool:
     return False  # pragma: no cover
 
 
-def after_event(game: Game, card) -> None:
-    """What variants do once an event card has been drawn and resolved: Field Warehousing empties the
-    warehouses of the cities the event affects; Reshuffle takes the card out of the game and reshuffles
-    the deck (draw and discard piles together)."""
-    st, rules = game.state, game.rules
-    if card.kind == "derailment":   # the events a derailment drew were resolved by it: treat them the same way
-        for cid in st.flags.get("last_derailment", {}).get("drawn", []):
-            if not hasattr(game.deck.card(cid), "demands"):
-                after_event(game, game.deck.card(cid))
-    if st.warehouses and rules.events and card.kind not in rules.removed_events:
-        area = _events.area_of(game, card)
-        hit = area.mileposts | area.blocked | {m for e in area.edges for m in e} | area.ports
-        for name in sorted(st.warehouses):
-            if any(m in hit for m in game.board.city(name).mileposts):
-                for ld, n in st.warehouses.pop(name).items():
-                    st.bank[ld] = st.bank.get(ld, 0) + n
-                st.log.append(f"The event affects {name}: its field warehouse's loads return to the bank.")
-    if card.kind in rules.reshuffle_on and card.id in st.discard_pile:
-        st.discard_pile.remove(card.id)
-        st.removed_cards.append(card.id)
-        pile = st.draw_pile + st.discard_pile
-        random.Random(f"eb:{st.seed}:shuffle:{st.shuffles}").shuffle(pile)
-        st.shuffles += 1
-        st.draw_pile, st.discard_pile = pile, []
-        st.log.append(f"Reshuffle: {card.title} is removed from the game and the deck ({len(pile)} cards) "
-                      "is reshuffled.")
+#: What variants do once an event card has been drawn and resolved (Field Warehousing, Reshuffle): it lives
+#: with the events, so that :func:`eb_core.events.play_event` does exactly what a draw does.
+after_event = _events.after_event
 
 
 def refill_hand(game: Game, seat: int) -> None:

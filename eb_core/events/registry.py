@@ -55,12 +55,14 @@ True
 from __future__ import annotations
 
 import json
+import random
 import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import rulebook as R
 from ..costs import segment_cost
+from ..errors import InvalidAction
 from ..files import derived
 from . import areas as _areas
 
@@ -68,7 +70,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Game
 
 __all__ = ["DURATIONS", "EFFECTS", "EventEffect", "register", "resolve", "effect_of", "affected", "area_of",
-           "least_valuable_load", "play_event", "rebuild_reserved", "set_load_policy", "turn_ended",
+           "least_valuable_load", "play_event", "after_event", "deck_events", "not_in_deck", "rebuild_reserved", "set_load_policy", "turn_ended",
            "build_blockers", "final_rebuild", "active_area", "active_title", "where", "lose_load_to_event"]
 
 DURATIONS = ("immediate", "one-round", "lasting", "permanent")
@@ -178,6 +180,35 @@ def resolve(game: Game, card, drawer: int, *, special: bool = False) -> dict[str
     return active
 
 
+def after_event(game: Game, card) -> None:
+    """What variants do once an event card has been drawn and resolved (the engine calls this after
+    :func:`resolve` for every event drawn, and :func:`play_event` does the same): Field Warehousing empties
+    the warehouses of the cities the event affects; Reshuffle takes the card out of the game and reshuffles
+    the deck (draw and discard piles together)."""
+    st, rules = game.state, game.rules
+    if card.kind == "derailment":   # the events a derailment drew were resolved by it: treat them the same way
+        for cid in st.flags.get("last_derailment", {}).get("drawn", []):
+            if not hasattr(game.deck.card(cid), "demands"):
+                after_event(game, game.deck.card(cid))
+    if st.warehouses and rules.events and card.kind not in rules.removed_events:
+        area = area_of(game, card)
+        hit = area.mileposts | area.blocked | {m for e in area.edges for m in e} | area.ports
+        for name in sorted(st.warehouses):
+            if any(m in hit for m in game.board.city(name).mileposts):
+                for ld, n in st.warehouses.pop(name).items():
+                    st.bank[ld] = st.bank.get(ld, 0) + n
+                st.log.append(f"The event affects {name}: its field warehouse's loads return to the bank.")
+    if card.kind in rules.reshuffle_on and card.id in st.discard_pile:
+        st.discard_pile.remove(card.id)
+        st.removed_cards.append(card.id)
+        pile = st.draw_pile + st.discard_pile
+        random.Random(f"eb:{st.seed}:shuffle:{st.shuffles}").shuffle(pile)
+        st.shuffles += 1
+        st.draw_pile, st.discard_pile = pile, []
+        st.log.append(f"Reshuffle: {card.title} is removed from the game and the deck ({len(pile)} cards) "
+                      "is reshuffled.")
+
+
 # ---------------------------------------------------------------------------- helpers for effects
 def area_of(game: Game, card) -> _areas.Area:
     """The :class:`~eb_core.events.areas.Area` of ``card`` (an event card or its id) on ``game.board``,
@@ -277,21 +308,70 @@ def _find_card(game: Game, which):
     raise KeyError(f"no event card {which!r} in deck {game.deck.name!r} (events: {titles})")
 
 
+def not_in_deck(game: Game, card) -> str | None:
+    """Why the event ``card`` (a card or its id) is not in ``game``'s deck, in a sentence naming the variant
+    that took it out (Faster Game's tax and derailments, no-events, a Reshuffle that already removed it),
+    or ``None`` when the deck holds it.
+
+    >>> import eb_core as eb
+    >>> g = eb.Game.new(eb.ruleset("europe-basic", "faster-game"), board="europe", players=["A"], seed=1)
+    >>> tax = next(c for c in g.deck.event_cards if c.kind == "tax")
+    >>> print(not_in_deck(g, tax))
+    the faster-game variant removed the Excess Profits Tax card from the deck (rulebook: Variants & Optional Rules > Faster Game)
+    """
+    from ..rules import VARIANTS    # the rules import nothing of events: no cycle
+
+    if isinstance(card, int):
+        card = game.deck.card(card)
+    rules, title = game.rules, card.title
+    if card.id in game.state.removed_cards:
+        return (f"the {title} card was removed from the game when it was drawn (Reshuffle; rulebook: "
+                f"{R.RESHUFFLE})")
+    if rules.events and card.kind not in rules.removed_events:
+        return None
+    probe = rules.with_(events=True, removed_events=())
+    for v in rules.variants:
+        after = VARIANTS[v](probe) if v in VARIANTS else probe
+        if not after.events or card.kind in after.removed_events:
+            where_ = R.VARIANT_SECTIONS.get(v)
+            return (f"the {v} variant removed the {title} card from the deck"
+                    + (f" (rulebook: {where_})" if where_ else ""))
+    if not rules.events:
+        return f"the {rules.name} ruleset plays without event cards: there is no {title} card in its deck"
+    return f"the {rules.name} ruleset removed the {title} card from the deck"
+
+
+def deck_events(game: Game) -> list:
+    """The event cards ``game``'s deck holds under its ruleset (those :func:`not_in_deck` lets through), in
+    deck order: what a player can draw, and what :func:`play_event` accepts."""
+    return [c for c in game.deck.event_cards if not_in_deck(game, c) is None]
+
+
 def play_event(game: Game, which, drawer: int | None = None) -> dict[str, Any] | None:
     """Take the event card ``which`` (id, label or title) out of the draw pile and resolve it as if
     ``drawer`` (default: the current player) had just drawn it -- for teaching, tests and what-ifs.
-    Returns the active-event record, or ``None`` for a card that went straight to the discard pile."""
+    Returns the active-event record, or ``None`` for a card that went straight to the discard pile.
+
+    Exactly what drawing the card does under the ruleset in force: :func:`resolve`, then the variants'
+    :func:`after_event` (Field Warehousing, Reshuffle). A card the ruleset took out of the deck (Faster
+    Game's tax and derailments, every event under no-events, a card Reshuffle removed) cannot be drawn, so it
+    is refused with :class:`~eb_core.errors.InvalidAction` (``field="which"``) and the game is unchanged.
+    """
     card = _find_card(game, which)
+    why = not_in_deck(game, card)
+    if why:
+        raise InvalidAction(f"which: {card.title!r} cannot be played in this game: {why}", field="which")
     st = game.state
     if card.id in st.draw_pile:
         st.draw_pile.remove(card.id)
     elif card.id in st.discard_pile:
         st.discard_pile.remove(card.id)
     elif any(a["card"] == card.id for a in st.active_events):
-        raise ValueError(f"event {card.title!r} is already in play")
+        raise InvalidAction(f"which: event {card.title!r} is already in play", field="which")
     drawer = st.current if drawer is None else drawer
-    return resolve(game, card, drawer, special=bool(st.special_round))
-
+    active = resolve(game, card, drawer, special=bool(st.special_round))
+    after_event(game, card)
+    return active
 
 
 # ---------------------------------------------------------------------------- engine hooks (floods)

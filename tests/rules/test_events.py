@@ -538,10 +538,85 @@ def test_faster_game_ignores_derailments_and_the_tax():
                     seed=1)
     in_deck = {g.deck.card(c).kind for c in g.state.draw_pile if not hasattr(g.deck.card(c), "demands")}
     assert "derailment" not in in_deck and "tax" not in in_deck and "fog" in in_deck
+    assert {c.kind for c in events.deck_events(g)} == in_deck
+
+
+@pytest.mark.parametrize("base", ["europe-standard", "europe-basic"])
+@pytest.mark.parametrize("title", ["Excess Profits Tax", "Derailments!"])
+def test_faster_game_has_no_tax_or_derailment_card_to_play(base, title):
+    """Faster Game: "remove the Excess Profits Tax Event card and all Derailment Event cards from the game" --
+    the instructor cannot play a card that is not in the box, and trying changes nothing."""
+    g = ops_game(rules=eb.ruleset(base, "faster-game"))
     g.state.players[0].cash = 120
-    g.state.special_round, g.state.phase = 0, "operations"
-    assert events.play_event(g, "Excess Profits Tax") is None
-    assert g.state.players[0].cash == 120 and "money_public" not in g.state.flags
+    before = g.to_json()
+    with pytest.raises(eb.InvalidAction) as err:
+        events.play_event(g, title)
+    assert err.value.field == "which"
+    assert "faster-game" in str(err.value) and title in str(err.value) and "Faster Game" in str(err.value)
+    assert g.to_json() == before                     # not charged, not put on the discard pile to come back
+    events.play_event(g, "Fog: Frankfurt")           # the cards Faster Game keeps still play
+    assert active_kinds(g) == ["fog"]
+
+
+def test_without_events_no_event_card_can_be_played():
+    g = ops_game(rules=eb.ruleset("europe-standard", "no-events"))
+    before = g.to_json()
+    with pytest.raises(eb.InvalidAction, match="no-events") as err:
+        events.play_event(g, "Fog: Frankfurt")
+    assert err.value.field == "which" and g.to_json() == before
+
+
+def _tax_on_top(g):
+    tax = event_card("Excess Profits Tax").id
+    for pile in (g.state.draw_pile, g.state.discard_pile):
+        if tax in pile:
+            pile.remove(tax)
+    g.state.draw_pile.append(tax)
+    g.state.discard_pile.extend([g.state.draw_pile.pop(0) for _ in range(3)])   # something to reshuffle
+    g.state.players[0].cash = 120
+    return tax
+
+
+def test_under_reshuffle_playing_the_tax_removes_it_and_reshuffles_the_deck_as_drawing_it_does():
+    """Reshuffle: "When the Excess Profits Tax event card is drawn, remove that card from the game and
+    reshuffle the deck." Playing the card does what drawing it does."""
+    drawn, played = (ops_game(rules=eb.ruleset("europe-standard", "reshuffle")) for _ in range(2))
+    tax = _tax_on_top(drawn)
+    assert _tax_on_top(played) == tax
+    cards = sorted(played.state.draw_pile + played.state.discard_pile)
+    drawn.draw_until_demand(0)                       # Ann draws the tax (then a demand card)
+    assert events.play_event(played, "Excess Profits Tax", drawer=0) is None
+    for g in (drawn, played):
+        st = g.state
+        assert st.removed_cards == [tax] and st.discard_pile == [] and tax not in st.draw_pile, st.log[-3:]
+        assert st.players[0].cash == 105 and st.flags["money_public"] is True    # the tax is still paid
+        assert st.shuffles == 1 and any(line.startswith("Reshuffle: Excess Profits Tax") for line in st.log)
+    assert sorted(played.state.draw_pile) == [c for c in cards if c != tax]     # the whole deck, reshuffled
+    before = played.to_json()
+    with pytest.raises(eb.InvalidAction, match="Reshuffle") as err:             # it is out of the game now
+        events.play_event(played, "Excess Profits Tax")
+    assert err.value.field == "which" and played.to_json() == before
+
+
+def test_without_reshuffle_the_played_tax_goes_to_the_discard_pile():
+    g = ops_game()
+    tax = _tax_on_top(g)
+    events.play_event(g, "Excess Profits Tax")
+    assert g.state.removed_cards == [] and tax in g.state.discard_pile and g.state.shuffles == 0
+
+
+def test_field_warehousing_a_played_event_on_a_warehouse_city_returns_its_loads_to_the_bank():
+    """Field Warehousing: "If any event affects a city with a Field Warehouse, all of its loads are returned
+    to the bank" -- whether the event is drawn or played."""
+    g = ops_game(rules=eb.ruleset("europe-standard", "field-warehousing"))
+    st = g.state
+    st.warehouses = {"Stuttgart": {"Fish": 2}, "Lyon": {"Wine": 1}}     # the Frankfurt fog covers Stuttgart
+    st.bank["Fish"] -= 2
+    st.bank["Wine"] -= 1
+    chips, fish = st.chips_total(), st.bank["Fish"]
+    events.play_event(g, "Fog: Frankfurt")
+    assert st.warehouses == {"Lyon": {"Wine": 1}} and st.bank["Fish"] == fish + 2
+    assert st.chips_total() == chips and any("Stuttgart" in line for line in st.log[-2:])
 
 
 def test_events_drawn_in_the_sudden_death_tiebreaker_are_discarded_without_effect():

@@ -36,3 +36,22 @@ def test_flood_lists_the_bridges_and_the_track_over_the_river():
     app = event_explorer(GAME, event="Flood: Rhein")
     assert app.result["edges"] and all(k in app.result["edges"] for k in app.result["track"])
     assert "bridges" in app.summary.value
+
+
+def test_faster_game_offers_no_tax_or_derailments_in_the_dropdown():
+    """Faster Game removes the Excess Profits Tax and the Derailments cards: the explorer offers only the
+    events a Faster Game deck holds."""
+    import pytest
+
+    import eb_core as eb
+
+    game = eb.Game.new(eb.ruleset("europe-basic", "faster-game"), board="europe", players=["Ann", "Ben"], seed=2)
+    app = event_explorer(game)
+    offered = set(app.event.options)
+    assert "Derailments!" not in offered and "Excess Profits Tax" not in offered
+    assert "Fog: Frankfurt" in offered and "Irish Economy Booming" in offered
+    full = set(event_explorer(eb.Game.new("europe-basic", board="europe", players=["Ann"], seed=2)).event.options)
+    assert offered == full - {"Derailments!", "Excess Profits Tax"}
+    with pytest.raises(eb.InvalidAction, match="faster-game") as err:
+        event_explorer(game, event="Excess Profits Tax")
+    assert err.value.field == "event"

@@ -625,4 +625,16 @@ def test_express_plans_start_from_the_demo_track_and_use_the_loads_aboard():
     assert "Start at Akron" in text and not re.search(r"milepost \d", text), text
     assert not any(s.action == "pickup" and s.load == "Tires" for s in plan.stops), text
     assert any(d.load == "Tires" and d.source is None for d in plan.deliveries)
-    assert "Tires dropped at Pittsburgh (the train holds 2)" in text
+    assert "Tires dropped at Pittsburgh to make room (the train holds 2)" in text
+
+
+def test_a_load_aboard_is_dropped_only_when_a_pick_up_needs_its_place():
+    """Two Hops aboard at Holland and a plan that delivers one at Bremen: the other Hops stays aboard (a card
+    in hand may want it: Roma pays 42M), not "dropped" as though the train needed the room."""
+    eu, std = eb.load_board("europe"), eb.ruleset("europe-standard")
+    p = eb.plan_hand(eu, std, [[("Bremen", "Hops", 24)], [("Roma", "Hops", 42)]], carrying=["Hops", "Hops"],
+                     start="Holland")
+    if len(p.deliveries) == 1:
+        assert "Hops kept aboard" in p.explain() and "dropped" not in p.explain()
+    else:
+        assert "dropped" not in p.explain()

@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as W
 
 from ... import events
+from ...errors import InvalidAction
 from .. import figures
 from .base import App
 from ...words import plural
@@ -30,7 +31,8 @@ __all__ = ["EventExplorer", "event_explorer"]
 
 
 class EventExplorer(App):
-    """A dropdown of the deck's event cards -> the card's area drawn on the game's board (with the
+    """A dropdown of the event cards the game's deck holds under its ruleset (Faster Game has no tax or
+    derailments) -> the card's area drawn on the game's board (with the
     game's track and trains), blocked mileposts and closed ferry ports marked, and a list of the
     cities, track and trains it covers. ``result`` is :func:`eb_core.events.affected` for the card.
     ``zoom`` (also a checkbox) zooms the map onto each card's area."""
@@ -38,10 +40,17 @@ class EventExplorer(App):
     def __init__(self, game, *, event: str | None = None, height: int | None = None, zoom: bool = False):
         self.game = game
         titles = []
-        for c in game.deck.event_cards:
+        for c in events.deck_events(game):     # only the cards this game's deck holds under its ruleset
             if c.title not in titles:
                 titles.append(c.title)
-        self.event = W.Dropdown(options=titles, value=event if event is not None else titles[0],
+        if not titles:
+            raise InvalidAction(f"game: there are no event cards in this game's deck (ruleset "
+                                f"{game.rules.name})", field="game")
+        card = next((c for c in game.deck.event_cards if event in (c.title, c.label)), None)
+        if event is not None and card is not None and card.title not in titles:
+            raise InvalidAction(f"event: {card.title!r} is not in this game: {events.not_in_deck(game, card)}",
+                                field="event")
+        self.event = W.Dropdown(options=titles, value=card.title if card is not None else event or titles[0],
                                 description="event")
         self.zoom = W.Checkbox(value=zoom, description="zoom to the area", indent=False)
         self.summary = W.HTML()
