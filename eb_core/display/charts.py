@@ -26,16 +26,19 @@ __all__ = ["chart_histogram", "turns_figure"]
 _BAND_COLORS = ("#1a9850", "#91cf60", "#d9ef8b", "#fee08b", "#fc8d59")
 
 
-def _chart_of(value) -> str:
+def _chart_of(value, *, known: bool = True) -> str | None:
     """The Chart of Success (``"basic"`` / ``"standard"``) of one ``ruleset`` value of a results table: a
     :class:`~eb_core.rules.Ruleset` or its name (``"europe-basic+fast-game"``). A ruleset without a Chart
-    (Empire Express) is refused by name."""
+    (Empire Express) is refused by name; a name that is no ruleset (a variant's label) is refused if
+    ``known``, else ``None``."""
     if isinstance(value, Ruleset):
         rules = value
     else:
         try:
             rules = ruleset(*str(value).split("+"))
         except KeyError as e:
+            if not known:
+                return None
             raise InvalidAction(f"chart: cannot tell which Chart of Success the ruleset {value!r} uses "
                                 f"({e.args[0] if e.args else e}); pass chart= one of {list(CHART_OF_SUCCESS)}",
                                 field="chart") from None
@@ -51,6 +54,8 @@ def _pick_chart(df, chart: str | None) -> str | None:
         if key not in CHART_OF_SUCCESS:
             raise InvalidAction(f"chart: no Chart of Success {chart!r}; choose from {list(CHART_OF_SUCCESS)} "
                                 f"(or leave it out: the chart of the results' ruleset)", field="chart")
+        for value in (dict.fromkeys(df["ruleset"]) if len(df) else ()):
+            _chart_of(value, known=False)   # Express results have no chart to be drawn on
         return key
     if not len(df):
         return None
@@ -72,9 +77,10 @@ def turns_figure(df, *, chart: str | None = None, title: str | None = None) -> g
     ``df`` has the columns ``ruleset``, ``won`` and ``turns`` of :func:`eb_core.sim.monte_carlo`. ``chart``
     (``"basic"`` or ``"standard"``, any case) picks the bands; left out, it is the chart of the results'
     ruleset (:func:`eb_core.sim.chart_name`: the Basic Game's chart for Basic Game results), and results
-    that mix the two charts, or a ruleset without a Chart (Empire Express), are refused by name
-    (:class:`~eb_core.errors.InvalidAction`). With no games at all (an empty ``df``) the figure is an
-    empty chart whose title says so -- the bands of ``chart`` if given, else none.
+    that mix the two charts are refused (:class:`~eb_core.errors.InvalidAction`); results of a ruleset
+    without a Chart (Empire Express) are refused by name whatever ``chart`` says. With no games at all
+    (an empty ``df``) the figure is an empty chart whose title says so -- the bands of ``chart`` if given,
+    else none.
 
     >>> import pandas as pd
     >>> fig = turns_figure(pd.DataFrame({"ruleset": ["europe-basic"], "won": [True], "turns": [29]}))
@@ -83,6 +89,10 @@ def turns_figure(df, *, chart: str | None = None, title: str | None = None) -> g
     >>> turns_figure(pd.DataFrame()).layout.title.text
     'No games to place on a Chart of Success'
     """
+    missing = [c for c in ("ruleset", "won", "turns") if c not in df.columns] if len(df) else []
+    if missing:
+        raise InvalidAction(f"df: results need the columns ruleset, won and turns (as eb.monte_carlo gives); "
+                            f"missing {', '.join(missing)}", field="df")
     chart = _pick_chart(df, chart)
     fig = go.Figure()
     if not len(df):
@@ -92,10 +102,6 @@ def turns_figure(df, *, chart: str | None = None, title: str | None = None) -> g
         fig.update_layout(title=title or f"No games to place on {where} Chart of Success", yaxis_title="turns",
                           showlegend=False, height=420)
         return fig
-    missing = [c for c in ("ruleset", "won", "turns") if c not in df.columns]
-    if missing:
-        raise InvalidAction(f"df: results need the columns ruleset, won and turns (as eb.monte_carlo gives); "
-                            f"missing {', '.join(missing)}", field="df")
     won = df[df["won"].astype(bool)]
     for name, grp in won.groupby("ruleset", sort=False):
         fig.add_trace(go.Box(y=grp["turns"], name=str(name), boxpoints="all", jitter=0.3, pointpos=0))

@@ -2,9 +2,13 @@
 decimal, long text wrapped; one BuildPlan type behind every route table."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
+import pytest
 
 import eb_core as eb
+from eb_core.cards import Demand
 from eb_core.costs import BuildPlan
 from eb_core.display import tables
 
@@ -33,3 +37,72 @@ def test_readable_rounds_money_and_rates_and_wraps_long_text():
     assert "25M" in html and "12M" in html
     assert "0.7" in html and "0.666667" not in html and "5.000000" not in html
     assert "white-space: normal" in html and "max-width: 26em" in html
+
+
+# --- what each column of a delivery table reads as ------------------------------------------------
+
+def shown(sty) -> dict:
+    """The text a player sees in each column of a Styler, column name -> [row 0, row 1, ...]."""
+    html = sty.to_html()
+    cols = list(sty.data.columns)
+    out = {c: [] for c in cols}
+    for _row, j, text in re.findall(r'class="data row(\d+) col(\d+)" >(.*?)</td>', html):
+        out[cols[int(j)]].append(text)
+    return out
+
+
+@pytest.fixture(scope="module")
+def oranges_to_berlin():
+    """Europe, standard game: Oranges to Berlin for 35M, from Valencia -- 56M of track (3 build turns at
+    20M a turn), 5 turns of travel, 8 turns in all: 4.375M a turn, -2.625M a turn after the track."""
+    eu = eb.load_board("europe")
+    return eb.delivery_table(eu, eb.ruleset("europe-standard"), [Demand("Berlin", "Oranges", 35)])
+
+
+def test_a_delivery_table_shows_3_build_turns_not_3M(oranges_to_berlin):
+    assert oranges_to_berlin.loc[0, "build_turns"] == 3
+    seen = shown(tables.readable(oranges_to_berlin))
+    assert seen["build_turns"] == ["3"]                      # a count of turns, not money
+    assert seen["travel_turns"] == ["5"] and seen["turns"] == ["8"]      # not "5.0" / "8.0"
+
+
+def test_a_delivery_table_shows_money_per_turn_to_one_decimal(oranges_to_berlin):
+    seen = shown(tables.readable(oranges_to_berlin))
+    assert seen["payout_per_turn"] == ["4.4M"]               # not "4M"
+    assert seen["income_per_turn"] == ["-2.6M"]              # not "-3M"
+
+
+def test_a_delivery_table_keeps_money_in_whole_millions(oranges_to_berlin):
+    seen = shown(tables.readable(oranges_to_berlin))
+    assert seen["payout"] == ["35M"] and seen["build_cost"] == ["56M"]
+    assert seen["city"] == ["Berlin"] and seen["source"] == ["Valencia"] and seen["distance"] == ["44"]
+
+
+def test_column_names_with_spaces_read_the_same_as_with_underscores(oranges_to_berlin):
+    spaced = oranges_to_berlin.rename(columns=lambda c: c.replace("_", " "))
+    assert list(shown(tables.readable(spaced)).values()) == list(shown(tables.readable(oranges_to_berlin)).values())
+
+
+def test_a_median_of_turns_keeps_its_half_but_whole_turns_have_no_decimal():
+    df = pd.DataFrame({"variant": ["base", "fast-game"], "median turns": [31.5, 27.0],
+                       "turns to win": [32, 27], "money per turn": [3.34, 4.0], "mileposts per turn": [9.0, 12.0]})
+    seen = shown(tables.readable(df))
+    assert seen["median turns"] == ["31.5", "27"] and seen["turns to win"] == ["32", "27"]
+    assert seen["money per turn"] == ["3.3M", "4.0M"]        # money a turn: one decimal, in M
+    assert seen["mileposts per turn"] == ["9.0", "12.0"]     # a rate that is not money: no M
+
+
+def test_a_money_column_named_per_turn_is_money_per_turn_even_when_named_by_hand():
+    # notebook 07: the sources of Wine for Paris, with the money columns named by hand
+    df = pd.DataFrame([("Bordeaux", 16, 3, 4 / 3), ("Wien", 34, 5, -2.8)],
+                      columns=["source", "track to build", "turns", "income per turn"])
+    seen = shown(tables.readable(df, money=["track to build", "income per turn"], rates=[]))
+    assert seen["track to build"] == ["16M", "34M"] and seen["turns"] == ["3", "5"]
+    assert seen["income per turn"] == ["1.3M", "-2.8M"]
+
+
+def test_cash_in_millions_and_missing_values_read_as_a_dash():
+    df = pd.DataFrame({"build": ["into Harrisburg"], "cash before (M)": [12], "accepted": ["yes"]})
+    assert shown(tables.readable(df))["cash before (M)"] == ["12M"]
+    cash = pd.DataFrame({"orange": [50.0, 38.0], "green": [50.0, float("nan")]})
+    assert shown(tables.readable(cash, money=["orange", "green"]))["green"] == ["50M", "—"]
