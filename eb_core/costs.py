@@ -57,6 +57,8 @@ class SegmentCost:
 
     def explain(self) -> str:
         if self.crossing_name is not None:
+            if not self.crossing:           # the other end of a ferry, or a crossing already yours
+                return f"across the {self.crossing_name} (paid with its port)"
             return f"{self.crossing}M {self.crossing_name}"
         parts = [f"{self.base}M {self.base_label}"]
         if self.water:
@@ -244,14 +246,16 @@ class BuildPlan:
 
     def explain(self) -> str:
         """Plain English, one line per segment, with a running total."""
-        head = f"Build {self.start or self.mileposts[0]} -> {self.end or self.mileposts[-1]}: " \
-               f"{self.cost}M over {len(self.segments)} segments"
+        start = self.start or self.board.place(self.mileposts[0])
+        end = self.end or self.board.place(self.mileposts[-1])
+        n = len(self.segments)
+        head = f"Build {start} -> {end}: {self.cost}M over {n} segment{'s' if n != 1 else ''}"
         lines = [head]
         running = 0
         for i, s in enumerate(self.segments, 1):
             running += s.total
             what = "free (" + s.base_label + ")" if is_free(s) else s.explain()
-            lines.append(f"  {i:>2}. {self.board.label(s.a)} -> {self.board.label(s.b)}: "
+            lines.append(f"  {i:>2}. {self.board.place(s.a)} -> {self.board.place(s.b)}: "
                          f"{what} = {s.total}M  (total {running}M)")
         b = self.breakdown
         lines.append("  breakdown: " + ", ".join(f"{k} {v}M" for k, v in b.items()))
@@ -268,7 +272,7 @@ class BuildPlan:
         rows, running = [], 0
         for s in self.segments:
             running += s.total
-            rows.append({"from": self.board.label(s.a), "to": self.board.label(s.b),
+            rows.append({"from": self.board.place(s.a), "to": self.board.place(s.b),
                          "what": s.crossing_name or s.base_label, "milepost": s.base, "bridge": s.water,
                          "water": s.water_label or "", "crossing": s.crossing, "cost": s.total,
                          "running": running, "free": is_free(s)})
@@ -290,8 +294,8 @@ class BuildPlan:
         for i, s in enumerate(self.segments, 1):
             running += s.total
             what = "free: " + s.base_label if is_free(s) else s.explain()
-            rows.append(f"<tr><td>{i}</td><td>{escape(self.board.label(s.a))}</td>"
-                        f"<td>{escape(self.board.label(s.b))}</td><td>{escape(what)}</td>"
+            rows.append(f"<tr><td>{i}</td><td>{escape(self.board.place(s.a))}</td>"
+                        f"<td>{escape(self.board.place(s.b))}</td><td>{escape(what)}</td>"
                         f"<td style='text-align:right'>{s.total}</td><td style='text-align:right'>{running}</td></tr>")
         b = ", ".join(f"{k} {v}M" for k, v in self.breakdown.items())
         return (f"<b>{escape(str(self.start))} &rarr; {escape(str(self.end))}: {self.cost}M</b> ({b})"

@@ -591,7 +591,7 @@ class RouteState:
         c, mps, _ = self.leg(a, b)
         if c == _INF or not mps:
             return None
-        name = lambda w: w if isinstance(w, str) else self.board.label(int(w))     # noqa: E731
+        name = lambda w: w if isinstance(w, str) else self.board.place(int(w))     # noqa: E731
         return _plan(self.board, self.rules, self.eng, list(mps), self.owned, self.mine, name(a), name(b))
 
     def build_cost(self, a: Any, b: Any) -> float:
@@ -678,7 +678,7 @@ def _resolve(board: Board, where: Any, fld: str) -> tuple[tuple[int, ...], str]:
     if not 0 <= int(where) < len(board.mileposts):
         raise InvalidAction(f"{fld}: no milepost {where!r} on board {board.name!r} "
                             f"(ids 0..{len(board.mileposts) - 1})", field=fld)
-    return (int(where),), board.label(int(where))
+    return (int(where),), board.place(int(where))
 
 
 def _position(position: Any) -> tuple[Track | None, int | None]:

@@ -162,7 +162,7 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
                                          f"track you cannot pay for ({priced_summary(steps, board)}).")
     if check:
         check_no_blocking(game, seat, new_segs, bought)
-    return BuildPlan(cost, tuple(path), tuple(steps), board, start=board.label(path[0]), end=board.label(path[-1]),
+    return BuildPlan(cost, tuple(path), tuple(steps), board, start=board.place(path[0]), end=board.place(path[-1]),
                      built=tuple(new_segs), crossings=tuple(bought), out_of=tuple(out_of), notes=tuple(breakdown))
 
 
