@@ -69,3 +69,18 @@ def test_a_build_over_the_budget_adds_up_what_it_pays_for():
     assert "clear mileposts" in said and "the major city Wien (5M)" in said and "bridge over the river" in said
     assert sum(int(m) for m in re.findall(r"\((\d+)M\)", said)) == plan.cost
     assert said.count(";") == 0 and len(said) < 160, said
+
+
+def test_a_build_plan_names_its_steps_by_place():
+    """A build plan told segment by segment (the CLI's route, the notebooks' explain) names places -- London,
+    Portsmouth, "a clear milepost near Paris" -- never "London (1447)" or "clear 1203", and a ferry's far end
+    says it was paid with the port."""
+    board = eb.load_board("europe")
+    plan = eb.cheapest_build(board, eb.ruleset(), "London", "Paris")
+    text = plan.explain()
+    _no_ids(text)
+    assert not re.search(r"\b(?:clear|mountain|alpine) \d", text), text
+    assert "London -> Portsmouth" in text and "(paid with its port)" in text
+    assert set(plan.to_frame()["from"]) >= {"London", "Portsmouth"}
+    one = eb.cheapest_build(board, eb.ruleset(), plan.mileposts[0], plan.mileposts[1])
+    assert "over 1 segment" in one.explain() and "1 segments" not in one.explain()
