@@ -297,6 +297,23 @@ class SoloResult:
     mean_finish: float | None = None             # Scenario 2: their average once all have finished
     first: int | None = None                     # Scenario 2: the first seat's turns to meet them (None: no seat)
 
+    def __str__(self) -> str:
+        """The game in a sentence: ``"Seed 3, europe-standard on europe, the planner bot: won in 61 turns (Last
+        Place) with 254M, 17 deliveries, 7 major cities joined, a 12/2 train."``"""
+        head = f"Seed {self.seed}, {self.ruleset} on {self.board}, the {self.bot} bot"
+        if self.majors is None:         # Empire Express's demo game
+            first = f"; 150M or more first reached after {self.first} turns" if self.first is not None else ""
+            return (f"{head}: the first colour {'won' if self.won else 'did not win'} after {self.turns} turns with "
+                    f"{self.cash}M and {self.deliveries} deliveries{first}.")
+        result = (f"won in {self.turns} turns" + (f" ({self.category})" if self.category else "")
+                  if self.won else f"not won after {self.turns} turns"
+                  + (f" (lost at turn {self.lost_at}, Simulated Win / Loss)" if self.lost_at else ""))
+        return (f"{head}: {result} with {self.cash}M, {self.deliveries} deliveries, {self.majors} major cities "
+                f"joined, a {self.train} train.")
+
+    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the sentence
+        p.text(str(self))
+
     def row(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in ("seed", "ruleset", "board", "bot", "won", "turns", "cash",
                                           "deliveries", "majors", "train", "upgrades", "category", "status",

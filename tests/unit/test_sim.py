@@ -315,3 +315,12 @@ def test_cli_simulates_every_game_of_the_series(capsys):
     assert "Orange (who plays first) won" in out
     assert main(["simulate", "--ruleset", "express", "--players", "1", "--games", "1"]) == 2
     assert "Demo Set Up" in capsys.readouterr().err
+
+
+def test_a_solo_result_reads_as_a_sentence():
+    """``str(result)`` (and IPython's display) is a sentence with the turns, the Chart of Success band and the
+    money, not the dataclass's fields."""
+    r = sim.solo_game(BASIC, board="tutorial", seed=2, max_turns=60, keep_game=False)
+    text = str(r)
+    assert text.startswith("Seed 2, europe-basic") and "SoloResult(" not in text and "None" not in text
+    assert (f"won in {r.turns} turns ({r.category})" in text) if r.won else "not won" in text
