@@ -349,12 +349,23 @@ class Board:
                 else f"loads: {', '.join(sorted(self.loads, key=str.casefold))}")
         return f"no load {name!r} on board {self.name!r} ({hint})"
 
+    def port_milepost(self, name: str) -> int | None:
+        """The milepost of the ferry or tunnel port called ``name`` (a port that is no city: Portsmouth,
+        Folkestone, Le Havre), or ``None``.
+
+        >>> import eb_core as eb
+        >>> b = eb.load_board("europe")
+        >>> b.place(b.port_milepost("Folkestone")), b.port_milepost("Paris")
+        ('Folkestone', None)
+        """
+        return derived(self, "board:ports", _port_mileposts).get(name)
+
     def close_places(self, name: Any, *, ports: bool = False) -> list[str]:
         """The city names (``ports``: and ferry port names) closest to ``name``, ignoring case and accents,
         best first: what a misspelt place may have meant (empty when none is close)."""
         names = {_fold(c.name): c.name for c in self.cities}
         if ports:
-            names.update({_fold(n): n for cr in self.ferries for n in cr.port_names})
+            names.update({_fold(n): n for cr in self.crossings for n in cr.port_names})   # the Chunnel's too
         return _close(name, names, _fold, 0.75)
 
     def no_city(self, name: Any, *, ports: bool = False) -> str:
@@ -823,6 +834,15 @@ def _parse_board(data: Mapping[str, Any], source: str) -> Board:
 
 
 _CACHE: dict[str, tuple[float, Board]] = {}
+
+
+def _port_mileposts(board: "Board") -> dict[str, int]:
+    """Ferry and tunnel ports by name (the first port of a name)."""
+    out: dict[str, int] = {}
+    for cr in board.crossings:
+        for m, n in zip(cr.ports, cr.port_names):
+            out.setdefault(n, m)
+    return out
 
 
 def load_board(name_or_path: str | os.PathLike = "europe") -> Board:

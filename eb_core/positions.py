@@ -545,13 +545,8 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
 
 def _ports(board) -> dict[str, int]:
     """Ferry and tunnel ports by name (the first port of a name), once per board."""
-    def build(b):
-        out: dict[str, int] = {}
-        for cr in b.crossings:
-            for m, n in zip(cr.ports, cr.port_names):
-                out.setdefault(n, m)
-        return out
-    return derived(board, "positions:ports", build)
+    from .board import _port_mileposts
+    return derived(board, "board:ports", _port_mileposts)
 
 
 def _place_known(board, name: str) -> bool:
@@ -1015,8 +1010,10 @@ def parse_action(game, text: str):
                 out.append(_milepost(board, int(s), where, fld, fld))
             elif board.has_city(s):
                 out.append(board.city(s).name)
+            elif board.port_milepost(s) is not None:     # a ferry port that is no city (Folkestone)
+                out.append(board.port_milepost(s))
             else:
-                raise InvalidAction(f"{word}: there is {board.no_city(s)}", field=fld)
+                raise InvalidAction(f"{word}: there is {board.no_city(s, ports=True)}", field=fld)
         return out
 
     if word == "build":

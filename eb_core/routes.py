@@ -669,8 +669,11 @@ def _resolve(board: Board, where: Any, fld: str) -> tuple[tuple[int, ...], str]:
     if isinstance(where, City):
         where = where.name
     if isinstance(where, str):
+        port = board.port_milepost(where) if not board.has_city(where) else None
+        if port is not None:                # a ferry or tunnel port that is no city (Folkestone, Portsmouth)
+            return (port,), where
         if not board.has_city(where):
-            raise InvalidAction(f"{fld}: {board.no_city(where)}", field=fld)
+            raise InvalidAction(f"{fld}: {board.no_city(where, ports=True)}", field=fld)
         c = board.city(where)
         return tuple(c.mileposts), c.name
     if isinstance(where, (bool, np.bool_)) or not isinstance(where, (int, np.integer)):

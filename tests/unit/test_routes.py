@@ -525,7 +525,7 @@ def test_a_misspelt_city_or_load_is_refused_with_the_names_it_may_mean():
     no city gets no suggestion."""
     board = eb.load_board("europe")
     rules = eb.ruleset("europe-standard")
-    with pytest.raises(eb.InvalidAction, match=r"^b: no city 'Pariss' on board 'europe' \(did you mean Paris\?\)"):
+    with pytest.raises(eb.InvalidAction, match=r"^b: no city or ferry port 'Pariss' on board 'europe' \(did you mean Paris\?\)"):
         eb.cheapest_build(board, rules, "London", "Pariss")
     with pytest.raises(KeyError, match="did you mean München"):
         board.city("Munchenn")
@@ -538,3 +538,15 @@ def test_a_misspelt_city_or_load_is_refused_with_the_names_it_may_mean():
     with pytest.raises(eb.InvalidAction, match=r"did you mean Wine\?"):
         eb.position("board: europe\nplayer Ann: at Paris, loads Wne")
     assert "loads: Bauxite, Beer" in board.no_load("Gold")
+
+
+def test_a_ferry_port_is_a_place_to_build_to():
+    """Folkestone, Portsmouth and Le Havre are no cities, but a player names them: London to Folkestone with
+    the Chunnel is 18M on the tutorial board (rulebook: Building the Chunnel), from the text command too; a
+    misspelt port is suggested."""
+    board = eb.load_board("tutorial")
+    assert eb.cheapest_build(board, eb.ruleset(), "London", "Folkestone").cost == 18
+    g = eb.position("board: tutorial\nphase: build\nplayer Ann: at London\nplayer Ben:")
+    assert eb.attempt(g, "build London-Folkestone").cost == 18
+    with pytest.raises(eb.InvalidAction, match="did you mean Folkestone"):
+        eb.cheapest_build(eb.load_board("europe"), eb.ruleset(), "London", "Folkstone")
