@@ -80,6 +80,7 @@ chains); :func:`save_position` / :func:`load_position` keep the exact game as JS
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from html import escape
@@ -973,7 +974,7 @@ def attempt(game, action) -> Outcome:
 
 
 _ACTION_WORDS = ("build", "upgrade", "place", "move", "pickup", "drop", "deliver", "discard", "discardhand",
-                 "endoperations", "endturn")
+                 "endoperations", "endbuild", "endturn", "borrow")
 
 
 def parse_action(game, text: str):
@@ -984,7 +985,10 @@ def parse_action(game, text: str):
     ``upgrade 12/2``, ``place London``, ``move A-B`` (the shortest trip on built track from the
     train, via the places given), ``pickup Wine``, ``drop Wine``, ``deliver Wine 17`` (card id; without
     it the first card in hand demanding Wine here), ``discard 17``, ``discardhand``, ``endoperations``,
-    ``endturn``. Raises :class:`~eb_core.errors.InvalidAction` naming the field.
+    ``endbuild`` (the Building Phase first: Less Thinking, Empire Express), ``endturn``, ``borrow 10``
+    (Mercy). A trailing ``train 2`` gives the command to the second train under Run Two Trains
+    (``move Lyon train 2``, ``pickup Wine train 2``). Raises :class:`~eb_core.errors.InvalidAction` naming
+    the field.
 
     >>> g = position_from_text("board: tutorial\\nphase: build\\nplayer Ann: at London")
     >>> a = parse_action(g, "build London-Birmingham")
@@ -993,6 +997,26 @@ def parse_action(game, text: str):
     """
     if not isinstance(text, str) or not text.strip():
         raise InvalidAction(f"action: expected a command like 'build London-Paris', got {text!r}", field="action")
+    second = re.search(r"\s+train\s*=?\s*([0-9]+)\s*$", text, re.IGNORECASE)
+    if second:              # Run Two Trains: "move Lyon train 2"
+        k = int(second.group(1))
+        if k not in (1, 2):
+            raise InvalidAction(f"train: a player runs train 1 or 2, got {k}", field="train")
+        me = game.state.players[game.state.current]
+        if k == 2 and me.second is None:
+            raise InvalidAction(f"train: only under Run Two Trains does a player run a second train ("
+                                f"{R.RUN_TWO_TRAINS})", field="train")
+        head = text[:second.start()]
+        if k == 1:
+            return parse_action(game, head)
+        with game.train_view(2):
+            act = parse_action(game, head)
+        acts = act if isinstance(act, list) else [act]
+        if not all(hasattr(a, "train") for a in acts):
+            raise InvalidAction(f"train: {head.split()[0]!r} is not a train's action (move, pickup, drop, "
+                                "deliver, place, upgrade)", field="train")
+        acts = [dataclasses.replace(a, train=2) for a in acts]
+        return acts if isinstance(act, list) else acts[0]
     word, _, rest = text.strip().partition(" ")
     word, rest = word.lower().replace("_", "").replace("-", ""), rest.strip()
     board, rules, st = game.board, game.rules, game.state
@@ -1089,8 +1113,10 @@ def parse_action(game, text: str):
                             + (f" in {here.name}." if here else "."))
     if word == "discard":
         return A.Discard(_int_field(rest, "card_id"))
+    if word == "borrow":
+        return A.Borrow(_int_field(rest, "amount"))
     simple = {"discardhand": A.DiscardHand, "endoperations": A.EndOperations, "endops": A.EndOperations,
-              "endturn": A.EndTurn, "end": A.EndTurn}
+              "endbuild": A.EndBuild, "endturn": A.EndTurn, "end": A.EndTurn}
     if word in simple and not rest:
         return simple[word]()
     raise InvalidAction(f"action: unknown command {text!r}; start with one of {', '.join(_ACTION_WORDS)}",

@@ -492,3 +492,24 @@ def test_an_accepted_action_is_told_as_it_was_played():
     g = eb.position("board: tutorial\nplayer Ann: at London\nplayer Ben: track London-Birmingham")
     out = eb.attempt(g, "move Birmingham")
     assert out.cost == 4 and "paying 4M rent" in str(out)
+
+
+def test_text_commands_reach_the_second_train_the_mercy_loan_and_the_building_phase_first():
+    """Run Two Trains: "move Berlin train 2" moves train 2 (from Ruhr), not train 1; Mercy: "borrow 10";
+    Less Thinking: "endbuild" ends the Building Phase that comes first. A train 2 without the variant is
+    refused naming Run Two Trains."""
+    g = eb.position("board: tutorial\nruleset: europe-standard run-two-trains\n"
+                    "player Ann: at Paris, at2 Ruhr, track Paris-Lyon Ruhr-Berlin\nplayer Ben:")
+    a = parse_action(g, "move Berlin train 2")
+    assert a.train == 2 and g.board.place(a.path[-1]) == "Berlin"
+    out = eb.attempt(g, "move Berlin train 2")
+    assert out.accepted and g.board.place(g.player(0).second.position) == "Berlin"
+    assert g.board.place(g.player(0).position) == "Paris"
+    plain = eb.position("board: tutorial\nplayer Ann: at Paris, track Paris-Lyon\nplayer Ben:")
+    with pytest.raises(eb.InvalidAction, match="Run Two Trains"):
+        parse_action(plain, "move Lyon train 2")
+    g = eb.position("board: tutorial\nruleset: europe-standard mercy\nphase: build\nplayer Ann: cash 5\nplayer Ben:")
+    assert eb.attempt(g, "borrow 10").accepted and g.player(0).cash == 15
+    g = eb.position("board: tutorial\nruleset: europe-standard less-thinking\nphase: build\n"
+                    "player Ann: at Paris\nplayer Ben:")
+    assert eb.attempt(g, "endbuild").accepted and g.phase == "operations"
