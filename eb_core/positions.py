@@ -40,6 +40,8 @@ holds the Starting Player marker. Each ``player NAME:`` line takes comma-separat
     the demand card ids in hand (default: the cards dealt by the seeded shuffle).
 ``spent N``, ``moves N``
     money already spent in this build phase, movement points already used this operations phase.
+``loan N``
+    what the player still owes the bank under Mercy (``ruleset: europe-standard mercy``).
 ``staged``
     the train ended its last turn on the ferry port it stands on (``at``), so its first step this turn may
     be the crossing, at half speed for the whole turn (rulebook: Movement Using a Ferry). A bare flag in the
@@ -102,7 +104,7 @@ from .routes import cheapest_build, shortest_trip
 from .rules import Ruleset, Train, ruleset_for_board
 from .rules import ruleset as _ruleset
 from .state import Position
-from .track import seg_key
+from .track import crossing_player_cap, seg_key
 from .words import plural
 
 __all__ = [
@@ -127,7 +129,7 @@ __all__ = [
 PHASES = ("operations", "build", "special-build")
 _HEADER_KEYS = ("board", "deck", "ruleset", "seed", "phase", "round", "turn")
 _PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves", "train2", "at2", "loads2",
-                "staged")
+                "staged", "loan")
 
 
 class PositionError(InvalidAction):
@@ -182,7 +184,7 @@ def parse_position(text: str) -> dict[str, Any]:
                 if not value:
                     raise PositionError(where, key, "needs a value")
                 lines[f"players[{i}].{key}"] = where
-                if key in ("cash", "spent", "moves"):
+                if key in ("cash", "spent", "moves", "loan"):
                     p[key] = _int(value, where, key)
                 elif key in ("loads", "loads2", "cards"):
                     vals = value.split()
@@ -330,7 +332,8 @@ def _header(desc: Mapping[str, Any], where: _Where):
     seed = desc.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         where.fail("seed", "seed", f"expected a whole number, got {seed!r}")
-    phase = str(desc.get("phase", "operations")).lower()
+    # (where the Building Phase comes first -- Less Thinking, Express -- a turn starts with it)
+    phase = str(desc.get("phase", "build" if rules.turn_order == "build-first" else "operations")).lower()
     if phase not in PHASES:
         where.fail("phase", "phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
     rnd = desc.get("round", 0 if phase == "special-build" else 1)
@@ -367,6 +370,15 @@ def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any],
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 where.fail(f"{path}.{key}", key, f"expected a whole number >= 0, got {v!r}")
     ps.cash = p.get("cash", rules.start_cash)
+    if "loan" in p:
+        v = p["loan"]
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            where.fail(f"{path}.loan", "loan", f"expected a whole number >= 0, got {v!r}")
+        if v and rules.mercy_loan is None:
+            where.fail(f"{path}.loan", "loan", f"only under Mercy is money owed to the bank ({R.MERCY}); add "
+                                               f"the variant to the ruleset line: 'ruleset: "
+                                               f"{rules.name.split('+')[0]} mercy'")
+        ps.loan = v
     ps.spent = p.get("spent", 0)
     ps.moves_used = p.get("moves", 0)
     if ps.spent > rules.build_limit:
@@ -535,12 +547,13 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
     if seat in owners:
         return
     cr = board.crossing(name)
-    limit = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+    limit = crossing_player_cap(rules, cr)          # (the Fast Game's Chunnel is "another ferry": two)
     if len(owners) >= limit:
-        rule = R.CHUNNEL_BUILD if cr.is_tunnel else R.FERRY_BUILD
-        names = ", ".join(game.state.players[o].name for o in owners)
-        where.fail(path, "ferry", f"{name} already has {plural(len(owners), 'owner')} ({names}); at most {limit} "
-                                  f"(rulebook: {rule})")
+        rule = R.CHUNNEL_BUILD if cr.is_tunnel and rules.tunnel_as_ferry_cost is None else R.FERRY_BUILD
+        names = " and ".join(game.state.players[o].name for o in owners)
+        fld = "track" if path.endswith(".track") else "ferry"
+        where.fail(path, fld, f"{name} already has {plural(len(owners), 'owner')} ({names}); at most {limit} "
+                              f"(rulebook: {rule})")
     tr.add_crossing(seat, name)
 
 
@@ -781,6 +794,8 @@ def position_to_dict(game) -> dict[str, Any]:
             e["spent"] = p.spent
         if p.moves_used:
             e["moves"] = p.moves_used
+        if p.loan:
+            e["loan"] = p.loan
         if p.staged:
             e["staged"] = True
         d["players"].append(e)
@@ -789,9 +804,10 @@ def position_to_dict(game) -> dict[str, Any]:
 
 def position_to_text(game) -> str:
     """The game's position in the text format (read back by :func:`position_from_text`, also
-    ``eb.position``). Cash, trains,
-    train positions, loads, hands, track and ferries round-trip; the order of the draw pile, events in
-    effect and the log do not -- use :func:`save_position` for the exact game.
+    ``eb.position``). Cash, Mercy loans, trains (both under Run Two Trains), train positions, loads, hands,
+    track and ferries round-trip; the order of the draw pile, events in effect, loads left in a city's
+    warehouse (Field Warehousing), face-up contracts (Open Contracts), train 2's movement used this turn
+    and the log do not -- use :func:`save_position` for the exact game.
 
     >>> g = position_from_text("board: tutorial\\nplayer Ann: cash 42, at Paris, track Paris-Lyon")
     >>> g2 = position_from_text(position_to_text(g))
@@ -837,7 +853,7 @@ def description_to_text(desc: Mapping[str, Any]) -> str:
             fields.append(f"ferry {f}")
         if p.get("cards"):
             fields.append("cards " + " ".join(str(c) for c in p["cards"]))
-        for k in ("spent", "moves"):
+        for k in ("spent", "moves", "loan"):
             if p.get(k):
                 fields.append(f"{k} {p[k]}")
         if p.get("staged"):

@@ -42,7 +42,7 @@ from ..costs import segment_cost
 from ..errors import IllegalAction
 from ..files import derived, recent
 from ..routes import cost_key
-from ..track import seg_key
+from ..track import crossing_player_cap, seg_key
 
 __all__ = ["RandomBot", "play_game"]
 
@@ -473,8 +473,7 @@ class RandomBot:
             for cr in board.crossings_at(a):
                 b = cr.other_port(a)
                 if cr.name not in owned:
-                    cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
-                    if len(tr.crossing_owners(cr.name)) >= cap:
+                    if len(tr.crossing_owners(cr.name)) >= crossing_player_cap(rules, cr):
                         continue
                 nd = d  # building into the port already paid for the whole crossing
                 if nd < dist.get(b, far):
@@ -552,7 +551,7 @@ def _static_graph(board, rules) -> _Graph:
         static_a[np.isnan(static_a)] = np.inf
         hop_src, hop_dst, hops = [], [], []
         for cr in b.crossings:
-            cap = rules.tunnel_max_players if cr.is_tunnel else rules.ferry_max_players
+            cap = crossing_player_cap(rules, cr)
             for x, y in ((cr.ports[0], cr.ports[1]), (cr.ports[1], cr.ports[0])):
                 hop_src.append(x)
                 hop_dst.append(y)

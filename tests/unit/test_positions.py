@@ -513,3 +513,19 @@ def test_text_commands_reach_the_second_train_the_mercy_loan_and_the_building_ph
     g = eb.position("board: tutorial\nruleset: europe-standard less-thinking\nphase: build\n"
                     "player Ann: at Paris\nplayer Ben:")
     assert eb.attempt(g, "endbuild").accepted and g.phase == "operations"
+
+
+def test_variant_state_in_the_position_text():
+    """Mercy's loan is written and read back ("loan 10"; refused without Mercy); Fast Game's Chunnel, "another
+    ferry", may have two owners in a position as in play; a Less Thinking position starts with its Building
+    Phase."""
+    g = eb.position("board: tutorial\nruleset: europe-standard mercy\nplayer Ann: cash 5, loan 10\nplayer Ben:")
+    assert g.player(0).loan == 10 and eb.position(position_to_text(g)).player(0).loan == 10
+    with pytest.raises(PositionError, match="Mercy"):
+        eb.position("board: tutorial\nplayer Ann: loan 10\nplayer Ben:")
+    fast = eb.position("board: tutorial\nruleset: europe-basic fast-game\nplayer Ann: ferry Chunnel\n"
+                       "player Ben: ferry Chunnel")
+    assert fast.state.track.crossing_owners("Chunnel") == (0, 1)
+    assert eb.position(position_to_text(fast)).state.track.crossing_owners("Chunnel") == (0, 1)
+    lt = eb.position("board: tutorial\nruleset: europe-standard less-thinking\nplayer Ann: at Paris\nplayer Ben:")
+    assert lt.phase == "build" and eb.attempt(lt, "build Paris-Lyon").accepted
