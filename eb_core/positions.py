@@ -1067,6 +1067,8 @@ def parse_action(game, text: str):
             else:
                 a0 = path[-1] if path else a
                 plan = cheapest_build(board, rules, a0, b, position=Position.of(st, seat))
+                if plan is None:        # no way round what is in the way: the way there is, for the engine to
+                    plan = cheapest_build(board, rules, a0, b)      # say what stops it (a full city, a track)
                 if plan is None:
                     raise IllegalAction(R.cite(R.RIGHT_OF_WAY, rules.rulebook),
                                         f"No track can be built from {a} to {b} for {me.name}: other players' "

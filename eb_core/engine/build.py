@@ -243,9 +243,12 @@ def check_city_limits(game: Game, seat: int, new_segs: list[tuple[int, int]], bo
         may_enter, left = room
         if not may_enter:
             cap = city_player_cap(game.board, rules, c)
-            who = ", ".join(st.players[o].name for o in before if o != seat)
-            raise IllegalAction(R.CITY_LIMIT, f"Only {cap} player{'s' if cap != 1 else ''} may build into a "
-                                              f"{c.size.value} city; {c.name} already has track from {who}.")
+            others = [st.players[o].name for o in before if o != seat]
+            who = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else "".join(others)
+            # the Honeymoon Game's one player into a small city is its own rule, not the usual two
+            rule = R.HONEYMOON if "honeymoon" in rules.variants and c.size is CitySize.SMALL else R.CITY_LIMIT
+            raise IllegalAction(rule, f"Only {cap} player{'s' if cap != 1 else ''} may build into a "
+                                      f"{c.size.value} city; {c.name} already has track from {who}.")
         if rules.small_city_needs_demand and c.size is CitySize.SMALL and seat not in before:
             wants = [d for cid in st.players[seat].hand for d in game.deck.card(cid).demands
                      if d.city == c.name or d.load in c.loads]

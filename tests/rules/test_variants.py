@@ -131,7 +131,7 @@ def test_honeymoon_one_player_per_small_city(variant, legal):
     if legal:
         g.apply(Build((a0, lyon)))
     else:
-        err = rejects(g, Build((a0, lyon)), R.CITY_LIMIT)
+        err = rejects(g, Build((a0, lyon)), R.HONEYMOON)     # the Honeymoon Game's own rule
         assert "Only 1 players" in err.reason or "1 player" in err.reason
 
 
@@ -786,3 +786,12 @@ def test_run_two_trains_legal_actions_list_the_second_trains_moves_and_each_is_a
     from support import ops_game
     one = ops_game(seed=3)
     assert not any(getattr(a, "train", 1) == 2 for a in one.legal_actions())
+
+
+def test_the_honeymoon_small_city_limit_cites_the_honeymoon_game():
+    """Two-Players (Honeymoon Game): "allowing only one player to build into each small city" -- a second
+    player refused at Lyon is told that rule, not Limits on Entry's two players."""
+    g = eb.position("board: tutorial\nruleset: europe-standard honeymoon\nphase: build\nturn: Ben\n"
+                    "player Ann: track Paris-Lyon\nplayer Ben: track Milano-Ruhr")
+    out = eb.try_action(g, "build Milano-Lyon")
+    assert not out.accepted and out.rule == eb.rulebook.HONEYMOON and "Only 1 player" in out.reason
