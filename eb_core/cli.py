@@ -162,6 +162,10 @@ def _cmd_table(args) -> int:
     cities = args.cities
     if cities not in ("majors", "all"):
         cities = [c.strip() for c in cities.split(",") if c.strip()]
+        if not cities:
+            raise ValueError(f"--cities: name cities joined by commas ('London,Paris'), 'majors' or 'all'; "
+                             f"got {args.cities!r}")
+        cities = list(dict.fromkeys(cities))          # each once
     if args.turns is not None:
         df = travel_table(board, rules, args.turns, cities)
     else:
@@ -230,7 +234,7 @@ def _cmd_simulate(args) -> int:
                                     f"{finished['first'].min():g}, max {finished['first'].max():g}); seat 1 was "
                                     f"first in {int(df.won.sum())}" if len(finished) else ""))
     else:
-        won = df[df.won]
+        won = df[df.won.astype(bool)]        # (an empty frame's column is of objects: no mask without it)
         print(f"{head} by the {args.bot} bot: {len(won)} won" + (
             f", turns to win median {won.turns.median():g} (min {won.turns.min()}, max {won.turns.max()})"
             if len(won) else ""))

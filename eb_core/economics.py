@@ -424,8 +424,10 @@ def _demand_fields(d: Any, fld: str) -> tuple[str, str, int]:
             city, load, payout = d
         except (TypeError, ValueError):
             raise InvalidAction(f"{fld}: expected a Demand (city, load, payout), got {d!r}", field=fld) from None
-    if not isinstance(payout, (int, float)) or isinstance(payout, bool) or payout < 0:
-        raise InvalidAction(f"{fld}: payout must be a non-negative number of millions, got {payout!r}", field=fld)
+    if not isinstance(payout, (int, float)) or isinstance(payout, bool) or not math.isfinite(payout) \
+            or payout < 0 or payout != int(payout):
+        raise InvalidAction(f"{fld}: payout must be a whole number of millions >= 0 (as printed on the cards), "
+                            f"got {payout!r}", field=fld)
     return city, load, int(payout)
 
 
@@ -826,6 +828,8 @@ def _check_carrying(board: Board, carrying: Any, train: Train, start) -> list[st
 def _resolve_start(board: Board, start: int | str | None) -> int | str | None:
     if start is None:
         return None
+    if isinstance(start, bool):
+        raise InvalidAction(f"start: expected a city name or a milepost id, got {start!r}", field="start")
     if isinstance(start, str):
         if not board.has_city(start):
             raise InvalidAction(f"start: {board.no_city(start)}", field="start")
@@ -842,12 +846,13 @@ def _train(rules: Ruleset, train: Train | str | None) -> Train:
         return rules.start_train
     if isinstance(train, str):
         try:
-            return Train.parse(train)
+            train = Train.parse(train)
         except ValueError:
             raise InvalidAction(f"train: expected 'speed/capacity' such as '9/2', got {train!r}",
                                 field="train") from None
     if not isinstance(train, Train) or train.speed < 1 or train.capacity < 1:
-        raise InvalidAction(f"train: expected a Train with positive speed and capacity, got {train!r}",
+        said = f"'{train}'" if isinstance(train, Train) else repr(train)
+        raise InvalidAction(f"train: expected a Train with positive speed and capacity, got {said}",
                             field="train")
     return train
 
@@ -982,6 +987,9 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, position: P
     (1, 2)
     """
     _routes._check_types(board, rules)
+    if isinstance(free_build_turns, bool) or not isinstance(free_build_turns, int) or free_build_turns < 0:
+        raise InvalidAction(f"free_build_turns: expected a whole number of turns >= 0, got {free_build_turns!r}",
+                            field="free_build_turns")
     if not isinstance(max_deliveries, int) or not 1 <= max_deliveries <= 3:
         raise InvalidAction(f"max_deliveries: expected 1, 2 or 3, got {max_deliveries!r}", field="max_deliveries")
     if sources_per_demand is not None and (not isinstance(sources_per_demand, int) or sources_per_demand < 1):
@@ -1207,10 +1215,10 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, position:
                        out_of)
 
 
-def plan_for(game: Any, player: int | None = None, **options: Any) -> HandPlan:
+def plan_for(game: Any, player: int | str | None = None, **options: Any) -> HandPlan:
     """:func:`plan_hand` for a player of a running :class:`~eb_core.engine.Game`: their hand, track, train,
-    train position (``start``) and loads (``carrying``) are read from ``game.state`` (``player`` defaults
-    to the player whose turn it is). Before the train is placed (the special build turns) the plan is
+    train position (``start``) and loads (``carrying``) are read from ``game.state`` (``player``, a seat or
+    a name, defaults to the player whose turn it is). Before the train is placed (the special build turns) the plan is
     the one a new train could run, placed at its first pick-up. ``options`` go to :func:`plan_hand`.
 
     >>> import eb_core as eb
@@ -1224,9 +1232,12 @@ def plan_for(game: Any, player: int | None = None, **options: Any) -> HandPlan:
     except AttributeError:
         raise InvalidAction(f"game: expected an eb_core Game, got {type(game).__name__}", field="game") from None
     who = state.current if player is None else player
+    names = [p.name for p in state.players]
+    if isinstance(who, str) and who in names:        # a player's name
+        who = names.index(who)
     if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < len(state.players):
-        raise InvalidAction(f"player {player!r} is not in this game (players 0..{len(state.players) - 1})",
-                            field="player")
+        raise InvalidAction(f"player {player!r} is not in this game (its players: {', '.join(names)}, or "
+                            f"seats 0..{len(state.players) - 1})", field="player")
     me = state.players[who]
     cards = [deck.card(i) for i in me.hand]
     placed = me.position is not None

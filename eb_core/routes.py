@@ -860,11 +860,23 @@ def _city_list(board: Board, cities: Any) -> list[City]:
             return list(board.cities)
         raise InvalidAction(f"cities: expected 'majors', 'all' or a list of city names, got {cities!r}",
                             field="cities")
+    if isinstance(cities, City):
+        cities = [cities]
+    try:
+        names = list(cities)
+    except TypeError:
+        raise InvalidAction(f"cities: expected 'majors', 'all' or a list of city names, got {cities!r}",
+                            field="cities") from None
     out = []
-    for c in cities:
+    for c in names:
+        if isinstance(c, City):
+            c = c.name
         if not isinstance(c, str) or not board.has_city(c):
             raise InvalidAction(f"cities: {board.no_city(c)}", field="cities")
-        out.append(board.city(c))
+        if board.city(c) not in out:            # a city named twice is one row and one column
+            out.append(board.city(c))
+    if not out:
+        raise InvalidAction("cities: no city named; give 'majors', 'all' or a list of city names", field="cities")
     return out
 
 
@@ -904,6 +916,8 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, position
     5
     """
     _check_types(board, rules)
+    if not isinstance(symmetric, bool):
+        raise InvalidAction(f"symmetric: expected True or False, got {symmetric!r}", field="symmetric")
     cl = _city_list(board, cities)
     track, player = _position(position)
     eng = _engine(board, rules)

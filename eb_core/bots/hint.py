@@ -266,12 +266,20 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     new planner judges the position on its own. Raises :class:`~eb_core.errors.InvalidAction` when it is
     not that player's turn or the game is over.
     """
+    if not hasattr(game, "state") or not hasattr(game, "clone"):
+        raise InvalidAction(f"game: expected a Game (eb.Game.new(...), eb.position(...)), got {game!r}", field="game")
     st = game.state
+    if isinstance(seat, str):               # a player's name
+        names = [p.name for p in st.players]
+        if seat not in names:
+            raise InvalidAction(f"seat: {seat!r} is not one of the players ({', '.join(names)})", field="seat")
+        seat = names.index(seat)
     seat = st.current if seat is None else seat
     if game.over:
         raise InvalidAction("the game is over: no turn to advise on", field="game")
     if seat != st.current:
-        raise InvalidAction(f"it is player {st.current}'s turn, not player {seat}'s", field="seat")
+        who = st.players[seat].name if isinstance(seat, int) and 0 <= seat < len(st.players) else repr(seat)
+        raise InvalidAction(f"seat: it is {st.players[st.current].name}'s turn, not {who}'s", field="seat")
     if bot is not None and bot.seat != seat:
         raise InvalidAction(f"bot: it plays seat {bot.seat}, not seat {seat}", field="bot")
     g = game.clone()

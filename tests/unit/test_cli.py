@@ -112,3 +112,12 @@ def test_route_speed_is_checked_before_anything_is_printed(capsys):
     before the refusal)."""
     code, out, err = run(capsys, "route", "tutorial", "London", "Birmingham", "--speed", "0")
     assert code == 2 and out == "" and "speed" in err
+
+
+def test_simulate_no_games_and_a_table_of_no_cities(capsys):
+    """`simulate --games 0` says so (it raised AttributeError after its summary); `table --cities ,,` is refused
+    naming the option (it printed an empty table and exited 0)."""
+    code, out, _ = run(capsys, "simulate", "--games", "0")
+    assert code == 0 and out.startswith("0 games of europe-standard on europe")
+    code, out, err = run(capsys, "table", "tutorial", "--cities", ",,")
+    assert code == 2 and out == "" and "--cities" in err

@@ -638,3 +638,33 @@ def test_a_load_aboard_is_dropped_only_when_a_pick_up_needs_its_place():
         assert "Hops kept aboard" in p.explain() and "dropped" not in p.explain()
     else:
         assert "dropped" not in p.explain()
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda b, r: eb.delivery_value(b, r, ("London", "Wine", float("nan"))), "demand"),
+    (lambda b, r: eb.delivery_value(b, r, ("London", "Wine", 20.7)), "demand"),      # cards print whole millions
+    (lambda b, r: eb.delivery_value(b, r, ("London", "Wine", 20), start=True), "start"),
+    (lambda b, r: eb.delivery_value(b, r, ("London", "Wine", 20), train="0/2"), "train"),
+    (lambda b, r: eb.plan_hand(b, r, [[("London", "Wine", 20)]], free_build_turns=-3), "free_build_turns"),
+    (lambda b, r: eb.plan_hand(b, r, [[("London", "Wine", 20)]], free_build_turns="2"), "free_build_turns"),
+    (lambda b, r: eb.cost_table(b, r, 5), "cities"),
+    (lambda b, r: eb.cost_table(b, r, symmetric="no"), "symmetric"),
+])
+def test_bad_economics_input_is_refused_naming_the_field(call, field):
+    board, rules = eb.load_board("tutorial"), eb.ruleset()
+    with pytest.raises(eb.InvalidAction) as err:
+        call(board, rules)
+    assert err.value.field == field
+
+
+def test_a_player_is_named_or_seated_in_plan_for_and_hint():
+    g = eb.Game.new("europe-standard", board="tutorial", players=["Ann", "Ben"], seed=3)
+    other = g.state.players[1 - g.state.current].name
+    assert eb.plan_for(g, other).payout == eb.plan_for(g, 1 - g.state.current).payout
+    with pytest.raises(eb.InvalidAction, match=f"it is {g.player().name}'s turn, not {other}'s"):
+        eb.hint(g, other)
+    with pytest.raises(eb.InvalidAction, match="expected a Game"):
+        eb.hint("g")
+    with pytest.raises(eb.InvalidAction, match="its players: Ann, Ben"):
+        eb.plan_for(g, "Cid")
+    assert eb.cost_table(eb.load_board("tutorial"), eb.ruleset(), ["London", "London", "Paris"]).shape == (2, 2)
