@@ -385,8 +385,10 @@ def _money_sentence(cost: int, crossings: Sequence[str], connection, build_turns
         elif connection is not None:
             s += f", starting from {connection[0]} as a first build must"
         s += f" ({build_turns} build turn{'s' if build_turns != 1 else ''} at up to {limit}M"
-        if free:
+        if free and build_turns > free:
             s += f"; the first {free} are the special build turns, counted from the start of the game"
+        elif free:      # the track fits in the special build turns, which pass anyway
+            s += f", within the {free} special build turns, which pass first anyway"
         s += ")"
     if free and cost == 0:
         s += f" ({free} special build turns pass first)"
