@@ -44,6 +44,7 @@ from ..board import Board, CitySize, Terrain
 from ..costs import crossing_cost
 from ..narrate import place
 from ..rules import Ruleset, ruleset_for_board
+from ..track import city_player_cap
 from .tables import path_plan
 
 __all__ = [
@@ -219,17 +220,18 @@ def milepost_hover(board: Board, rules: Ruleset, mp: int) -> str:
     """
     m = board.mileposts[mp]
     city = board.city_at(mp)
+    ident = f"<i>id {mp}, for positions and text commands</i>"
     if city is not None:
-        return city_hover(board, rules, city.name) + f"<br><i>milepost {mp}</i>"
+        return city_hover(board, rules, city.name) + "<br>" + ident
     lines = []
     if m.underground:
         tun = [c for c in board.tunnels if mp in c.mileposts]
         name = tun[0].name if tun else "tunnel"
-        lines.append(f"<b>{name}</b>: underground milepost {mp}")
+        lines.append(f"<b>{name}</b>: an underground milepost")
         lines.append("counts one movement point; never hit by weather events")
-        return "<br>".join(lines)
+        return "<br>".join(lines + [ident])
     t = m.terrain.value
-    lines.append(f"<b>{t} milepost</b> {mp}" + (f" ({m.country})" if m.country else ""))
+    lines.append(f"<b>{t} milepost</b> near {board.near(mp)}" + (f" ({m.country})" if m.country else ""))
     crossings = board.crossings_at(mp)
     if crossings:
         for cr in crossings:
@@ -240,7 +242,7 @@ def milepost_hover(board: Board, rules: Ruleset, mp: int) -> str:
         lines.append(f"build into it: {rules.terrain_cost[t]}M ({rules.name})")
     else:       # a terrain the game does not have (alpine under Empire Express)
         lines.append(f"build into it: not priced by {rules.name}")
-    return "<br>".join(lines)
+    return "<br>".join(lines + [ident])
 
 
 def city_hover(board: Board, rules: Ruleset, name: str) -> str:
@@ -264,8 +266,9 @@ def city_hover(board: Board, rules: Ruleset, name: str) -> str:
                          "of any other, and every player may pass through")
     elif rules.city_max_players.get(size) is None:       # Empire Express: no limit on players
         lines.append(f"any number of players may connect, {rules.city_max_tracks_per_player} tracks each")
-    else:
-        lines.append(f"at most {rules.city_max_players[size]} players, "
+    else:       # (a small city that is a ferry port stays open to the ferry's players under Honeymoon)
+        cap = city_player_cap(board, rules, c)
+        lines.append(f"at most {cap} player{'s' if cap != 1 else ''}, "
                      f"{rules.city_max_tracks_per_player} tracks each")
     return "<br>".join(lines)
 

@@ -430,3 +430,16 @@ def test_the_chart_histogram_puts_each_game_in_the_rulebooks_band():
     standard = chart_histogram([44, 45, 61], "europe-standard")
     assert {t.name: list(t.x) for t in standard.data} == {"Blowout Victory": [44], "Solid Victory": [45],
                                                             "Last Place": [61]}
+
+
+def test_hovers_name_the_place_keep_the_id_for_commands_and_honour_honeymoons_ports():
+    """A milepost's hover names where it is ("clear milepost near Madrid") and keeps its id labelled for the
+    instructor's positions and text commands; under the Honeymoon Game Lyon is open to 1 player (not "1
+    players") and Dublin, a ferry port, to 2 (Two-Players (Honeymoon Game): "unless the city is also a ferry
+    port")."""
+    b = eb.load_board("europe")
+    r = eb.ruleset("europe-standard", "honeymoon")
+    text = figures.milepost_hover(b, r, 100)
+    assert "milepost</b> near " in text and "id 100, for positions and text commands" in text
+    assert "at most 1 player," in figures.city_hover(b, r, "Lyon")
+    assert "at most 2 players" in figures.city_hover(b, r, "Dublin")
