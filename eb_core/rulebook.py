@@ -195,7 +195,8 @@ EXPRESS_CITES: dict[str, str] = {
     BEGIN: EXPRESS_BUILD,                  # "You must connect to (or from) a milepost you are already connected to"
     RIGHT_OF_WAY: EXPRESS_BUILD,           # "You cannot draw over another player's track"
     MAJOR_ENTRY: EXPRESS_BUILD,            # "You never draw track inside major cities"
-    CITY_LIMIT: EXPRESS_CHANGES,           # "Any number of players may connect to a city"
+    # (no CITY_LIMIT: "Any number of players may connect to a city", so the only city limit an Express game
+    # can break is the three tracks a player, Europe's rule kept -- Ruleset.fallbacks -- cited as Europe's)
     RUNNING: EXPRESS_MOVE,                 # "up to 12 spaces"
     UPGRADE: EXPRESS_MOVE,                 # no upgrades: "up to 12 spaces", "never hold more than two tokens"
     RENT: EXPRESS_MOVE,                    # "you pay that player $4 million for any turn"

@@ -577,3 +577,13 @@ def test_a_new_express_game_is_its_demo_game():
     assert [p.name for p in g.state.players] == ["Orange", "Red"] and g.player(0).loads == ["Steel", "Steel"]
     with pytest.raises(eb.InvalidAction, match=r"Demo Set Up only.*Empire Express > Build Track"):
         eb.Game.new("express", players=["Orange", "Red"], setup="standard")
+
+
+def test_a_city_limit_refused_in_express_cites_the_europe_rule_it_borrows():
+    """Express lets any number of players connect to a city; the only city limit it keeps is Europe's three
+    tracks a player (a listed fallback), and a refusal under Europe's player limits (the lesson's "what if")
+    cites Europe's Limits on Entry, not the Express section that says there is no limit."""
+    from eb_core import express_lessons as lessons
+    table = lessons.connections_into("Scranton", ["Orange", "Blue", "Green"])
+    refused = [v for v in table["express+europe-city-limits"] if not v.startswith("accepted")]
+    assert refused and all(R.CITY_LIMIT in v for v in refused) and not any(R.EXPRESS_CHANGES in v for v in refused)
