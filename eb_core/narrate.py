@@ -226,7 +226,9 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         start = t.position
         path = ([start] if start is not None else []) + list(action.path)
         via = [c for c in _passing(board, path)[1:]]
-        s = f"{who} moves {'' if p.second is None else tn + ' '}{_end(board, path[0])} → {_end(board, path[-1])}, {plural(len(action.path), 'milepost')}"
+        a_end, b_end = _end(board, path[0]), _end(board, path[-1])
+        trip = f"across {b_end}" if a_end == b_end and board.city_at(path[-1]) is not None else f"{a_end} → {b_end}"
+        s = f"{who} moves {'' if p.second is None else tn + ' '}{trip}, {plural(len(action.path), 'milepost')}"
         if via:
             s += " through " + _and(via)
         if pa is not None:

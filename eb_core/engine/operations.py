@@ -219,8 +219,9 @@ def do_move(game: Game, a: Move, check: bool) -> None:
     p.moves_used, p.half_rate, p.crossed = plan["used"], plan["half"], plan["crossed"]
     p.rented, p.staged, p.fee_paid = plan["rented"], plan["staged"], plan["fee_paid"]
     st.ops_started = True
-    st.log.append(f"{p.name} moves {plural(len(a.path), 'step')} from {where(game, start)} to "
-                  f"{where(game, p.position)} ({p.moves_used}/{p.train.speed} used"
+    frm, to = where(game, start), where(game, p.position)
+    trip = f"across {to}" if frm == to else f"from {frm} to {to}"     # (corner to corner of one city)
+    st.log.append(f"{p.name} moves {plural(len(a.path), 'step')} {trip} ({p.moves_used}/{p.train.speed} used"
                   f"{', half rate' if p.half_rate else ''}).")
 
 

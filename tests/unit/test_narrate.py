@@ -151,3 +151,14 @@ def test_the_operations_end_the_turn_when_building_comes_first():
     assert describe(eb.EndOperations(), g) == "Orange ends the operations phase, and with it the turn."
     europe = eb.position("board: tutorial\nplayer Ann: at London\nplayer Ben:")
     assert describe(eb.EndOperations(), europe) == "Ann ends the operations phase and turns to building."
+
+
+def test_a_move_from_corner_to_corner_of_one_city_is_told_as_crossing_it():
+    """A step between two mileposts of Paris's red area reads "moves across Paris", in the narration and the
+    log -- not "Paris → Paris" or "from Paris to Paris"."""
+    from eb_core.narrate import describe
+    g = eb.position("board: tutorial\nplayer Ann: at Paris\nplayer Ben:")
+    corner = next(m for m in g.board.city("Paris").mileposts if m != g.player(0).position)
+    assert describe(eb.Move([corner]), g) == "Ann moves across Paris, 1 milepost."
+    g.apply(eb.Move([corner]))
+    assert g.state.log[-1].startswith("Ann moves 1 step across Paris")
