@@ -269,6 +269,9 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
                 f" (cash {money(pa.cash)})"
         return s + "."
     if isinstance(action, Discard):
+        if game.rules.end_of_turn_discards:     # Empire Express: one free discard, then draw up to three
+            return (f"{who} discards {_card_text(game, action.card_id)} (the free discard at the end of the turn; "
+                    f"the hand is then drawn up to {game.rules.hand_size}).")
         return f"{who} discards {_card_text(game, action.card_id)} to keep three cards."
     if isinstance(action, DiscardHand):
         return f"{who} gives up the turn to discard the whole hand and draw new cards."

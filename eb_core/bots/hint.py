@@ -201,7 +201,9 @@ class Hint:
                     last_move = len(parts) - 1
                 continue
             last_move = None
-            if kind == "pickup":
+            if kind == "place":
+                parts.append(f"place the train at {what[0]}")
+            elif kind == "pickup":
                 parts.append(f"pick up {what[0]} at {what[1]}")
             elif kind == "deliver":
                 parts.append(f"deliver {what[0]} to {what[1]} for {what[2]}M")
@@ -353,7 +355,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                 ferry = next((g.index.hop[seg_key(u, v)].name for u, v in zip(steps, steps[1:])
                               if seg_key(u, v) in g.index.hop and g.board.edge(u, v) is None), None)
                 crossed = crossed or ferry
-            order.append(("move", moved_to, ferry))
+            order.append(("move" if isinstance(a, Move) else "place", moved_to, ferry))
         elif isinstance(a, Drop):
             pass
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None

@@ -1041,3 +1041,14 @@ def test_a_hint_tells_the_turn_in_the_order_it_is_played():
                 seen_delivery_first = True
         g.apply(a)
     assert seen_delivery_first
+
+
+def test_a_hint_places_the_train_rather_than_moving_it_at_the_first_operations_turn():
+    """Starting the Game > Starting Your Train: the first operations turn places the train in a city; the hint
+    says "place the train at ...", not "move to ..." (the train was nowhere to move from)."""
+    g = eb.Game.new("us", seed=3)
+    while g.state.special_round:
+        g.apply(eb.EndTurn())
+    h = eb.hint(g)
+    assert isinstance(h.actions[0], eb.PlaceTrain)
+    assert str(h).split(": ", 1)[1].startswith("place the train at ")

@@ -162,3 +162,12 @@ def test_a_move_from_corner_to_corner_of_one_city_is_told_as_crossing_it():
     assert describe(eb.Move([corner]), g) == "Ann moves across Paris, 1 milepost."
     g.apply(eb.Move([corner]))
     assert g.state.log[-1].startswith("Ann moves 1 step across Paris")
+
+
+def test_the_express_free_discard_is_told_as_one():
+    """Empire Express > Discard Cards: "you may discard one demand card if you wish. After discarding, draw
+    demand cards until you have three" -- told as the free discard, not as a discard forced to keep three."""
+    from eb_core.narrate import describe
+    g = eb.Game.new("express")
+    text = describe(eb.Discard(g.player().hand[0]), g)
+    assert "the free discard at the end of the turn" in text and "to keep three cards" not in text
