@@ -46,7 +46,7 @@ def enter_build(game: Game, what: str) -> None:
         p = game.player()
         require_hand_ready(game, what)
         if p.position is None:
-            raise IllegalAction(R.START_TRAIN, f"Place your train in a city (PlaceTrain) before {what}: at "
+            raise IllegalAction(R.START_TRAIN, f"Place your train in a city before {what}: at "
                                                "your first operations turn you must place your train.")
     elif st.phase != "build":
         raise IllegalAction(R.HOW_TO_PLAY, f"{what} is not possible now.")

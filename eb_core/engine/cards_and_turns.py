@@ -58,7 +58,7 @@ def free_discard(game: Game, a: Discard) -> None:
         raise IllegalAction(rule, f"The free discard comes at the end of your turn: {first} first "
                                   f"(or end the {st.phase} phase), then discard one card and draw.")
     if p.position is None:
-        raise IllegalAction(R.START_TRAIN, "Place your train in a city (PlaceTrain) before ending your turn.")
+        raise IllegalAction(R.START_TRAIN, "Place your train in a city before ending your turn.")
     if a.card_id not in p.hand:
         raise IllegalAction(rule, f"Card {a.card_id} is not in your hand ({p.hand}).")
     p.hand.remove(a.card_id)
@@ -77,7 +77,7 @@ def do_end_ops(game: Game, a: EndOperations, check: bool) -> None:
     p = game.player()
     require_hand_ready(game, "ending operations")
     if p.position is None:
-        raise IllegalAction(R.START_TRAIN, "You must place your train in a city (PlaceTrain) at your first "
+        raise IllegalAction(R.START_TRAIN, "You must place your train in a city at your first "
                                            "operations turn.")
     if build_first(game):   # the Operations Phase is the last of the turn
         game.state.turn_over = True

@@ -153,7 +153,7 @@ def require_hand_ready(game, what: str) -> None:
     p = game.player()
     if len(p.hand) > game.rules.hand_size:
         raise IllegalAction(R.START_TRAIN, f"Discard down to {game.rules.hand_size} cards first (you hold "
-                                           f"{len(p.hand)}): use Discard(card_id) before {what}.")
+                                           f"{len(p.hand)}): choose the card to give up before {what}.")
 
 
 def require_placed(game, what: str) -> PlayerState:
@@ -164,7 +164,7 @@ def require_placed(game, what: str) -> PlayerState:
             k = train_in_front(game, game.state.current)
             raise IllegalAction(R.START_TRAIN, f"Place train {k} in a city first (PlaceTrain(..., train={k})) "
                                                f"before {what}.")
-        raise IllegalAction(R.START_TRAIN, f"Place your train in a city first (PlaceTrain) before {what}.")
+        raise IllegalAction(R.START_TRAIN, f"Place your train in a city first before {what}.")
     return p
 
 
