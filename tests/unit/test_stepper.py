@@ -321,3 +321,17 @@ def test_stepped_action_by_action_each_action_shows_its_turns_why():
             if start is not None and h.plan is not None and h.plan.stops:
                 x, y = _xy(actions.figure, "plan")
                 assert (x[0], y[0]) == tuple(actions.board.xy[start])
+
+
+def test_a_turn_that_discards_the_hand_draws_no_plan():
+    """A turn given up to discard the hand (How to Play) throws its plan away: the stepper's why says the
+    discard and the map draws no stops of the plan given up."""
+    import eb_core as eb
+    from eb_core.display.widgets import TurnStepper
+    r = eb.solo_game("europe-basic", seed=1, max_turns=20)
+    st = TurnStepper(r.game, why=True)
+    t = next(t for t in range(len(st.frames)) if st.hint_for(t) is not None and st.hint_for(t).discard)
+    st.show(t)
+    assert "discard the whole hand" in st.why.value and "Stops, numbered" not in st.why.value
+    drawn = [d for d in st.figure.data if d.meta in ("plan", "plan2")]
+    assert drawn and all(d.x is None or len(d.x) == 0 for d in drawn)

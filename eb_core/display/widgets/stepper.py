@@ -284,7 +284,7 @@ class TurnStepper(App):
                     out.append(runner.position)
         if self.why_shown:
             h = self.hint_for()
-            for plan in ((h.plan, getattr(h, "plan2", None)) if h is not None else ()):
+            for plan in ((h.plan, getattr(h, "plan2", None)) if h is not None and not h.discard else ()):
                 if plan is not None:
                     out += [self.board.city(c).center for _, c, _, _ in plan.stops]
         return out
@@ -331,7 +331,8 @@ class TurnStepper(App):
         text says the stop in full ("1. pick up Wine at Wien"), as the why above the map lists them.
         ``train=2``: the plan of the second train under Run Two Trains ("train 2: ..."), empty without one."""
         h = self.hint_for() if self.why_shown else None
-        plan = None if h is None else (h.plan if train == 1 else h.plan2)
+        # (a turn that discards the hand gives its plan up: no stops to draw)
+        plan = None if h is None or h.discard else (h.plan if train == 1 else h.plan2)
         if plan is None:
             e = np.empty(0)
             none = np.empty(0, dtype=object)
@@ -364,8 +365,9 @@ class TurnStepper(App):
         if h is None:
             return "<div><i>No turn to advise on here.</i></div>"
         stops = ""
-        for plan, color, who in ((h.plan, PLAN, "Stops, numbered as on the map"),
-                                 (getattr(h, "plan2", None), PLAN2, "Train 2's stops")):
+        shown = [] if h.discard else [(h.plan, PLAN, "Stops, numbered as on the map"),      # (a discard gives
+                                      (getattr(h, "plan2", None), PLAN2, "Train 2's stops")]  # its plan up)
+        for plan, color, who in shown:
             if plan is not None and plan.stops:
                 items = " · ".join(html.escape(_stop_text(i, act, load, city))
                                    for i, (act, city, load, _) in enumerate(plan.stops, 1))
