@@ -290,8 +290,9 @@ def event_area(board: Board, card) -> Area:
         area = city_area(board, p["city"], r)
         blocked = terrain_in(board, area, p.get("blocked_terrain", ())) if kind == "snow" else frozenset()
         text = f"within {r} mileposts of {p['city']}: half rate"
-        if blocked:
-            text += "; no movement or track building on its " + " and ".join(p["blocked_terrain"]) + " mileposts"
+        if blocked:     # (the terrains the area has: no "alpine" on a board without any)
+            kinds = [t for t in p["blocked_terrain"] if any(board.mileposts[m].terrain.value == t for m in blocked)]
+            text += "; no movement or track building on its " + " and ".join(kinds) + " mileposts"
         return Area(kind, title, area, blocked, text=text)
     if kind == "gale":
         r = int(p.get("radius", 4))
