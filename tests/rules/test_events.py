@@ -673,3 +673,15 @@ def test_final_scoring_a_player_whose_track_a_flood_cut_after_announcing_rebuild
     g.apply(EndTurn())                                   # end of the round: final scoring
     assert g.over and g.winners == [0]
     assert g.state.players[0].cash == 300 - cost and g.state.track.owner(*elbe[0]) == 0, g.state.log[-3:]
+
+
+def test_heavy_snow_names_only_the_terrain_its_area_has():
+    """Heavy Snow stops movement on the area's mountain and alpine mileposts; the North America board has no
+    alpine class, so Denver's snow says "its mountain mileposts" and Torino's (Europe) both."""
+    from eb_core.events import areas
+    na, na_deck = eb.load_board("north_america"), eb.load_deck("north_america")
+    denver = next(c for c in na_deck.event_cards if c.title == "Heavy Snow: Denver")
+    assert areas.event_area(na, denver).text.endswith("on its mountain mileposts")
+    eu, eu_deck = eb.load_board("europe"), eb.load_deck("europe")
+    torino = next(c for c in eu_deck.event_cards if c.title == "Heavy Snow: Torino")
+    assert "mountain and alpine mileposts" in areas.event_area(eu, torino).text
