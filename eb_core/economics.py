@@ -1087,66 +1087,94 @@ def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: f
           network: set[int], owned: set[str]) -> list[list[SegmentCost]]:
     """Build ``items`` (in priority order) over the special build turns: each turn up to
     ``rules.build_limit`` and at most ``rules.builds_out_of_major_per_turn`` segments out of major/key
-    mileposts, always from a major/key milepost or from track already built."""
+    mileposts, always from a major/key milepost or from track already built.
+
+    A segment between a major city and a plain milepost is cheaper built out of the city (1M) than into
+    it (5M), but building out uses one of the turn's segments out of major cities; each turn is laid both
+    ways -- the cheaper way first, and keeping the allowance where track already built reaches the
+    segment -- and the way that lays more of the plan's track this turn is kept (the cheaper on a tie):
+    an opening between two major cities otherwise spent the allowance on its first two segments and left
+    18M of the first turn unspent."""
     remaining = list(items)
     cash = rules.start_cash
     turns: list[list[SegmentCost]] = []
     for _ in range(rules.special_build_turns):
-        budget = min(rules.build_limit, cash)
-        out_of_major = 0
-        built: list[SegmentCost] = []
-        progress = True
-        while progress:
-            progress = False
-            for idx, it in enumerate(remaining):
-                if _is_hop(it):
-                    cr = board.crossing(it.crossing_name)
-                    if it.crossing_name in owned:
-                        remaining.pop(idx)
-                        progress = True
-                        break
-                    if not any(p in network or p in anchors for p in cr.ports):
+        best = None
+        for keep_allowance in (False, True):
+            trial = (list(remaining), set(network), set(owned))
+            built, spent = _grow_turn(board, rules, anchors, *trial, min(rules.build_limit, cash), keep_allowance)
+            if best is None or spent > best[1]:
+                best = (built, spent, trial)
+        built, spent, (remaining, net2, owned2) = best
+        network.clear()
+        network.update(net2)
+        owned.clear()
+        owned.update(owned2)
+        cash -= spent
+        turns.append(built)
+    return turns
+
+
+def _grow_turn(board: Board, rules: Ruleset, anchors: frozenset[int], remaining: list, network: set[int],
+               owned: set[str], budget: int, keep_allowance: bool) -> tuple[list[SegmentCost], int]:
+    """One special build turn of :func:`_grow` (``remaining``, ``network``, ``owned`` updated in place):
+    the segments built and the money spent."""
+    out_of_major = 0
+    built: list[SegmentCost] = []
+    spent = 0
+    progress = True
+    while progress:
+        progress = False
+        for idx, it in enumerate(remaining):
+            if _is_hop(it):
+                cr = board.crossing(it.crossing_name)
+                if it.crossing_name in owned:
+                    remaining.pop(idx)
+                    progress = True
+                    break
+                if not any(p in network or p in anchors for p in cr.ports):
+                    continue
+                c = crossing_cost(rules, cr)
+                if c > budget:
+                    continue
+                sc = SegmentCost(cr.ports[0], cr.ports[1], 0, 0, c, "across " + cr.name, None, cr.name)
+                owned.add(cr.name)
+                network.update(cr.ports)
+                network.update(cr.mileposts)
+            else:
+                best = None     # the cheaper legal direction; ties keep the major-city allowance
+                for u, v in ((it.a, it.b), (it.b, it.a)):
+                    if u not in network and u not in anchors:
                         continue
-                    c = crossing_cost(rules, cr)
-                    if c > budget:
+                    from_anchor = u in anchors
+                    if from_anchor and rules.builds_out_of_major_per_turn is not None and \
+                            out_of_major >= rules.builds_out_of_major_per_turn:
                         continue
-                    sc = SegmentCost(cr.ports[0], cr.ports[1], 0, 0, c, "across " + cr.name, None, cr.name)
+                    c = segment_cost(board, rules, u, v, owned_crossings=owned)
+                    if c is None or c.total > budget:
+                        continue
+                    # keeping the allowance: a way from track already built beats one out of a major city
+                    key = (from_anchor, c.total) if keep_allowance else (c.total, from_anchor)
+                    if best is None or key < best[2]:
+                        best = (c, from_anchor, key)
+                if best is None:
+                    continue
+                sc, from_anchor, _ = best
+                u, v = sc.a, sc.b
+                out_of_major += from_anchor
+                network.update((u, v))
+                if sc.crossing_name:
+                    cr = board.crossing(sc.crossing_name)
                     owned.add(cr.name)
                     network.update(cr.ports)
                     network.update(cr.mileposts)
-                else:
-                    best = None     # the cheaper legal direction; ties keep the major-city allowance
-                    for u, v in ((it.a, it.b), (it.b, it.a)):
-                        if u not in network and u not in anchors:
-                            continue
-                        from_anchor = u in anchors
-                        if from_anchor and rules.builds_out_of_major_per_turn is not None and \
-                                out_of_major >= rules.builds_out_of_major_per_turn:
-                            continue
-                        c = segment_cost(board, rules, u, v, owned_crossings=owned)
-                        if c is None or c.total > budget:
-                            continue
-                        if best is None or (c.total, from_anchor) < (best[0].total, best[1]):
-                            best = (c, from_anchor)
-                    if best is None:
-                        continue
-                    sc, from_anchor = best
-                    u, v = sc.a, sc.b
-                    out_of_major += from_anchor
-                    network.update((u, v))
-                    if sc.crossing_name:
-                        cr = board.crossing(sc.crossing_name)
-                        owned.add(cr.name)
-                        network.update(cr.ports)
-                        network.update(cr.mileposts)
-                budget -= sc.total
-                cash -= sc.total
-                built.append(sc)
-                remaining.pop(idx)
-                progress = True
-                break
-        turns.append(built)
-    return turns
+            budget -= sc.total
+            spent += sc.total
+            built.append(sc)
+            remaining.pop(idx)
+            progress = True
+            break
+    return built, spent
 
 
 def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, position: Position | None = None,

@@ -668,3 +668,18 @@ def test_a_player_is_named_or_seated_in_plan_for_and_hint():
     with pytest.raises(eb.InvalidAction, match="its players: Ann, Ben"):
         eb.plan_for(g, "Cid")
     assert eb.cost_table(eb.load_board("tutorial"), eb.ruleset(), ["London", "London", "Paris"]).shape == (2, 2)
+
+
+def test_an_opening_between_two_major_cities_spends_the_first_special_turn():
+    """Limits on Building from Major Cities allows two segments *out of* major cities a turn, not into them:
+    an opening that joins Ruhr and Holland first builds one of them into the city from the track just laid,
+    and goes on building the plan's track in that turn (it used both segments out of the cities on that
+    one join and left 18M of the first special build turn unspent)."""
+    board, rules, deck = eb.load_board("europe"), eb.ruleset(), eb.load_deck("europe")
+    dealt = [deck.card(i) for i in deck.shuffled(7) if not deck.is_event(i)]
+    o = eb.plan_opening(board, rules, dealt[:4])
+    assert o.plan.build_cost > 2 * rules.build_limit
+    assert o.spent == (rules.build_limit, rules.build_limit)
+    anchors = {m for c in board.cities if c.has_red_area for m in c.mileposts}
+    for turn in o.builds:
+        assert sum(s.a in anchors for s in turn) <= rules.builds_out_of_major_per_turn
