@@ -864,7 +864,8 @@ def _sources(board: Board, city: str, load: str) -> list[str]:
 
 
 def _rank_key(income: float, s: _Score, payout: int, tag: str):
-    return (-round(income, 9), s.turns, s.build_cost, -payout, tag)
+    # ties: fewer turns, less track, fewer mileposts ridden (both loads taken at one visit, not a second trip)
+    return (-round(income, 9), s.turns, s.build_cost, s.distance, -payout, tag)
 
 
 # ============================================================================================ public API
