@@ -452,8 +452,9 @@ def do_build(game: Game, a: Build, check: bool) -> None:
     p.cash -= plan.cost
     p.spent += plan.cost
     p.built_out_of.extend(plan.out_of)
-    st.log.append(f"{p.name} builds {plural(len(plan.built), 'segment')} for {plan.cost}M: "
-                  f"{'; '.join(plan.notes)}.")
+    # the new track in a sentence (the segment-by-segment notes are the plan's: BuildPlan.notes)
+    st.log.append(f"{p.name} builds {plural(len(plan.built), 'segment')} for {plan.cost}M from "
+                  f"{plan.start} to {plan.end}: {priced_summary(plan.segments, game.board)}.")
 
 
 def do_upgrade(game: Game, a: Upgrade, check: bool) -> None:

@@ -221,7 +221,8 @@ def do_move(game: Game, a: Move, check: bool) -> None:
     st.ops_started = True
     frm, to = where(game, start), where(game, p.position)
     trip = f"across {to}" if frm == to else f"from {frm} to {to}"     # (corner to corner of one city)
-    st.log.append(f"{p.name} moves {plural(len(a.path), 'step')} {trip} ({p.moves_used}/{p.train.speed} used"
+    st.log.append(f"{p.name} moves {plural(len(a.path), 'step')} {trip} ({p.moves_used} of {p.train.speed} "
+                  "movement points used"
                   f"{', half rate' if p.half_rate else ''}).")
 
 
@@ -398,7 +399,9 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     st.round_deliveries = True
     extra = f" (+{bonus}M from events)" if bonus else ""
     extra += " on an open contract (no replacement card)" if contract else ""
-    st.log.append(f"{p.name}: \"{city.name} gets {ld} for {d.payout}\"{extra}; cash {p.cash}M.")
+    # (the announcement in the rulebook's own words: "Toulouse gets Iron for 23" -- Delivering Loads)
+    st.log.append(f"{p.name} announces \"{city.name} gets {ld} for {d.payout}\" and is paid {d.payout + bonus}M"
+                  f"{extra}; cash {p.cash}M.")
     if game.rules.draw_on_delivery and not contract:   # else the hand is refilled as the last action of the turn
         draw_until_demand(game, seat)
 

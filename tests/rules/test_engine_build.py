@@ -85,7 +85,7 @@ def test_bridge_over_river_adds_two_million():
     # (3,3)->(4,2) 1M, ->(5,2) 1M, ->(6,2) 1M + 2M bridge over the Rio = 5M
     g.apply(Build([m(3, 3), m(4, 2), m(5, 2), m(6, 2)]))
     assert spent(g) == 5, g.state.log[-1]
-    assert "bridge (river Rio)" in g.state.log[-1]
+    assert "a bridge over the river Rio (2M)" in g.state.log[-1]
 
 
 def test_mountain_and_alpine_costs():
