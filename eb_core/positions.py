@@ -740,7 +740,7 @@ def standings(game):
     ...              "player Ben: cash 300, track London-Paris")
     >>> t = standings(g)
     >>> t.loc["Ann", ["major cities connected", "meets the conditions"]].tolist(), t.loc["Ben", "major cities connected"]
-    (['7 of 7', 'yes'], '2 of 7')
+    (['7 of the 7 needed', 'yes'], '2 of the 7 needed')
     """
     import pandas as pd   # lazily, like every table of the core
 
@@ -750,7 +750,7 @@ def standings(game):
     for i, p in enumerate(game.state.players):
         row = {"player": p.name, "cash (M)": p.cash}
         if need:            # (Empire Express: the money alone -- "$150 million or more on their turn")
-            row["major cities connected"] = f"{len(game.connected_majors(i))} of {need}"
+            row["major cities connected"] = f"{len(game.connected_majors(i))} of the {need} needed"
         else:
             row[f"to {rules.victory_cash}M"] = f"{max(0, rules.victory_cash - p.cash)}M to go"
         row["meets the conditions"] = "yes" if game.meets_victory(i) else "no"

@@ -205,6 +205,13 @@ def _rules(rules: Ruleset | None, board: Board | str) -> Ruleset:
     return rules if rules is not None else ruleset_for_board(board)
 
 
+def _possessive(who: str) -> str:
+    """ "Ann's", "your" (a player called "you", as the lessons call the reader), "James'"."""
+    if who.strip().lower() == "you":
+        return "your"
+    return f"{who}'" if who.endswith("s") else f"{who}'s"
+
+
 def _fmt_loads(loads: Sequence[str]) -> str:
     return ", ".join(loads) if loads else "no loads"
 
@@ -231,7 +238,7 @@ def milepost_hover(board: Board, rules: Ruleset, mp: int) -> str:
         lines.append("counts one movement point; never hit by weather events")
         return "<br>".join(lines + [ident])
     t = m.terrain.value
-    lines.append(f"<b>{t} milepost</b> near {board.near(mp)}" + (f" ({m.country})" if m.country else ""))
+    lines.append(f"<b>{t} milepost</b>" + (f" ({m.country})" if m.country else "") + f" near {board.near(mp)}")
     crossings = board.crossings_at(mp)
     if crossings:
         for cr in crossings:
@@ -239,9 +246,9 @@ def milepost_hover(board: Board, rules: Ruleset, mp: int) -> str:
             lines.append(f"port {port} of {cr.name}: building into it buys the {cr.kind} for "
                          f"{crossing_cost(rules, cr)}M")
     elif t in rules.terrain_cost:
-        lines.append(f"build into it: {rules.terrain_cost[t]}M ({rules.name})")
+        lines.append(f"build into it: {rules.terrain_cost[t]}M ({rules.title})")
     else:       # a terrain the game does not have (alpine under Empire Express)
-        lines.append(f"build into it: not priced by {rules.name}")
+        lines.append(f"build into it: not priced in {rules.title}")
     return "<br>".join(lines + [ident])
 
 
@@ -253,10 +260,12 @@ def city_hover(board: Board, rules: Ruleset, name: str) -> str:
     lines.append(f"loads: {_fmt_loads(c.loads)}")
     cost = rules.city_cost[size]
     ports = [cr for mp in c.mileposts for cr in board.crossings_at(mp)]
-    if ports:
-        lines.append("port: " + "; ".join(f"{cr.name} ({crossing_cost(rules, cr)}M buys the city and the "
-                                           f"{cr.kind})" for cr in ports))
-    lines.append(f"build into it: {cost}M")
+    if ports:       # two prices: into the city by land, or over the ferry from the other port (which buys it)
+        lines.append(f"build into it by land: {cost}M; " + "; ".join(
+            f"from {cr.port_names[1 - cr.ports.index(next(m for m in c.mileposts if m in cr.ports))]} over the "
+            f"{cr.name} {cr.kind}: {crossing_cost(rules, cr)}M, which buys the {cr.kind}" for cr in ports))
+    else:
+        lines.append(f"build into it: {cost}M")
     if c.size.has_red_area:
         if rules.build_from_majors and rules.builds_out_of_major_per_turn:
             lines.append(f"red area: public track; at most {rules.builds_out_of_major_per_turn} segments out of "
@@ -885,12 +894,12 @@ def add_track(fig: go.Figure, board: Board, track, *, players: Sequence[str] | N
         who = players[p] if players is not None and p < len(players) else f"player {p}"
         color = player_color(p, who)
         fig.add_trace(go.Scatter(x=x, y=y, mode="lines", line=dict(color=color, width=4), hoverinfo="skip",
-                                 name=f"{who}'s track ({len(pairs)} segments)", meta=f"track:{p}",
+                                 name=f"{_possessive(who)} track ({len(pairs)} segments)", meta=f"track:{p}",
                                  legendgroup=f"player{p}"))
         if cx:
             fig.add_trace(go.Scatter(x=np.concatenate(cx), y=np.concatenate(cy), mode="lines",
                                      line=dict(color=color, width=4, dash="dash"), hoverinfo="skip",
-                                     name=f"{who}'s ferries", meta=f"track_crossings:{p}", showlegend=False,
+                                     name=f"{_possessive(who)} ferries", meta=f"track_crossings:{p}", showlegend=False,
                                      legendgroup=f"player{p}"))
     _labels_on_top(fig)
     return fig
@@ -967,8 +976,8 @@ def add_train(fig: go.Figure, board: Board, milepost: int | str, player: int = 0
     fig.add_trace(go.Scatter(x=x, y=y, mode="markers",
                              marker=dict(symbol="diamond" if train == 1 else "square", size=18 if train == 1 else 15,
                                          color=player_color(player, label), line=dict(color="black", width=2)),
-                             hovertext=np.array([f"{who}'s {what} at {place(board, mp)}"], dtype=object),
-                             hoverinfo="text", name=f"{who}'s {what}",
+                             hovertext=np.array([f"{_possessive(who)} {what} at {place(board, mp)}"], dtype=object),
+                             hoverinfo="text", name=f"{_possessive(who)} {what}",
                              meta=f"train:{player}" if train == 1 else f"train:{player}:{train}",
                              legendgroup=f"player{player}"))
     _labels_on_top(fig)
@@ -1166,7 +1175,7 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
 def add_majors(fig: go.Figure, game) -> go.Figure:
     """What each player's network counts towards victory (rulebook: How to Win): a ring in the player's
     colour round every major city of their largest connected group (``Game.connected_majors``), named in
-    the legend with the count ("Ben: 5 of 7 major cities connected"), and a grey ring round the major
+    the legend with the count ("Ben: 5 of the 7 major cities needed"), and a grey ring round the major
     cities their track reaches outside that group, dotted ("Ben: reached, not joined to them": London on a
     separate piece of track counts for nothing). Several players' rings sit one inside another."""
     board, st = game.board, game.state
@@ -1177,7 +1186,7 @@ def add_majors(fig: go.Figure, game) -> go.Figure:
         reached = sorted({c.name for m in game.network(seat) if (c := board.city_at(m)) is not None
                           and c.name in majors} - set(counted))
         size = 30 + 10 * seat
-        add_rings(fig, board, counted, f"{p.name}: {len(counted)} of {need} major cities connected",
+        add_rings(fig, board, counted, f"{p.name}: {len(counted)} of the {need} major cities needed",
                   color=player_color(seat, p.name), size=size, note=f"counts for {p.name}")
         if reached:
             add_rings(fig, board, reached, f"{p.name}: reached, not joined to them", color="#8a8a8a",

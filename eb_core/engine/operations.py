@@ -162,9 +162,10 @@ def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None)
             if (half and used >= speed) or (not half and used + 1 > speed):
                 left = max(0, speed - used)
                 rate = " at half rate" if half else ""
+                spent = (f"all {speed} points used, the last half-rate step rounded in your favour" if used > speed
+                         else f"{used} of {speed} points used, {left} left")
                 raise IllegalAction(R.RUNNING, f"Your {p.train} train has no movement left{rate} for step "
-                                               f"{i + 1} of this move ({used} of {speed} points used, {left} "
-                                               "left).")
+                                               f"{i + 1} of this move ({spent}).")
         # rent
         if info.owners and seat not in info.owners:
             choice = None

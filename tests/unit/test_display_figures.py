@@ -232,7 +232,8 @@ def test_europe_unchanged_london_still_costs_5m_to_build_into():
                       "red area: public track; at most 2 segments out of major/key cities per turn")
     assert london in figures.find_trace(fig, "cities:major").hovertext
     assert figures.city_hover(europe, eb.ruleset("europe-standard"), "Dublin").endswith(
-        "build into it: 3M<br>at most 2 players, 3 tracks each")
+        "build into it by land: 3M; from Liverpool over the Liverpool–Dublin ferry: 6M, which buys the ferry<br>"
+        "at most 2 players, 3 tracks each")       # the two prices of a port city, each said when it applies
     assert figures.find_trace(fig, "terrain:alpine").name == "alpine (5M)"
 
 
@@ -406,8 +407,8 @@ def test_the_major_cities_that_count_for_victory_are_ringed_in_each_players_colo
         at = {(float(x), float(y)) for x, y in zip(tr.x, tr.y)}
         return {c.name for c in board.major_cities if tuple(map(float, board.xy[c.center])) in at}, tr.marker
 
-    ann, ann_marker = ringed("Ann: 6 of 7 major cities connected")
-    ben, ben_marker = ringed("Ben: 5 of 7 major cities connected")
+    ann, ann_marker = ringed("Ann: 6 of the 7 major cities needed")
+    ben, ben_marker = ringed("Ben: 5 of the 7 major cities needed")
     apart, apart_marker = ringed("Ben: reached, not joined to them")
     assert ann == {"Berlin", "Holland", "Madrid", "Paris", "Ruhr", "Wien"}
     assert ben == {"Berlin", "Madrid", "Milano", "Ruhr", "Wien"} and apart == {"London", "Paris"}
@@ -440,6 +441,6 @@ def test_hovers_name_the_place_keep_the_id_for_commands_and_honour_honeymoons_po
     b = eb.load_board("europe")
     r = eb.ruleset("europe-standard", "honeymoon")
     text = figures.milepost_hover(b, r, 100)
-    assert "milepost</b> near " in text and "id 100, for positions and text commands" in text
+    assert "milepost</b> (ES) near Madrid" in text and "id 100, for positions and text commands" in text
     assert "at most 1 player," in figures.city_hover(b, r, "Lyon")
     assert "at most 2 players" in figures.city_hover(b, r, "Dublin")
