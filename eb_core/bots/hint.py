@@ -125,7 +125,8 @@ class Hint:
                 left = max(t.turns - self.discard_turns, 0.0)
                 s += (f"{t.value * t.turns:.0f}M in about {t.turns:.1f} turns (the track counted as reused later), "
                       f"less than a fresh hand at about {self.fresh:.1f}M per turn would in the {left:.1f} turns "
-                      f"left after the {self.discard_turns:g} turns a discard costs")
+                      f"left after the {self.discard_turns:g} turns the planner reckons a discard costs (the turn "
+                      "given up, and a new hand's slower start)")
             else:
                 s += (f"{_per_turn(t)}, against about {self.fresh:.1f}M a fresh "
                       "hand has been worth")
@@ -178,7 +179,10 @@ class Hint:
                       f"{q.turns:.1f} turns, {_per_turn(q)}.")
         kept = (f", {self.fares}M of it kept for the fares until the next delivery pays (Pay To Move: 1M a turn "
                 "the train moves on its own track; without it the train cannot move)" if self.fares else "")
-        return (f"{who}: {', '.join(parts)}. Why: {self.why()}{train2} Cash {self.cash_before}M -> "
+        # a turn that meets the victory conditions needs no plan's figures: the game ends with the round
+        why = ("the victory conditions are met -- the cash and the major cities joined -- so the game ends with "
+               "this round and nothing more needs spending (How to Win)" if self.wins else self.why())
+        return (f"{who}: {', '.join(parts)}. Why: {why}{train2} Cash {self.cash_before}M -> "
                 f"{self.cash_after}M{kept}.")
 
     def _doings(self) -> list[str]:
@@ -204,7 +208,12 @@ class Hint:
             if kind == "place":
                 parts.append(f"place the train at {what[0]}")
             elif kind == "pickup":
-                parts.append(f"pick up {what[0]} at {what[1]}")
+                one = f"pick up {what[0]} at {what[1]}"
+                again = f"pick up 2 {what[0]} at {what[1]}"
+                if parts and parts[-1] == one:          # two of a load at one city: said once
+                    parts[-1] = again
+                else:
+                    parts.append(one)
             elif kind == "deliver":
                 parts.append(f"deliver {what[0]} to {what[1]} for {what[2]}M")
             elif kind == "build" and not built_told:
@@ -254,7 +263,7 @@ def _per_turn(p: Plan, short: bool = False) -> str:
     if p.build_cost <= 0 or abs(p.value - p.income_per_turn) < 0.05:
         return f"{p.income_per_turn:.1f}M per turn"
     if short:
-        return f"{p.value:.1f}M per turn ({p.income_per_turn:.1f}M)"
+        return f"{p.value:.1f}M per turn ({p.income_per_turn:.1f}M paying for all its track now)"
     return (f"{p.value:.1f}M per turn counting the track as reused by later deliveries "
             f"({p.income_per_turn:.1f}M paying for all of it now)")
 

@@ -1052,3 +1052,18 @@ def test_a_hint_places_the_train_rather_than_moving_it_at_the_first_operations_t
     h = eb.hint(g)
     assert isinstance(h.actions[0], eb.PlaceTrain)
     assert str(h).split(": ", 1)[1].startswith("place the train at ")
+
+
+def test_hint_words_a_new_player_can_follow():
+    """The next best plan's second figure is named ("paying for all its track now"), two loads taken at one
+    city are said once ("pick up 2 Wheat at Lyon"), and a turn that meets the victory conditions gives that
+    as its reason, not another plan's figures."""
+    from eb_core.bots.hint import Hint, _per_turn
+    from eb_core.bots.planner import Plan
+    p = Plan([("pickup", "Lyon", "Wheat", 1), ("deliver", "Paris", "Wheat", 1)], 20, 10.0, 5, 2.0, 7.0)
+    assert "paying for all its track now" in _per_turn(p, short=True)
+    h = Hint(0, "Ann", [], p, None, 0, None, False,
+             order=[("pickup", "Wheat", "Lyon"), ("pickup", "Wheat", "Lyon"), ("move", "Paris", None)])
+    assert str(h).startswith("Ann: pick up 2 Wheat at Lyon, move to Paris.")
+    won = Hint(0, "Ann", [], p, None, 0, None, False, wins=True, order=[])
+    assert "Why: the victory conditions are met" in str(won)
