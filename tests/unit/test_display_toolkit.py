@@ -83,5 +83,5 @@ def test_accepted_title_names_places_not_milepost_ids():
     lab = position_lab("board: tutorial\nphase: build\nplayer Ann: at London\nplayer Ben:\n",
                        actions=["build London-Paris"])
     title = lab.figure.layout.title.text
-    assert lab.outcome.accepted and title.startswith("Accepted: Ann builds London → Paris")
+    assert lab.outcome.accepted and title == "Accepted: Ann builds London → Paris, 13M"   # whole, not cut off
     assert "path=(" not in title and "path=(" not in lab.message.value

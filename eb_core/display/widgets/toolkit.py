@@ -255,11 +255,20 @@ class PositionLab(App):
                              start=place(game.board, path[0]), end=place(game.board, path[-1]))
         said = out.explain()                      # in words, with places (not the action's milepost ids)
         self._draw(plan, f"{command}: " + (f"{out.cost}M" if out.accepted else "rejected"), colour,
-                   _short(said, 110))
+                   _short(_headline(out, said), 110))
         self.message.value = (f"<p style='color:{colour}'><b>{html.escape(said)}</b></p>"
                               + ("<ul>" + "".join(f"<li>{html.escape(x)}</li>" for x in out.log) + "</ul>"
                                  if out.log else ""))
         return out
+
+
+def _headline(out, said: str) -> str:
+    """The map's title for an outcome, whole: who does what and for how much, or the rule that refuses it
+    (the sentence in full is the message under the map)."""
+    if out.accepted:
+        what = said.removeprefix("Accepted: ").split(": ", 1)[0].rstrip(".")
+        return f"Accepted: {what}" + (f", {out.cost}M" if out.cost and f"{out.cost}M" not in what else "")
+    return f"Rejected by the rulebook ({out.rule})" if out.rule else "Not a valid action"
 
 
 def _short(s: str, n: int) -> str:
