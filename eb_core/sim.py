@@ -744,20 +744,8 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
     engine_rules = rules.with_(victory_cash=UNREACHABLE_CASH)
     game = Game.new(engine_rules, board=board, players=names, seed=seed)
-    bots = [_Viewing(make_bot(bot, s, seed), rules) for s in range(players)]
-    finished: list[int | None] = [None] * players
-
-    def turn_done(g) -> bool:
-        if on_turn is not None:
-            on_turn(g)
-        for s, q in enumerate(g.state.players):
-            if finished[s] is None and q.cash >= rules.victory_cash and \
-                    len(g.connected_majors(s)) >= rules.victory_majors:
-                finished[s] = q.turns
-                g.state.log.append(f"Solo Scenario 2: {q.name} meets the victory conditions after {q.turns} turns.")
-        return all(f is not None for f in finished)
-
-    play_solo(game, bots, max_turns=max_turns, on_turn=turn_done)
+    finished = _play_seats(game, rules, bot, seed, max_turns, on_turn, until_all=True,
+                           note="Solo Scenario 2: {name} meets the victory conditions after {turns} turns.")
     done = [f for f in finished if f is not None]
     first = min(done) if done else None
     p = game.state.players[0]
@@ -796,18 +784,7 @@ def demo_game(rules: Ruleset | str = "express", *, players: int = 2, seed: int =
                             f"({R.EXPRESS_SETUP}), got {players}", field="players")
     names = [c for c, *_ in rules.demo_players[:players]]
     game = Game.new(rules, board=board, players=names, seed=seed)
-    bots = [_Viewing(make_bot(bot, s, seed), rules) for s in range(players)]
-    finished: list[int | None] = [None] * players
-
-    def turn_done(g) -> bool:
-        if on_turn is not None:
-            on_turn(g)
-        for s, q in enumerate(g.state.players):
-            if finished[s] is None and q.cash >= rules.victory_cash:
-                finished[s] = q.turns
-        return False
-
-    play_solo(game, bots, max_turns=max_turns, on_turn=turn_done)
+    finished = _play_seats(game, rules, bot, seed, max_turns, on_turn, until_all=False)
     p = game.state.players[0]
     done = [f for f in finished if f is not None]
     res = SoloResult(seed=seed, ruleset=rules.name, board=game.board.name, bot=bot,
@@ -818,6 +795,29 @@ def demo_game(rules: Ruleset | str = "express", *, players: int = 2, seed: int =
     res.first = min(done) if done else None
     res.mean_finish = sum(done) / len(done) if len(done) == players else None
     return res
+
+
+def _play_seats(game, rules: Ruleset, bot: str, seed: int, max_turns: int, on_turn: Callable | None, *,
+                until_all: bool, note: str | None = None) -> list[int | None]:
+    """Play ``game`` with bot ``bot`` in every seat (planning by ``rules``) and return each seat's turns to
+    meet ``rules``' victory conditions (``None``: not within ``max_turns``); ``until_all`` stops once every
+    seat has met them (else the game runs to its own end), ``note`` is logged as each seat does."""
+    bots = [_Viewing(make_bot(bot, s, seed), rules) for s in range(len(game.state.players))]
+    finished: list[int | None] = [None] * len(bots)
+
+    def turn_done(g) -> bool:
+        if on_turn is not None:
+            on_turn(g)
+        for s, q in enumerate(g.state.players):
+            if finished[s] is None and q.cash >= rules.victory_cash and \
+                    len(g.connected_majors(s)) >= rules.victory_majors:
+                finished[s] = q.turns
+                if note:
+                    g.state.log.append(note.format(name=q.name, turns=q.turns))
+        return until_all and all(f is not None for f in finished)
+
+    play_solo(game, bots, max_turns=max_turns, on_turn=turn_done)
+    return finished
 
 
 def _upgrades(rules: Ruleset, train) -> int:
