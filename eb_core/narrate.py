@@ -35,7 +35,7 @@ from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBui
 from .board import Board
 from .costs import SegmentCost, path_cost, priced_summary
 from .engine import Game
-from .words import plural
+from .words import and_list, plural
 from .errors import EbError
 from .state import GameState
 
@@ -88,10 +88,7 @@ def scrub(board: Board, text: str) -> str:
 
 # ------------------------------------------------------------------------------------------- builds
 def _and(parts: Sequence[str]) -> str:
-    parts = [p for p in parts if p]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(parts)
 
 
 def describe_segments(segments: Iterable[SegmentCost], board: Board | None = None) -> str:

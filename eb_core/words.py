@@ -5,7 +5,17 @@
 """
 from __future__ import annotations
 
-__all__ = ["plural"]
+__all__ = ["plural", "and_list"]
+
+
+def and_list(items) -> str:
+    """Names joined as a sentence joins them: ``"Ann"``, ``"Ann and Ben"``, ``"Ann, Ben and Cid"``.
+
+    >>> and_list(["Ann"]), and_list(["Ann", "Ben"]), and_list(["Ann", "Ben", "Cid"])
+    ('Ann', 'Ann and Ben', 'Ann, Ben and Cid')
+    """
+    items = [str(x) for x in items if x]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import events as _events
 from ..board import components
+from ..words import and_list
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -35,7 +36,7 @@ def admin_phase(game: Game) -> None:
         if done:
             st.discard_pile.append(act["card"])
             card = game.deck.card(act["card"])
-            st.log.append(f"The event '{card.title}' (card {card.label}) expires and is discarded.")
+            st.log.append(f"The event '{card.title}' expires and is discarded.")
             if eff is not None:
                 expired.append((act, eff))
         else:
@@ -103,7 +104,7 @@ def end_of_round(game: Game) -> None:
                 eff.on_expire(game, act)
             st.discard_pile.append(act["card"])
         st.active_events = keep
-        st.log.append("Tie for first between " + ", ".join(st.players[s].name for s in top)
+        st.log.append("Tie for first between " + and_list(st.players[s].name for s in top)
                       + f" at {best}M: sudden-death tiebreaker.")
     st.round += 1
     st.round_deliveries = False
