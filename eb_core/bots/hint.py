@@ -181,7 +181,7 @@ class Hint:
                 "the train moves on its own track; without it the train cannot move)" if self.fares else "")
         # a turn that meets the victory conditions needs no plan's figures: the game ends with the round
         why = ("the victory conditions are met -- the cash and the major cities joined -- so the game ends with "
-               "this round and nothing more needs spending (How to Win)" if self.wins else self.why())
+               "this round and nothing more needs spending (How to Win)." if self.wins else self.why())
         return (f"{who}: {', '.join(parts)}. Why: {why}{train2} Cash {self.cash_before}M -> "
                 f"{self.cash_after}M{kept}.")
 

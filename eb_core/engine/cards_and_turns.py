@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .. import events as _events
 from .. import rulebook as R
+from ..words import and_list
 from ..actions import Borrow, Discard, DiscardHand, EndBuild, EndOperations, EndTurn
 from ..errors import IllegalAction
 from .admin import admin_phase, end_of_round
@@ -129,7 +130,7 @@ def do_discard_hand(game: Game, a: DiscardHand, check: bool) -> None:
     seat = st.current
     old = list(p.hand)
     p.hand.clear()
-    st.log.append(f"{p.name} discards the hand ({', '.join(game.deck.card(c).label for c in old)}) and draws "
+    st.log.append(f"{p.name} discards the hand (cards {and_list(game.deck.card(c).label for c in old)}) and draws "
                   f"{game.rules.hand_size} new cards.")
     st.discard_pile.extend(open_contracts_from(game, old))
     special = bool(st.special_round)

@@ -38,8 +38,16 @@ class Plan:
         return (self.payout - self.build_cost) / max(self.turns, 1)
 
     def describe(self) -> str:
-        """The stops in words: ``pick up Wine at Bordeaux, deliver Wine at Berlin (24M)``."""
-        return ", ".join(f"{'pick up' if a == 'pickup' else 'deliver'} {ld} at {c}" for a, c, ld, _ in self.stops)
+        """The stops in words: ``pick up Wine at Bordeaux, deliver Wine at Berlin``; two of a load in a row
+        at one city said once (``pick up 2 Wheat at Lyon``)."""
+        said: list[list] = []               # [verb, load, city, count]
+        for a, c, ld, _ in self.stops:
+            verb = "pick up" if a == "pickup" else "deliver"
+            if said and said[-1][:3] == [verb, ld, c]:
+                said[-1][3] += 1
+            else:
+                said.append([verb, ld, c, 1])
+        return ", ".join(f"{v} {n} {ld} at {c}" if n > 1 else f"{v} {ld} at {c}" for v, ld, c, n in said)
 
 
 def _upper_median(vals) -> float:
