@@ -347,6 +347,11 @@ class OpeningPlan:
                          f"{spent}M ({_describe_builds(turn)}).")
         if self.remaining_cost > 0:
             lines.append(f"About {self.remaining_cost}M of the plan's track is left for later turns.")
+            gap = self.total + self.remaining_cost - self.plan.build_cost
+            if gap:         # built in the order a new player can, some segments go the dearer way (or cheaper)
+                lines.append(f"Built in the order a new player can (from major cities and the track just laid) the "
+                             f"track costs about {self.total + self.remaining_cost}M, not the "
+                             f"{self.plan.build_cost}M the plan estimated.")
         else:
             lines.append("That is all the track the plan needs.")
             if self.total < self.plan.build_cost:
