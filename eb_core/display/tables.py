@@ -5,7 +5,7 @@ in M, rates to one decimal, long text wrapped. No plotly here.
 >>> from eb_core.display import tables
 >>> b, r = eb.load_board("tutorial"), eb.ruleset("europe-standard")
 >>> t = tables.segment_table(b, r, b.meta["examples"]["antwerp"]["path"])   # Example 1 (Antwerp)
->>> int(t.loc["total", "cost"]), t.loc[2, "to"]
+>>> int(t.loc["total", "cost (M)"]), t.loc[2, "to"]
 (6, 'Antwerpen')
 """
 from __future__ import annotations
@@ -48,7 +48,8 @@ def path_plan(board: Board, rules: Ruleset, path: Sequence[int], *, owned_crossi
 
 def route_table(plan, board: Board | None = None) -> pd.DataFrame:
     """A DataFrame with one row per segment of a build plan: from, to (places by name), what is built
-    into, the milepost cost, the bridge, the ferry/tunnel, the segment total and the running total.
+    into, then in millions what that milepost costs, the bridge, the ferry or tunnel, the segment's cost
+    and the running total, and what the bridge crosses.
 
     A last row ``total`` sums the columns, so the table always agrees with ``plan.cost``.
     """
@@ -62,18 +63,21 @@ def route_table(plan, board: Board | None = None) -> pd.DataFrame:
             "from": place(board, s.a) if board is not None else s.a,
             "to": place(board, s.b) if board is not None else s.b,
             "built into": s.crossing_name if s.crossing_name else s.base_label,
-            "milepost": s.base, "bridge": s.water, "ferry/tunnel": s.crossing,
-            "water": s.water_label or "", "cost": s.total, "running": running,
+            "milepost (M)": s.base, "bridge (M)": s.water, "ferry/tunnel (M)": s.crossing,
+            "cost (M)": s.total, "running total (M)": running, "bridge over": s.water_label or "",
         })
-    cols = ["step", "from", "to", "built into", "milepost", "bridge", "ferry/tunnel", "water", "cost", "running"]
+    cols = ["step", "from", "to", "built into", "milepost (M)", "bridge (M)", "ferry/tunnel (M)", "cost (M)",
+            "running total (M)", "bridge over"]
     df = pd.DataFrame(rows, columns=cols)
     if rows:
         tot = {c: "" for c in cols}
-        tot.update({"step": "total", "milepost": int(df["milepost"].sum()), "bridge": int(df["bridge"].sum()),
-                    "ferry/tunnel": int(df["ferry/tunnel"].sum()), "cost": int(df["cost"].sum()),
-                    "running": running})
+        tot.update({"step": "total", "milepost (M)": int(df["milepost (M)"].sum()),
+                    "bridge (M)": int(df["bridge (M)"].sum()), "ferry/tunnel (M)": int(df["ferry/tunnel (M)"].sum()),
+                    "cost (M)": int(df["cost (M)"].sum()), "running total (M)": running})
         df = pd.concat([df, pd.DataFrame([tot], columns=cols)], ignore_index=True)
-    return df.set_index("step")
+    df = df.set_index("step")
+    df.index.name = None            # (the row labels say it: 1, 2, ... total)
+    return df
 
 
 def segment_table(board: Board, rules: Ruleset, path: Sequence[int], *,

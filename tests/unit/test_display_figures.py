@@ -268,17 +268,17 @@ def test_route_labels_and_table_match_the_rulebook_example(board, rules, name):
     assert sum(int(t) for t in labels.text) == ex["cost"]
     assert figures.find_trace(f, "route").name == f"cheapest build: {ex['cost']}M"
     table = tables.route_table(plan, board)
-    assert table.loc["total", "cost"] == ex["cost"], table.to_string()
-    assert list(table["running"])[-1] == ex["cost"]
-    assert tables.segment_table(board, rules, path).loc["total", "cost"] == ex["cost"]
+    assert table.loc["total", "cost (M)"] == ex["cost"], table.to_string()
+    assert list(table["running total (M)"])[-1] == ex["cost"]
+    assert tables.segment_table(board, rules, path).loc["total", "cost (M)"] == ex["cost"]
 
 
 def test_route_table_columns_add_up(board, rules):
     ex = board.meta["examples"]["london_folkestone"]
     t = tables.segment_table(board, rules, ex["path"])
     body = t.drop(index="total")
-    assert (body["milepost"] + body["bridge"] + body["ferry/tunnel"] == body["cost"]).all(), t.to_string()
-    assert t.loc["total", "ferry/tunnel"] == 17, t.to_string()   # the Chunnel
+    assert (body["milepost (M)"] + body["bridge (M)"] + body["ferry/tunnel (M)"] == body["cost (M)"]).all(), t.to_string()
+    assert t.loc["total", "ferry/tunnel (M)"] == 17, t.to_string()   # the Chunnel
 
 
 def test_set_route_replaces_in_place_and_clears(board, rules):

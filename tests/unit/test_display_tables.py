@@ -27,7 +27,7 @@ def test_route_table_names_places_not_milepost_ids(board, rules):
     for col in ("from", "to"):
         for v in body[col]:
             assert isinstance(v, str) and not any(ch.isdigit() for ch in v), v
-    assert t.loc["total", "cost"] == plan.cost
+    assert t.loc["total", "cost (M)"] == plan.cost
 
 
 def test_readable_rounds_money_and_rates_and_wraps_long_text():

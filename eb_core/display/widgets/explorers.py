@@ -150,7 +150,8 @@ class RouteExplorer(App):
 
 
 def _plan_html(plan, board: Board) -> str:
-    parts = [f"<p><b>{plan.cost}M</b> over {len(plan.segments)} segments"]
+    n = len(plan.segments)
+    parts = [f"<p><b>{plan.cost}M</b> over {n} segment{'s' if n != 1 else ''}"]
     bd = getattr(plan, "breakdown", None)
     if bd:
         parts.append(": " + ", ".join(f"{k} {v}M" for k, v in bd.items() if v))
