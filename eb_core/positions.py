@@ -97,6 +97,7 @@ from . import rulebook as R
 from .board import load_board
 from .cards import load_deck
 from .engine import Game
+from .engine.common import operations_next, require_phase
 from .errors import EbError, IllegalAction, InvalidAction
 from .files import data_dir, derived
 from .narrate import describe, say
@@ -1098,6 +1099,9 @@ def parse_action(game, text: str):
             return A.Build(longest if len(longest) > 1 else path)
         return trimmed[0] if len(trimmed) == 1 else trimmed
     if word == "move":
+        if st.phase == "build" and not operations_next(game):
+            # the phase first, as the engine judges it (else a route search would answer for whoever acts)
+            require_phase(game, "operations", what="Moving your train")
         if me.position is None:
             raise IllegalAction(R.cite(R.START_TRAIN, rules.rulebook),
                                 f"{me.name}'s train is not on the board yet: 'place <city>' first.")

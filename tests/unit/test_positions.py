@@ -529,3 +529,14 @@ def test_variant_state_in_the_position_text():
     assert eb.position(position_to_text(fast)).state.track.crossing_owners("Chunnel") == (0, 1)
     lt = eb.position("board: tutorial\nruleset: europe-standard less-thinking\nplayer Ann: at Paris\nplayer Ben:")
     assert lt.phase == "build" and eb.attempt(lt, "build Paris-Lyon").accepted
+
+
+def test_a_move_in_the_build_phase_is_refused_by_the_phase_for_any_player():
+    """A text 'move' in the Build phase is refused by How to Play (the Operations phase is over) whoever it is
+    asked for -- it once answered for another player with a route search ("no built track")."""
+    g = eb.position("board: tutorial\nphase: build\nplayer Ann: at Paris\nplayer Ben: at Berlin")
+    for who in (None, "Ben"):
+        out = eb.try_action(g, "move Lyon", player=who)
+        assert out.rule == eb.rulebook.HOW_TO_PLAY and "Operations phase" in out.reason
+    express = eb.Game.new("express")            # the Building Phase first: a move starts the operations
+    assert eb.try_action(express, "move Harrisburg").rule != eb.rulebook.HOW_TO_PLAY
