@@ -35,6 +35,7 @@ from scipy.sparse.csgraph import connected_components
 
 from .errors import BoardFileError
 from .files import data_dir, derived, load_cached, read_json_file, validate
+from .words import plural
 
 __all__ = [
     "Terrain", "CitySize", "Water", "LatticeOrientation", "Milepost", "City", "Edge", "Crossing", "Ferry",
@@ -318,7 +319,7 @@ class Board:
     # ----------------------------------------------------------------- look-ups
     def __repr__(self) -> str:
         return (f"<Board {self.name!r}: {len(self.mileposts)} mileposts, {len(self.cities)} cities, "
-                f"{len(self.ferries)} ferries, {len(self.tunnels)} tunnels>")
+                f"{plural(len(self.ferries), 'ferry', 'ferries')}, {plural(len(self.tunnels), 'tunnel')}>")
 
     def milepost(self, mp: int) -> Milepost:
         """The milepost with id ``mp``; :class:`KeyError` if there is none."""
@@ -611,9 +612,10 @@ class Board:
 
     def _repr_html_(self) -> str:  # pragma: no cover - display hook
         sizes = {s.value: len(self.cities_of_size(s)) for s in CitySize}
-        return (f"<b>{self.title}</b> ({self.name}): {len(self.mileposts)} mileposts, "
-                f"{sum(sizes.values())} cities {sizes}, {len(self.loads)} loads / {sum(self.loads.values())} chips, "
-                f"{len(self.ferries)} ferries, {len(self.tunnels)} tunnels")
+        kinds = ", ".join(f"{n} {k}" for k, n in sizes.items() if n)
+        return (f"<b>{self.title}</b>: {len(self.mileposts)} mileposts, {sum(sizes.values())} cities ({kinds}), "
+                f"{len(self.loads)} loads ({sum(self.loads.values())} chips), "
+                f"{plural(len(self.ferries), 'ferry', 'ferries')}, {plural(len(self.tunnels), 'tunnel')}")
 
     def to_figure(self, **kw):
         """A plotly figure of the board (lazy-imports :mod:`eb_core.display.figures`)."""
@@ -627,12 +629,26 @@ def _close(name: Any, names: Mapping[str, str], fold, cutoff: float) -> list[str
     return [names[k] for k in difflib.get_close_matches(fold(str(name)), list(names), n=3, cutoff=cutoff)]
 
 
+#: letters with no accent to strip that NFKD leaves whole (Łódź, Tromsø, Ærø, Straße)
+_PLAIN = str.maketrans({"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe",
+                        "ß": "ss", "Đ": "D", "đ": "d", "Þ": "Th", "þ": "th"})
+
+
 @lru_cache(maxsize=4096)       # a pure function of the name, asked for every city lookup (bots' hot path)
 def _fold(name: str) -> str:
     import unicodedata
 
-    s = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
+    s = unicodedata.normalize("NFKD", name.translate(_PLAIN)).encode("ascii", "ignore").decode().casefold()
     return "".join(ch for ch in s if ch.isalnum())
+
+
+def alphabetical(names) -> list[str]:
+    """Place names in the order a reader looks them up: accents and case aside (Århus under A, Łódź under L).
+
+    >>> alphabetical(["Zürich", "Łódź", "Århus", "London"])
+    ['Århus', 'Łódź', 'London', 'Zürich']
+    """
+    return sorted(names, key=lambda n: (_fold(n), n))
 
 
 # ------------------------------------------------------------------------------------ cross-references

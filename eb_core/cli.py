@@ -183,11 +183,16 @@ def _cmd_table(args) -> int:
 
 def _cmd_board(args) -> int:
     board = _load(args.board)
-    terr = Counter(m.terrain.value for m in board.mileposts if not m.underground)
+    # priced by terrain: the mileposts that are neither in a city nor a ferry port (those cost the city's
+    # entry or the crossing's price)
+    plain = [m for m in board.mileposts if not m.underground and m.city is None and not board.is_port(m.id)]
+    terr = Counter(m.terrain.value for m in plain)
+    in_cities = sum(len(c.mileposts) for c in board.cities)
+    ports = sum(1 for m in board.mileposts if m.city is None and board.is_port(m.id))
     sizes = Counter(c.size.value for c in board.cities)
     print(f"{board.title} ({board.name}), from {board.source}")
-    print(f"mileposts: {sum(terr.values())} on land ("
-          + ", ".join(f"{k} {terr.get(k, 0)}" for k in ("clear", "mountain", "alpine")) + ")"
+    print(f"mileposts: {len(board.mileposts)}: " + ", ".join(f"{k} {terr.get(k, 0)}" for k in ("clear", "mountain", "alpine"))
+          + f", {in_cities} in cities, {ports} ferry ports"
           + (f", {sum(1 for m in board.mileposts if m.underground)} underground" if board.tunnels else ""))
     print(f"segments: {len(board.edges)} ({sum(1 for e in board.edges if e.rivers)} cross rivers, "
           f"{sum(1 for e in board.edges if e.lake)} lakes, {sum(1 for e in board.edges if e.inlet)} inlets)")

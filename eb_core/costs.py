@@ -58,7 +58,8 @@ class SegmentCost:
     def explain(self) -> str:
         if self.crossing_name is not None:
             if not self.crossing:           # the other end of a ferry, or a crossing already yours
-                return f"across the {self.crossing_name} (paid with its port)"
+                kind = "" if "ferry" in self.crossing_name.lower() or self.crossing_name == "Chunnel" else " ferry"
+                return f"across the {self.crossing_name}{kind} (paid with its port)"
             return f"{self.crossing}M {self.crossing_name}"
         parts = [f"{self.base}M {self.base_label}"]
         if self.water:

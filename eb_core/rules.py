@@ -242,7 +242,8 @@ _US_FALLBACKS = (
     "Event cards: the overview details only floods (bridges destroyed, rebuilt at the usual cost, $3M or "
     "more); derailments, snow, fog, gales, strikes and the tax play as Europe's cards do, adapted to "
     "North America (Event Card Effects; eb_core.events.north_america)",
-    "Admin phase: events expire after the drawing player's next turn (Admin Phase)",
+    "Admin phase: a One Round event expires after the drawing player's next turn; lasting and permanent "
+    "events end as their cards say (Admin Phase; Event Card Effects)",
     "Solo play: the overview has none -- a solo game is played and ranked as Europe's is, on its standard "
     "Chart (Solo & Variant Rules > Solo Play Scenarios; Chart of Success for Solo Play)",
 )

@@ -427,7 +427,7 @@ def _crossing_traces(board: Board, rules: Ruleset) -> list[go.Scatter]:
             text=np.array([str(cr.cost) for cr in board.ferries], dtype=object),
             textfont=dict(color="white", size=10), marker=dict(symbol="circle", size=16, color=COLORS["ferry"]),
             hoverinfo="text", hovertext=np.array(
-                [f"<b>{cr.name}</b> ferry, {cr.port_names[0]}–{cr.port_names[1]}<br>building into either port "
+                [f"<b>{cr.name}</b> ferry<br>building into either port "
                  f"costs {cr.cost}M and buys the whole ferry<br>at most {rules.ferry_max_players} players; "
                  "stage on a port, cross next turn at half speed" for cr in board.ferries], dtype=object),
             name="ferry cost", meta="ferry_costs", showlegend=False, legendgroup="crossings"))
@@ -490,7 +490,8 @@ def _milepost_traces(board: Board, rules: Ruleset) -> list[go.Scatter]:
             hovertext=np.array([milepost_hover(board, rules, m) for m in ms], dtype=object), hoverinfo="text",
             name=f"{label[t]} ({rules.terrain_cost[t.value]}M)" if t.value in rules.terrain_cost else label[t],
             meta=f"terrain:{t.value}",
-            legendgroup="terrain", legendgrouptitle_text="mileposts", visible=True if ms else "legendonly"))
+            legendgroup="terrain", legendgrouptitle_text="mileposts", visible=True if ms else "legendonly",
+            showlegend=bool(ms)))       # (a terrain the board has none of -- alpine in America -- stays off the legend)
     return traces
 
 
@@ -540,7 +541,8 @@ def _city_traces(board: Board, rules: Ruleset) -> list[go.Scatter]:
             customdata=np.array([c.name for c in cs], dtype=object),
             hovertext=np.array([city_hover(board, rules, c.name) for c in cs], dtype=object), hoverinfo="text",
             name=f"{s.value} city ({rules.city_cost[s.value]}M)", meta=f"cities:{s.value}",
-            legendgroup="cities", visible=True if cs else "legendonly"))
+            legendgroup="cities", visible=True if cs else "legendonly",
+            showlegend=bool(cs)))       # (no key cities in America: none in the legend)
     return traces
 
 

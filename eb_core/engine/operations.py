@@ -401,7 +401,7 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     extra = f" (+{bonus}M from events)" if bonus else ""
     extra += " on an open contract (no replacement card)" if contract else ""
     # (the announcement in the rulebook's own words: "Toulouse gets Iron for 23" -- Delivering Loads)
-    st.log.append(f"{p.name} announces \"{city.name} gets {ld} for {d.payout}\" and is paid {d.payout + bonus}M"
+    st.log.append(f"{p.name} announces \"{city.name} gets {ld} for {d.payout}M\" and is paid {d.payout + bonus}M"
                   f"{extra}; cash {p.cash}M.")
     if game.rules.draw_on_delivery and not contract:   # else the hand is refilled as the last action of the turn
         draw_until_demand(game, seat)

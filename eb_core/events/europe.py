@@ -97,16 +97,16 @@ class HeavySnow(_HalfRateArea):
         blocked = active_area(game, active).blocked
         for m in (a, b):
             if m is not None and m in blocked:
-                return (f"{active_title(game, active)}: no train may move to or from {where(game, m)}, a "
-                        f"{game.board.mileposts[m].terrain} milepost in the snow (rulebook: {R.NO_MOVE}).")
+                return (f"{active_title(game, active)}: no train may move to or from {where(game, m)}: the snow "
+                        f"closes the mountain and alpine mileposts near its city (rulebook: {R.NO_MOVE}).")
         return None
 
     def blocks_build(self, game, active, player, a, b):
         blocked = active_area(game, active).blocked
         for m in (a, b):
             if m in blocked:
-                return (f"{active_title(game, active)}: no track may be built to or from {where(game, m)}, a "
-                        f"{game.board.mileposts[m].terrain} milepost in the snow.")
+                return (f"{active_title(game, active)}: no track may be built to or from {where(game, m)}: the "
+                        "snow closes the mountain and alpine mileposts near its city.")
         return None
 
 

@@ -76,7 +76,10 @@ def test_board_summary(capsys):
     b = eb.load_board("tutorial")
     assert code == 0
     assert f"cities: {len(b.cities)}" in out and "Chunnel" in out
-    assert f"{sum(1 for m in b.mileposts if not m.underground)} on land" in out
+    # priced by terrain only where no city or port sets the price (a city milepost is 'clear' in the data)
+    plain = [m for m in b.mileposts if not m.underground and m.city is None and not b.is_port(m.id)]
+    assert f"clear {sum(1 for m in plain if m.terrain.value == 'clear')}," in out
+    assert f"{sum(len(c.mileposts) for c in b.cities)} in cities" in out
 
 
 @pytest.mark.slow   # left out of `make test-fast`

@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ...board import alphabetical
 from ... import events
 from ...errors import InvalidAction
 from .. import figures
@@ -86,7 +87,7 @@ class EventExplorer(App):
     def _summarise(self) -> None:
         g, board, res = self.game, self.game.board, self.result
         st = g.state
-        cities = sorted({c.name for m in res["mileposts"] for c in [board.city_at(m)] if c is not None})
+        cities = alphabetical({c.name for m in res["mileposts"] for c in [board.city_at(m)] if c is not None})
         owners: dict[str, int] = {}
         for o in res["track"].values():
             owners[st.players[o].name] = owners.get(st.players[o].name, 0) + 1

@@ -30,7 +30,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ... import routes
-from ...board import Board
+from ...board import Board, alphabetical
 from ...errors import EbError
 from ...files import derived
 from ...rules import Ruleset, ruleset as _ruleset
@@ -43,7 +43,7 @@ __all__ = ["RouteExplorer", "LoadFinder", "CityInspector", "DistancePicker", "ro
 
 
 def _city_names(board: Board) -> list[str]:
-    return sorted((c.name for c in board.cities), key=lambda s: s.casefold())
+    return alphabetical(c.name for c in board.cities)
 
 
 def _pick(names: Sequence[str], board: Board, wanted: str | None, default: int) -> str:

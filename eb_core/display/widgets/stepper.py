@@ -232,7 +232,9 @@ class TurnStepper(App):
                                      textfont={"size": 12, "color": color, "shadow": figures.HALO},
                                      line={"color": color, "width": 3, "dash": "dash"},
                                      marker={"size": self.STOP_PX, "color": color}, hoverinfo="text", hovertext=hover,
-                                     name=name, meta=meta, visible=self.why_shown))
+                                     name=name, meta=meta, visible=self.why_shown,
+                                     # (train 2's plan only under Run Two Trains: not in a one-train legend)
+                                     showlegend=train == 1 or self.rules.trains == 2))
         for seat, name in enumerate(self.names):
             x, y, text, hover = self._train(st, seat)
             fig.add_trace(go.Scatter(x=x, y=y, mode="markers+text", text=text, textposition="bottom center",

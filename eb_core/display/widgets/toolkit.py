@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as W
 import plotly.graph_objects as go
 
+from ...board import alphabetical
 from ...actions import Build, Move
 from ...costs import BuildPlan, path_cost
 from ...errors import EbError
@@ -110,7 +111,7 @@ class PositionLab(App):
         names = [p.name for p in game.state.players]
         trains = sorted({game.rules.start_train, *game.rules.upgrades,
                          *(t for ts in game.rules.upgrades.values() for t in ts)})
-        cities = sorted((c.name for c in game.board.cities), key=str.casefold)
+        cities = alphabetical(c.name for c in game.board.cities)
         self._syncing = True
         try:
             keep = self.player.value if self.player.value in names else names[game.current_player]
