@@ -72,6 +72,7 @@ from .costs import SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
 from .rules import Ruleset, Train
 from .state import Position
+from .words import and_list
 from .track import Track, seg_key
 
 __all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop", "delivery_table", "delivery_value",
@@ -315,6 +316,7 @@ class OpeningPlan:
     discard: tuple[int, ...]
     remaining_cost: int
     out_of_cities: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()      # the discarded cards, each in words ("card 42: Beer to Manchester ...")
 
     @property
     def spent(self) -> tuple[int, ...]:
@@ -357,9 +359,11 @@ class OpeningPlan:
             if self.total < self.plan.build_cost:
                 lines.append(f"Built in this order (out of major cities rather than into them) it costs "
                              f"{self.total}M, not the {self.plan.build_cost}M the plan estimated.")
-        if self.discard:
-            lines.append("Discard card" + ("s " if len(self.discard) > 1 else " ")
-                         + ", ".join(str(i + 1) for i in self.discard) + " of the hand.")
+        if self.discarded:
+            lines.append("Discard " + "; and ".join(self.discarded) + ".")
+        elif self.discard:
+            lines.append("Discard the " + and_list(_ordinal(i + 1) for i in self.discard) + " card"
+                         + ("s" if len(self.discard) > 1 else "") + " of the hand.")
         lines.append(f"Place the train at {self.train_city}. " + self.plan.explain())
         return " ".join(lines)
 
@@ -368,6 +372,22 @@ class OpeningPlan:
 
 
 # ================================================================================================ helpers
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _card_words(card: Any) -> str:
+    """A card of a hand in words: a deck's card says itself ("card 42: Beer to Manchester for 11M; ..."), a
+    list of demands is listed."""
+    if hasattr(card, "demands") and hasattr(card, "label"):
+        return str(card)
+    try:
+        return "the card " + "; ".join(f"{d[1] if isinstance(d, tuple) else d.load} to "
+                                       f"{d[0] if isinstance(d, tuple) else d.city}" for d in card)
+    except (TypeError, AttributeError, IndexError):
+        return "a card"
+
+
 def _place_name(p: int | str) -> str:
     return p if isinstance(p, str) else f"milepost {p}"
 
@@ -1248,7 +1268,7 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, position:
         discard = tuple(sorted(i for _, _, i in ev_vals[:extra]))
     out_of = tuple(dict.fromkeys(board.city_at(s.a).name for s in built if s.a in anchors and not _is_hop(s)))
     return OpeningPlan(start_city, tuple(tuple(t) for t in turns), plan, plan.stops[0].city, discard, remaining,
-                       out_of)
+                       out_of, tuple(_card_words(hand[i]) for i in discard))
 
 
 def plan_for(game: Any, player: int | str | None = None, **options: Any) -> HandPlan:

@@ -683,3 +683,13 @@ def test_an_opening_between_two_major_cities_spends_the_first_special_turn():
     anchors = {m for c in board.cities if c.has_red_area for m in c.mileposts}
     for turn in o.builds:
         assert sum(s.a in anchors for s in turn) <= rules.builds_out_of_major_per_turn
+
+
+def test_an_opening_names_the_card_it_discards():
+    """Four cards are dealt and three kept (Starting the Game): the opening says which card goes by its
+    number and demands ("Discard card 42: Beer to Manchester ..."), not its place in the hand."""
+    board, rules, deck = eb.load_board("europe"), eb.ruleset(), eb.load_deck("europe")
+    dealt = [deck.card(i) for i in deck.shuffled(7) if not deck.is_event(i)]
+    o = eb.plan_opening(board, rules, dealt[:4])
+    gone = dealt[o.discard[0]]
+    assert f"Discard {gone}." in o.explain() and "of the hand" not in o.explain()
