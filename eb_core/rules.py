@@ -28,7 +28,7 @@ from typing import Mapping
 
 from .errors import InvalidAction
 
-__all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare",
+__all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare",
            "four_cards"]
 
 
@@ -523,7 +523,45 @@ def _cell(v) -> str:
     return str(v)
 
 
-def compare(*rulesets: Ruleset | str, differences_only: bool = False):
+#: Every :class:`Ruleset` field as a player reads it (``compare(..., words=True)``'s row labels).
+FIELD_WORDS: Mapping[str, str] = _ro({
+    "start_cash": "cash at the start (M)", "start_train": "train at the start (speed/loads)",
+    "opening_hand": "demand cards dealt at the start", "hand_size": "demand cards held",
+    "starter_cards": "starter cards (basic game)", "special_build_turns": "special build turns",
+    "build_limit": "most track built in a turn (M)", "terrain_cost": "milepost cost by terrain (M)",
+    "water_cost": "extra to cross water (M)", "city_cost": "cost to build into a city (M)",
+    "city_max_players": "most players' track into a city",
+    "city_max_tracks_per_player": "most track sections per player into a small or medium city",
+    "builds_out_of_major_per_turn": "most builds out of a major city in a turn",
+    "ferry_max_players": "most players on a ferry", "tunnel_max_players": "most players in the Chunnel",
+    "tunnel_as_ferry_cost": "the Chunnel as a ferry (M)", "upgrade_cost": "train upgrade (M)",
+    "upgrades": "train upgrades", "cross_grade_cost": "cross grading (M)",
+    "reverse_anywhere": "trains reverse anywhere", "rent": "rent for a turn on another player's track (M)",
+    "ferry_half_speed": "half speed after a ferry crossing", "ferry_fixed_moves": "movement points per ferry crossing",
+    "victory_cash": "cash to win (M)", "victory_majors": "major cities connected to win",
+    "tie_shares_win": "a tie shares the win", "victory_at_once": "the first to meet the conditions wins at once",
+    "events": "event cards", "removed_events": "event cards taken out",
+    "chips_removed_per_load": "load chips removed per load (two players)",
+    "small_city_needs_demand": "into a small city only for a demand (two players)",
+    "mercy_loan": "mercy loan (M)", "mercy_repay_factor": "mercy loan repaid (times the loan)",
+    "mercy_payout_share": "share of each payout repaying a mercy loan", "open_contracts": "open contracts face up",
+    "open_contracts_dealt": "open contracts dealt at the start", "field_warehousing": "field warehousing",
+    "branching": "branching off other players' track", "move_fee_own": "fee for a turn on one's own track (M)",
+    "rent_to_bank": "rent paid to the bank", "load_handling_moves": "movement points per load picked up or dropped",
+    "reshuffle_on": "event cards that reshuffle the deck", "trains": "trains per player", "variants": "variants",
+    "turn_order": "turn order", "draw_on_delivery": "a card drawn at each delivery",
+    "end_of_turn_discards": "free discards at the end of a turn",
+    "discard_hand": "a turn given up to discard the hand", "build_from_majors": "new track out of a major city",
+    "victory_on_own_turn": "cash to win counted on the player's own turn",
+    "winner_among_all": "the most cash of all players wins", "setup": "setup",
+    "demo_players": "demo game: cards, start city and loads per colour",
+    "fallbacks": "Europe standard rules kept where the game's own rulebook is silent (how many)",
+})
+#: The fields that name the game and its files rather than a rule (a words table's columns name the game).
+FILE_FIELDS = ("title", "game", "board", "deck", "rulebook")
+
+
+def compare(*rulesets: Ruleset | str, differences_only: bool = False, words: bool = False):
     """Every number and switch of several rulesets side by side: a pandas DataFrame with one row per
     :class:`Ruleset` field and one column per ruleset (names or objects); ``fallbacks`` is counted (the
     rules themselves are :attr:`Ruleset.fallbacks`).
@@ -535,6 +573,11 @@ def compare(*rulesets: Ruleset | str, differences_only: bool = False):
     False
     >>> compare("europe-standard", "us", differences_only=True).loc["victory_majors"].tolist()
     ['7', '5']
+    >>> compare("europe-standard", "us", differences_only=True, words=True).loc["major cities connected to win"].tolist()
+    ['7', '5']
+
+    ``words=True`` tells it as a player reads it: the rules in words (:data:`FIELD_WORDS`), a column per game
+    (its title), yes and no for the switches, the fields naming the game's files (:data:`FILE_FIELDS`) left out.
     """
     import pandas as pd   # lazily, like every table of the core: importing eb_core stays light
 
@@ -545,4 +588,8 @@ def compare(*rulesets: Ruleset | str, differences_only: bool = False):
     table.index.name = "rule"
     if differences_only:
         table = table[table.nunique(axis=1) > 1]
+    if words:           # as a player reads it: a column per game (its title), the rules in words, yes and no
+        table = (table.drop(index=list(FILE_FIELDS), errors="ignore")
+                 .rename(index=dict(FIELD_WORDS), columns={r.name: r.title for r in rs})
+                 .replace({"True": "yes", "False": "no"}).rename_axis(None))
     return table

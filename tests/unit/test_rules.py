@@ -88,3 +88,16 @@ def test_unknown_names_are_clear_errors():
 def test_train_parse_and_str():
     assert Train.parse("12/3") == Train(12, 3)
     assert str(Train(9, 2)) == "9/2"
+
+
+def test_rulesets_compared_in_words_a_player_reads():
+    """``compare(..., words=True)``: every rule named in words (no field names), a column per game by its
+    title, yes/no for switches -- Europe 7 major cities to win against the US's 5."""
+    import dataclasses
+    from eb_core.rules import FIELD_WORDS, FILE_FIELDS, Ruleset, compare
+    fields = {f.name for f in dataclasses.fields(Ruleset)} - {"name"} - set(FILE_FIELDS)
+    assert set(FIELD_WORDS) == fields                  # a new field needs its words
+    t = compare("europe-standard", "us", words=True)
+    assert list(t.columns) == [eb.ruleset("europe-standard").title, eb.ruleset("us").title]
+    assert t.loc["major cities connected to win"].tolist() == ["7", "5"]
+    assert not t.isin(["True", "False"]).any().any() and not any("_" in r for r in t.index)
