@@ -13,7 +13,7 @@ adds, after every action (rulebook: Event Card Effects):
   (Losing Loads).
 
 Games run on the tutorial board (its own deck) and on the Europe board with an event-heavy deck (every
-Europe event card three times), so that every kind of event is drawn many times.
+Europe event card eight times: HEAVY), so that every kind of event is drawn many times.
 """
 import random
 
