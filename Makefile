@@ -60,7 +60,7 @@ test:
 
 # the inner loop: tests/unit, tests/rules and the eb_core doctests, without the tests marked slow (bot games,
 # brute-force optimality, subprocesses) and the four doctests that play whole games; `make test` runs them all
-SLOW_DOCTESTS := eb_core/bots/planner.py::eb_core.bots.planner eb_core/sim.py::eb_core.sim.solo_game \
+SLOW_DOCTESTS := eb_core/bots/planner/__init__.py::eb_core.bots.planner eb_core/sim.py::eb_core.sim.solo_game \
 	eb_core/sim.py::eb_core.sim.monte_carlo eb_core/economics.py::eb_core.economics.plan_for
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest -n 2 -m "not slow" tests/unit tests/rules eb_core $(addprefix --deselect ,$(SLOW_DOCTESTS))
@@ -82,3 +82,5 @@ clean-notebooks: $(VENV)/.test-installed
 decks: | $(BIN)/python
 	$(BIN)/python tools/deckgen.py europe
 	$(BIN)/python tools/deckgen.py tutorial
+	$(BIN)/python tools/deckgen.py north_america
+	$(BIN)/python tools/deckgen.py eastern_us

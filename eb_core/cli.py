@@ -20,6 +20,7 @@ Build London -> Birmingham: 5M over ...
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import Counter
 from typing import Sequence
@@ -68,8 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "breakdown (rulebook: Build Phase Rules). A and B are city names or "
                                    "milepost ids.")
     _common(p)
-    p.add_argument("a", help="start: city name or milepost id")
-    p.add_argument("b", help="end: city name or milepost id")
+    p.add_argument("a", help="start: city name, ferry port (Folkestone) or milepost id")
+    p.add_argument("b", help="end: city name, ferry port or milepost id")
     p.add_argument("--speed", type=int, default=None,
                    help="also print the turns a train of this speed needs along the route")
 
@@ -115,8 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Solo Play Scenario: 1 basic solo play (default), 2 play multiple positions, 3 simple "
                         "second-player simulation, 4 advanced simulated track for 1-3 other players")
     p.add_argument("--players", type=int, default=None,
-                   help="seats: scenario 2 the positions played (default 2), scenario 4 you plus 1-3 simulated "
-                        "opponents (default 2); express 2-4 colours (default 2)")
+                   help="seats: scenario 2 the positions played (default 2; scenario 1 with more than one seat "
+                        "plays them too), scenario 4 you plus 1-3 simulated opponents (default 2); express 2-4 "
+                        "colours (default 2)")
     p.add_argument("--csv", default=None, metavar="PATH", help="write the rows to this CSV file ('-' = stdout)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when standard error is a terminal)")
@@ -261,6 +263,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"error: {msg}", file=sys.stderr)
         return 2
+    except BrokenPipeError:     # the output piped into `head`, which stopped reading: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -20,7 +20,8 @@ from html import escape
 from typing import Iterable
 
 from .board import Board, Crossing
-from .rules import Ruleset
+from .errors import InvalidAction
+from .rules import Ruleset, ruleset_for_board
 
 __all__ = ["SegmentCost", "BuildPlan", "is_free", "priced_summary", "crossing_words", "segment_cost", "milepost_cost", "crossing_cost", "water_cost", "path_cost"]
 
@@ -73,6 +74,10 @@ def milepost_cost(board: Board, rules: Ruleset, mp: int) -> tuple[int, str]:
     if city is not None:
         return rules.city_cost[city.size.value], f"{city.size.value} city {city.name}"
     t = board.mileposts[mp].terrain.value
+    if t not in rules.terrain_cost:     # (Empire Express's rules on a board with alpine mileposts)
+        raise InvalidAction(f"rules: {rules.title} prices no {t} mileposts, and board {board.name!r} has them: "
+                            f"price this board with its own game's rules ({ruleset_for_board(board).name})",
+                            field="rules")
     return rules.terrain_cost[t], t
 
 

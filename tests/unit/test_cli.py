@@ -124,3 +124,10 @@ def test_simulate_no_games_and_a_table_of_no_cities(capsys):
     assert code == 0 and out.startswith("0 games of europe-standard on europe")
     code, out, err = run(capsys, "table", "tutorial", "--cities", ",,")
     assert code == 2 and out == "" and "--cities" in err
+
+
+def test_a_board_priced_by_rules_that_have_no_price_for_its_terrain_is_refused(capsys):
+    """Empire Express prices no alpine mileposts; the Europe board has them: pricing it by Express's rules is
+    refused naming the rules and the board's own game (it printed 'error: alpine')."""
+    code, out, err = run(capsys, "route", "europe", "London", "Paris", "--ruleset", "express")
+    assert code == 2 and out == "" and "prices no alpine mileposts" in err and "europe-standard" in err
