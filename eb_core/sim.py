@@ -74,6 +74,7 @@ __all__ = [
     "demo_game",
     "SoloResult",
     "WinLoss",
+    "chart_for",
     "chart_name",
     "chart_of_success",
     "make_bot",
@@ -116,6 +117,19 @@ def chart_name(rules: Ruleset) -> str | None:
     return "basic" if base.endswith("basic") or rules.starter_cards else "standard"
 
 
+def chart_for(rules: Ruleset | str) -> str:
+    """The Chart of Success ``rules`` are ranked on (:func:`chart_name`; ``rules`` a ruleset or its name,
+    ``"europe-basic+fast-game"``), a ruleset without one (Empire Express) refused by name."""
+    if isinstance(rules, str):
+        base, *variants = rules.split("+")        # also a ruleset's name such as "europe-basic+fast-game"
+        rules = _ruleset(base, *variants)
+    chart = chart_name(rules)
+    if chart is None:
+        raise InvalidAction(f"rules: {rules.title} has no Chart of Success ({CHART_RULE} is Empire Builder's; "
+                            f"{R.EXPRESS_END}: 150M, the richest player wins)", field="rules")
+    return chart
+
+
 def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> str:
     """The rulebook's category for reaching victory in ``turns`` turns (rulebook: Solo & Variant Rules >
     Chart of Success for Solo Play), using the Basic Game chart for basic rulesets. A ruleset without a
@@ -124,15 +138,9 @@ def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> st
     >>> [chart_of_success(t, "europe-basic") for t in (29, 30, 35, 40, 45, 46)]
     ['Blowout Victory', 'Solid Victory', 'Possible Victory', '2nd or 3rd place', '2nd or 3rd place', 'Last Place']
     """
-    if isinstance(rules, str):
-        base, *variants = rules.split("+")        # also a ruleset's name such as "europe-basic+fast-game"
-        rules = _ruleset(base, *variants)
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
         raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {turns!r}", field="turns")
-    if chart_name(rules) is None:
-        raise InvalidAction(f"rules: {rules.title} has no Chart of Success ({CHART_RULE} is Empire Builder's; "
-                            f"{R.EXPRESS_END}: 150M, the richest player wins)", field="rules")
-    for bound, name in CHART_OF_SUCCESS[chart_name(rules)]:
+    for bound, name in CHART_OF_SUCCESS[chart_for(rules)]:
         if turns < bound:
             return name
     return CATEGORIES[-1]  # pragma: no cover

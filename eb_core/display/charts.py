@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 
 from ..errors import InvalidAction
 from ..rules import Ruleset, ruleset
-from ..sim import CHART_OF_SUCCESS, chart_name, chart_of_success
+from ..sim import CHART_OF_SUCCESS, chart_for, chart_of_success
 from .figures import TEMPLATE
 
 __all__ = ["chart_histogram", "turns_figure"]
@@ -31,20 +31,14 @@ def _chart_of(value, *, known: bool = True) -> str | None:
     :class:`~eb_core.rules.Ruleset` or its name (``"europe-basic+fast-game"``). A ruleset without a Chart
     (Empire Express) is refused by name; a name that is no ruleset (a variant's label) is refused if
     ``known``, else ``None``."""
-    if isinstance(value, Ruleset):
-        rules = value
-    else:
-        try:
-            rules = ruleset(*str(value).split("+"))
-        except KeyError as e:
-            if not known:
-                return None
-            raise InvalidAction(f"chart: cannot tell which Chart of Success the ruleset {value!r} uses "
-                                f"({e.args[0] if e.args else e}); pass chart= one of {list(CHART_OF_SUCCESS)}",
-                                field="chart") from None
-    if chart_name(rules) is None:
-        chart_of_success(0, rules)          # refused by name: a game whose rulebook has no Chart
-    return chart_name(rules)
+    try:
+        return chart_for(value if isinstance(value, Ruleset) else str(value))
+    except KeyError as e:       # a name that is no ruleset (chart_for refuses a ruleset without a Chart)
+        if not known:
+            return None
+        raise InvalidAction(f"chart: cannot tell which Chart of Success the ruleset {value!r} uses "
+                            f"({e.args[0] if e.args else e}); pass chart= one of {list(CHART_OF_SUCCESS)}",
+                            field="chart") from None
 
 
 def _pick_chart(df, chart: str | None) -> str | None:
@@ -132,9 +126,8 @@ def chart_histogram(turns: Sequence[int], rules: Ruleset | str = "europe-standar
     ['Blowout Victory', 'Solid Victory', '2nd or 3rd place', 'Last Place']
     """
     rules = ruleset(*str(rules).split("+")) if isinstance(rules, str) else rules
-    if chart_name(rules) is None:
-        chart_of_success(0, rules)          # refused by name: a game whose rulebook has no Chart
-    bands = CHART_OF_SUCCESS[chart_name(rules)]
+    chart = chart_for(rules)            # (a game whose rulebook has no Chart refused by name)
+    bands = CHART_OF_SUCCESS[chart]
     values = sorted(int(t) for t in turns)
     counts = Counter(values)
     band = {t: chart_of_success(t, rules) for t in counts}      # the rulebook's band of each count of turns
@@ -162,7 +155,7 @@ def chart_histogram(turns: Sequence[int], rules: Ruleset | str = "europe-standar
         fig.add_annotation(x=median, y=top * 1.0, text=f"median {median:g}", showarrow=False, xanchor="left",
                            xshift=4, bgcolor="rgba(255,255,255,0.8)", font=dict(size=12))
     fig.update_layout(template=TEMPLATE, barmode="stack", bargap=0.1, height=380,
-                      title=title or f"{len(values)} games on the Chart of Success ({chart_name(rules)} game)",
+                      title=title or f"{len(values)} games on the Chart of Success ({chart} game)",
                       xaxis=dict(title="turns to victory", showticklabels=True, dtick=5, range=[lo_all, hi_all]),
                       yaxis=dict(title="games", showticklabels=True, range=[0, top * 1.22]),
                       legend=dict(orientation="h", y=-0.25, traceorder="normal"))
