@@ -22,6 +22,7 @@ from typing import Iterable
 from .board import Board, Crossing
 from .errors import InvalidAction
 from .rules import Ruleset, ruleset_for_board
+from .words import and_list
 
 __all__ = ["SegmentCost", "BuildPlan", "is_free", "priced_summary", "crossing_words", "segment_cost", "milepost_cost", "crossing_cost", "water_cost", "path_cost"]
 
@@ -201,9 +202,7 @@ def priced_summary(segments: Iterable[SegmentCost], board: Board | None = None, 
     parts += [(f"a bridge over the {what}" if len(c) == 1 else f"{len(c)} bridges over the {what}") + f" ({sum(c)}M)"
               for what, c in bridges.items()]
     parts += cities + crossings
-    if not parts:
-        return "nothing new (the track is already there)"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(parts) or "nothing new (the track is already there)"
 
 
 @dataclass(frozen=True, repr=False)

@@ -87,10 +87,6 @@ def scrub(board: Board, text: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------- builds
-def _and(parts: Sequence[str]) -> str:
-    return and_list(parts)
-
-
 def describe_segments(segments: Iterable[SegmentCost], board: Board | None = None) -> str:
     """What a build pays for, in words: ``"4 clear mileposts, a bridge over the river Thames (2M) and the
     medium city Oxford"``. Free steps along track already built are left out; with ``board`` a ferry is
@@ -227,7 +223,7 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         trip = f"across {b_end}" if a_end == b_end and board.city_at(path[-1]) is not None else f"{a_end} → {b_end}"
         s = f"{who} moves {'' if p.second is None else tn + ' '}{trip}, {plural(len(action.path), 'milepost')}"
         if via:
-            s += " through " + _and(via)
+            s += " through " + and_list(via)
         if pa is not None:
             paid = p.cash - pa.cash
             fare = game.rules.move_fee_own

@@ -99,7 +99,7 @@ from .cards import load_deck
 from .engine import Game
 from .engine.common import operations_next, require_phase
 from .errors import EbError, IllegalAction, InvalidAction
-from .files import data_dir, derived
+from .files import data_dir
 from .narrate import describe, say
 from .routes import cheapest_build, shortest_trip
 from .rules import Ruleset, Train, ruleset_for_board
@@ -537,8 +537,8 @@ def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
         return _milepost(board, int(value), where, path, fld)
     if isinstance(value, str) and board.has_city(value.strip()):
         return board.city(value.strip()).center
-    if isinstance(value, str) and value.strip() in _ports(board):
-        return _ports(board)[value.strip()]      # a ferry port that is not a city (Portsmouth, Le Havre ...)
+    if isinstance(value, str) and board.port_milepost(value.strip()) is not None:
+        return board.port_milepost(value.strip())      # a ferry port that is not a city (Portsmouth, Le Havre ...)
     where.fail(path, fld, f"there is {board.no_city(value, ports=True)}")
 
 
@@ -558,14 +558,8 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
     tr.add_crossing(seat, name)
 
 
-def _ports(board) -> dict[str, int]:
-    """Ferry and tunnel ports by name (the first port of a name), once per board."""
-    from .board import _port_mileposts
-    return derived(board, "board:ports", _port_mileposts)
-
-
 def _place_known(board, name: str) -> bool:
-    return board.has_city(name) or name in _ports(board)
+    return board.has_city(name) or board.port_milepost(name) is not None
 
 
 def _join_names(board, routes: list) -> list:
@@ -696,7 +690,7 @@ def _place_name(board, mp: int) -> str | int:
     c = board.city_at(mp)
     if c is not None and c.center == mp:
         return c.name
-    if c is None and board.is_port(mp) and _ports(board).get(board.place(mp)) == mp:
+    if c is None and board.is_port(mp) and board.port_milepost(board.place(mp)) == mp:
         return board.place(mp)                       # a ferry port that is no city: by its name
     return mp
 

@@ -28,7 +28,7 @@ from .common import (
     turn_rule,
     where,
 )
-from ..words import plural
+from ..words import and_list, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -243,8 +243,7 @@ def check_city_limits(game: Game, seat: int, new_segs: list[tuple[int, int]], bo
         may_enter, left = room
         if not may_enter:
             cap = city_player_cap(game.board, rules, c)
-            others = [st.players[o].name for o in before if o != seat]
-            who = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else "".join(others)
+            who = and_list(st.players[o].name for o in before if o != seat)
             # the Honeymoon Game's one player into a small city is its own rule, not the usual two
             rule = R.HONEYMOON if "honeymoon" in rules.variants and c.size is CitySize.SMALL else R.CITY_LIMIT
             raise IllegalAction(rule, f"Only {cap} player{'s' if cap != 1 else ''} may build into a "
