@@ -92,7 +92,9 @@ def _card(cls: str, val) -> int:
 class Build:
     """Build track along ``path``: one or more contiguous segments, all or nothing
     (rulebook: Build Phase Rules). Segments already yours on the path cost nothing; building into a
-    ferry or Chunnel port buys the whole crossing, and the hop across it may be part of the path."""
+    ferry or Chunnel port buys the whole crossing, and the hop across it may be part of the path. In Empire
+    Express (Build Track: "connect to (or from) a milepost you are already connected to") the path may
+    instead end on your track: it is built from there, at the same price."""
 
     path: tuple[int, ...]
 

@@ -65,7 +65,8 @@ class SegmentCost:
             return f"{self.crossing}M {self.crossing_name}"
         parts = [f"{self.base}M {self.base_label}"]
         if self.water:
-            parts.append(f"{self.water}M bridge ({self.water_label})")
+            several = self.water_label is not None and " and " in self.water_label   # bridges: "each"
+            parts.append(f"{self.water}M bridge{'s' if several else ''} ({self.water_label})")
         return " + ".join(parts)
 
 
@@ -83,10 +84,24 @@ def milepost_cost(board: Board, rules: Ruleset, mp: int) -> tuple[int, str]:
 
 
 def water_cost(board: Board, rules: Ruleset, a: int, b: int) -> tuple[int, str | None]:
-    """The most expensive bridge on segment ``a``-``b`` (0 and ``None`` if it crosses no water)."""
+    """The bridge money of segment ``a``-``b`` and what it crosses (0 and ``None`` if no water).
+
+    Under the Europe rules a segment over two or more bodies of water pays only the most expensive bridge
+    (rulebook: Bridges over Rivers, Lakes and Ocean Inlets); under ``rules.bridges == "each"`` (Empire
+    Express > Build Track, "for each river that you cross") every river, lake and inlet it crosses is paid.
+    """
     e = board.edge(a, b)
     if e is None:
         return 0, None
+    waters = [(rules.water_cost["river"], "river " + r) for r in e.rivers]
+    if e.lake:
+        waters.append((rules.water_cost["lake"], "lake"))
+    if e.inlet:
+        waters.append((rules.water_cost["inlet"], "ocean inlet"))
+    if not waters:
+        return 0, None
+    if rules.bridges == "each" and len(waters) > 1:
+        return sum(w for w, _ in waters), " and ".join(label for _, label in waters)
     best, label = 0, None
     if e.rivers and rules.water_cost["river"] > best:
         best, label = rules.water_cost["river"], "river " + "/".join(e.rivers)
@@ -199,8 +214,9 @@ def priced_summary(segments: Iterable[SegmentCost], board: Board | None = None, 
     kinds = [k for k in _TERRAIN_ORDER if k in terrain] + [k for k in terrain if k not in _TERRAIN_ORDER]
     parts = [f"{len(terrain[k])} {k} milepost{'s' if len(terrain[k]) != 1 else ''}"
              + (f" ({sum(terrain[k])}M)" if priced else "") for k in kinds]
-    parts += [(f"a bridge over the {what}" if len(c) == 1 else f"{len(c)} bridges over the {what}") + f" ({sum(c)}M)"
-              for what, c in bridges.items()]
+    parts += [(f"{'bridges' if ' and ' in what else 'a bridge'} over the {what.replace(' and ', ' and the ')}"
+               if len(c) == 1 else f"{len(c)} bridges over the {what.replace(' and ', ' and the ')}")
+              + f" ({sum(c)}M)" for what, c in bridges.items()]
     parts += cities + crossings
     return and_list(parts) or "nothing new (the track is already there)"
 

@@ -442,7 +442,7 @@ class _Engine:
 def cost_key(rules: Ruleset) -> tuple:
     """The parts of ``rules`` that build costs depend on: a hashable key for caches of derived costs."""
     return (tuple(sorted(rules.terrain_cost.items())), tuple(sorted(rules.water_cost.items())),
-            tuple(sorted(rules.city_cost.items())), rules.tunnel_as_ferry_cost)
+            tuple(sorted(rules.city_cost.items())), rules.tunnel_as_ferry_cost, rules.bridges)
 
 
 def _engine(board: Board, rules: Ruleset) -> _Engine:

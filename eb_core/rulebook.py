@@ -208,13 +208,33 @@ EXPRESS_CITES: dict[str, str] = {
 CITES: dict[str, dict[str, str]] = {"us": US_CITES, "express": EXPRESS_CITES}
 
 
+class Kept(str):
+    """A Europe section naming a rule the other rulebooks do not state, though their sections of the same
+    name state others: :func:`cite` leaves it as it is under every rulebook (made by :func:`kept`)."""
+
+    __slots__ = ()
+
+
+def kept(section: str) -> str:
+    """``section`` cited as the Europe rule in every game: for a rule of a section that the US overview or
+    the Express rulebook speaks to without stating this rule (reversing only in a city is Running the Train's,
+    which the overview's "Running Your Train" never mentions). Equal to ``section`` as a string.
+
+    >>> cite(RUNNING, "us"), cite(kept(RUNNING), "us"), kept(RUNNING) == RUNNING
+    ('US overview > Actions > Running Your Train', 'Operations Phase Rules > Running the Train', True)
+    """
+    return Kept(section)
+
+
 def cite(section: str, rulebook: str = "europe") -> str:
     """The section of ``rulebook`` that states the rule of the Europe ``section`` (itself when that rulebook
-    is Europe's or is silent on it, so the Europe standard rule applies).
+    is Europe's or is silent on it, so the Europe standard rule applies; and for a :func:`kept` section).
 
     >>> cite(RIGHT_OF_WAY, "us"), cite(NO_CREDIT, "us"), cite(RIGHT_OF_WAY)
     ('US overview > Actions > Building Track', 'Build Phase Rules > No Credit/No Loans', 'Build Phase Rules > Right of Way')
     >>> cite(RENT, "express"), cite(FERRY_MOVE, "express")
     ('Empire Express > Move Your Train', 'Operations Phase Rules > Movement Using a Ferry')
     """
+    if isinstance(section, Kept):
+        return str(section)
     return CITES.get(rulebook, {}).get(section, section)

@@ -28,7 +28,7 @@ from typing import Mapping
 
 from .errors import InvalidAction
 
-__all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "compare",
+__all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "BRIDGES", "compare",
            "four_cards"]
 
 
@@ -52,6 +52,8 @@ class Train:
 #: The two turn orders: the Operations Phase then the Building Phase (rulebook: How to Play), or the
 #: Building Phase first (Less Thinking During Your Turns; Empire Express: On a Turn).
 TURN_ORDERS = ("operations-first", "build-first")
+#: How a segment over several rivers, lakes or inlets is priced (:attr:`Ruleset.bridges`).
+BRIDGES = ("most-expensive", "each")
 
 
 def _deep_tuple(v):
@@ -83,6 +85,10 @@ class Ruleset:
     build_limit: int = 20
     terrain_cost: Mapping[str, int] = field(default_factory=lambda: _ro({"clear": 1, "mountain": 2, "alpine": 5}))
     water_cost: Mapping[str, int] = field(default_factory=lambda: _ro({"river": 2, "lake": 3, "inlet": 3}))
+    # Bridges over Rivers, Lakes and Ocean Inlets: a segment over two or more bodies of water pays "only the
+    # additional cost of the most expensive bridge" ("most-expensive"); Express Build Track: "for each river
+    # that you cross" ("each": every river, lake and inlet of the segment paid)
+    bridges: str = "most-expensive"
     city_cost: Mapping[str, int] = field(default_factory=lambda: _ro({"major": 5, "key": 3, "medium": 3, "small": 3}))
     city_max_players: Mapping[str, int] = field(default_factory=lambda: _ro({"medium": 3, "small": 2}))
     city_max_tracks_per_player: int = 3
@@ -147,6 +153,8 @@ class Ruleset:
     def __post_init__(self):
         if self.turn_order not in TURN_ORDERS:
             raise ValueError(f"turn_order must be one of {TURN_ORDERS}, got {self.turn_order!r}")
+        if self.bridges not in BRIDGES:
+            raise ValueError(f"bridges must be one of {BRIDGES}, got {self.bridges!r}")
         if self.trains not in (1, 2):
             raise ValueError(f"trains must be 1 or 2 (Run Two Trains), got {self.trains!r}")
 
@@ -224,8 +232,8 @@ _US_FALLBACKS = (
     "Train upgrades: the overview names Fast, Heavy and Super Freight but gives no speeds, capacities or "
     "price -- Europe's 12/2 and 9/3 then 12/3, 20M each, one upgrade a turn instead of building "
     "(Build Phase Rules > Upgrading your Train)",
-    "Ocean inlets: the overview says only 'additional cost' -- Europe's +3M for an inlet and +3M for a lake "
-    "crossing (Build Phase Rules)",
+    "Ocean inlets: the overview says only 'additional cost' -- Europe's +3M; a lake channel is bridged as a "
+    "river, +2M, as the printed board's river/lake-channel crossings are (Build Phase Rules)",
     "Alpine mileposts, key cities, ferries and the Chunnel: none on the North America board; Europe's costs "
     "and limits are kept and never apply (Build Phase Rules)",
     "At most 3 track sections per player into a small or medium city, and no track that would keep a "
@@ -262,8 +270,9 @@ _US = _STANDARD.with_(
     terrain_cost={"clear": 1, "mountain": 2, "alpine": 5},
     # ... small city 3, medium city 3, major city 5 (no key cities in the US: Europe's 3 kept)
     city_cost={"major": 5, "key": 3, "medium": 3, "small": 3},
-    # ... "River: $2 million extra"; "Ocean inlet: additional cost" (no number: Europe's 3, lakes too)
-    water_cost={"river": 2, "lake": 3, "inlet": 3},
+    # ... "River: $2 million extra"; "Ocean inlet: additional cost" (no number: Europe's 3); the printed
+    # board's lake channels are bridged as rivers, +2M (../shared/reference/game_facts.md)
+    water_cost={"river": 2, "lake": 2, "inlet": 3},
     # ... "Only 2 players can build into a small city; only 3 into a medium city"
     city_max_players={"medium": 3, "small": 2},
     # US overview > Special Rules & Edge Cases: "Two track segments maximum can be built from major city
@@ -287,6 +296,10 @@ _EXPRESS_FALLBACKS = (
     "No credit: no track you cannot pay for (Build Phase Rules > No Credit/No Loans); the rulebook gives no "
     "money at the start and prices every segment",
     "Moving: a train reverses only in a city (Operations Phase Rules > Running the Train)",
+    "Dropping a load: only in a city (Operations Phase Rules > Picking Up Loads); the rulebook speaks only of "
+    "trading a token for another where it is taken",
+    "Every player keeps the right to build into every major city: no track may block it (Build Phase Rules > "
+    "Right to Enter Major Cities and Key Cities)",
     "Major cities: moving through one's public mileposts costs movement as on any milepost (Operations Phase "
     "Rules > Running the Train); the rulebook says only that all players may pass through",
 )
@@ -309,6 +322,8 @@ _EXPRESS = _STANDARD.with_(
     # Build Track: 1M clear, 2M mountain, 3M any city, +1M a river; at most 20M a turn; only off your track.
     # Water the board draws as a lake or inlet without a heavy black line is read as a river (+1M).
     build_limit=20, terrain_cost={"clear": 1, "mountain": 2}, water_cost={"river": 1, "lake": 1, "inlet": 1},
+    # "Add $1 million to the above for each river that you cross": a segment over two rivers pays 2M more
+    bridges="each",
     city_cost={"major": 3, "key": 3, "medium": 3, "small": 3}, build_from_majors=False,
     # Experienced Empire Builder Players Only!: "Any number of players may connect to a city"
     city_max_players={},
@@ -529,7 +544,8 @@ FIELD_WORDS: Mapping[str, str] = _ro({
     "opening_hand": "demand cards dealt at the start", "hand_size": "demand cards held",
     "starter_cards": "starter cards (basic game)", "special_build_turns": "special build turns",
     "build_limit": "most track built in a turn (M)", "terrain_cost": "milepost cost by terrain (M)",
-    "water_cost": "extra to cross water (M)", "city_cost": "cost to build into a city (M)",
+    "water_cost": "extra to cross water (M)",
+    "bridges": "bridges paid on a segment over several waters", "city_cost": "cost to build into a city (M)",
     "city_max_players": "most players' track into a city",
     "city_max_tracks_per_player": "most track sections per player into a small or medium city",
     "builds_out_of_major_per_turn": "most builds out of a major city in a turn",

@@ -74,6 +74,11 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
     net = game.network(seat)
     if rules.branching and path[0] not in net and path[0] in any_network(game):
         net = net | {path[0]}          # Branching: track may branch from anyone's track
+    if not rules.build_from_majors and len(path) > 1 and not _may_start(game, path[0], net) \
+            and _may_start(game, path[-1], net):
+        # Empire Express > Build Track: "connect to (or from) a milepost you are already connected to" -- track
+        # drawn towards your own is built from it, each segment paying "for the milepost you are connecting to"
+        path = path[::-1]
     _check_start(game, path[0], net)
     new_segs: list[tuple[int, int]] = []
     bought: list[str] = []
@@ -166,13 +171,18 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
                      built=tuple(new_segs), crossings=tuple(bought), out_of=tuple(out_of), notes=tuple(breakdown))
 
 
+def _may_start(game: Game, start: int, net: set[int]) -> bool:
+    """Whether Empire Express track may start at ``start``: your own track, or a major city it reaches."""
+    city = game.index.city_at[start]
+    return start in net or (city is not None and city.has_red_area and any(m in net for m in city.mileposts))
+
+
 def _check_start(game: Game, start: int, net: set[int]) -> None:
     """Where a build may start (rulebook: Beginning Construction): your network or a major/key city
     milepost; in Empire Express only your own track, or a major city your track reaches (Build Track)."""
     start_city = game.index.city_at[start]
     if not game.rules.build_from_majors:
-        if start not in net and not (start_city is not None and start_city.has_red_area
-                                     and any(m in net for m in start_city.mileposts)):
+        if not _may_start(game, start, net):
             why = (f"{start_city.name} is a major city none of your track reaches; you cannot start new "
                    "track from a major city" if start_city is not None and start_city.has_red_area
                    else f"{where(game, start)} is not on your track")
@@ -415,9 +425,11 @@ def check_no_blocking(game: Game, seat: int, new_segs: list[tuple[int, int]], bo
     after = _summary(game, after_track, (before, new_segs))
     for s, ok in after[0].items():
         if not ok and before[0].get(s, False):
-            raise IllegalAction(R.MAJOR_ENTRY, f"This track would block {st.players[s].name} from building into "
-                                               "and connecting every major and key city; every player keeps the "
-                                               "right to one segment into each of them.")
+            cities = ("major and key city" if any(c.size is CitySize.KEY for c in game.board.cities)
+                      else "major city")
+            raise IllegalAction(R.kept(R.MAJOR_ENTRY), f"This track would block {st.players[s].name} from building "
+                                                       f"into and connecting every {cities}; every player keeps the "
+                                                       "right to one segment into each of them.")
     for name, room in after[1].items():
         if room < 0 and room < before[1].get(name, 0):
             c = game.board.city(name)

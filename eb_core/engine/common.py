@@ -96,7 +96,8 @@ def require_phase(game, *phases: str, what: str) -> None:
             raise IllegalAction(R.SPECIAL, f"{what} is not possible during a special build turn: there is "
                                            "no Operations phase; build or upgrade (up to 20M), then EndTurn.")
         if st.phase == "build":
-            raise IllegalAction(R.HOW_TO_PLAY, f"{what} belongs to the Operations phase, which is over "
+            # Europe's order, operations then build, kept where the US overview lists both without an order
+            raise IllegalAction(R.kept(R.HOW_TO_PLAY), f"{what} belongs to the Operations phase, which is over "
                                                "for this turn (you are in the Build phase).")
         raise IllegalAction(R.HOW_TO_PLAY, f"{what} is not possible in the {st.phase} phase.")
 

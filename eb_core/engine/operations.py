@@ -146,9 +146,10 @@ def plan_move(game: Game, seat: int, path: Sequence[int], rent_from: int | None)
             if rules.ferry_half_speed:
                 half = True
         if info.kind not in ("ferry", "same-port") and b == prev and not can_reverse_at(game, pos):
-            raise IllegalAction(R.RUNNING, f"A train may only reverse direction in a city or at a ferry port; "
-                                           f"{where(game, pos)} is neither, so it cannot go straight back to "
-                                           f"{where(game, b)}.")
+            places = "in a city or at a ferry port" if game.board.crossings else "in a city"
+            raise IllegalAction(R.kept(R.RUNNING), f"A train may only reverse direction {places}; "
+                                                   f"{where(game, pos)} is {'neither' if game.board.crossings else 'not one'}, "
+                                                   f"so it cannot go straight back to {where(game, b)}.")
         if info.kind != "same-port":
             for act, eff in active_effects(game):
                 why = eff.blocks_move(game, act, seat, pos, b)
@@ -325,7 +326,7 @@ def do_drop(game: Game, a: Drop, check: bool) -> None:
         raise IllegalAction(R.PICKUP, f"Your train does not carry {ld} (it carries "
                                       f"{', '.join(p.loads) or 'nothing'}).")
     if game.index.city_at[p.position] is None:
-        raise IllegalAction(R.PICKUP, f"Loads may be dropped only in a city; your train is at "
+        raise IllegalAction(R.kept(R.PICKUP), f"Loads may be dropped only in a city; your train is at "
                                       f"{where(game, p.position)}.")
     handle_load(game, p, "dropping")
     start_operations(game)

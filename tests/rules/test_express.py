@@ -223,6 +223,26 @@ def test_rivers_cost_1m_more():
     assert eb.costs.segment_cost(BOARD, EUROPE_RULES, a, b).water == 2
 
 
+def test_a_segment_over_two_rivers_pays_for_each_river():
+    """Build Track: "Add $1 million to the above for each river that you cross" -- the Ohio and the Kanawha
+    meet near Charleston, and a segment over both pays 2M of bridges; Europe's rulebook (Bridges over Rivers,
+    Lakes and Ocean Inlets) pays "only the additional cost of the most expensive bridge"."""
+    a, b = next((e.a, e.b) for e in BOARD.edges if set(e.rivers) == {"Ohio", "Kanawha"} and not e.lake
+                and not e.inlet and not BOARD.city_at(e.a) and not BOARD.city_at(e.b))
+    g = _builder()
+    stub(g, 0, a)
+    before = g.player(0).cash
+    g.apply(Build((a, b)))
+    assert before - g.player(0).cash == EXPRESS.terrain_cost[BOARD.mileposts[b].terrain.value] + 2
+    sc = eb.costs.segment_cost(BOARD, EXPRESS, a, b)
+    assert sc.water == 2 and "Ohio" in sc.explain() and "Kanawha" in sc.explain()
+    assert eb.costs.segment_cost(BOARD, EUROPE_RULES, a, b).water == 2          # one bridge, the dearest
+    pittsburgh = city("Pittsburgh")                                           # the Allegheny and Monongahela
+    m, n = next((e.a, e.b) if e.b in pittsburgh.mileposts else (e.b, e.a) for e in BOARD.edges
+                if set(e.rivers) == {"Allegheny", "Monongahela"} and (e.a in pittsburgh.mileposts) != (e.b in pittsburgh.mileposts))
+    assert eb.costs.segment_cost(BOARD, EXPRESS, m, n).total == 3 + 2          # a city and two rivers
+
+
 def test_at_most_20m_a_turn_and_no_money_no_track():
     g = _builder(cash=40)
     net = g.network(0)
@@ -264,6 +284,26 @@ def test_only_off_your_own_track_never_new_track_from_a_major_city():
     nxt = next(n for n in BOARD.neighbors(start) if seg_key(start, n) not in g.state.track.segments
                and n not in net)
     g.apply(Build((start, nxt)))                          # off Orange's own track: accepted
+
+
+def test_track_drawn_to_your_own_track_is_built_from_it_at_the_same_price():
+    """Build Track: "You must connect to (or from) a milepost you are already connected to" -- a line drawn
+    from two mileposts away towards Orange's track is the same track as one drawn out of it."""
+    g = _builder()
+    net = g.network(0)
+    used = {m for k in g.state.track.segments for m in k}
+    line = next([m, n, o] for m in sorted(net) if BOARD.city_at(m) is None
+                for n in BOARD.neighbors(m) if n not in used and BOARD.city_at(n) is None
+                and not BOARD.edge(m, n).impassable
+                for o in BOARD.neighbors(n) if o not in used and o != m and BOARD.city_at(o) is None
+                and not BOARD.edge(n, o).impassable)
+    out, towards = g.plan_build(line), g.plan_build(line[::-1])
+    assert towards.cost == out.cost and set(map(frozenset, towards.built)) == set(map(frozenset, out.built))
+    before = g.player(0).cash
+    g.apply(Build(tuple(line[::-1])))
+    assert before - g.player(0).cash == out.cost and seg_key(line[1], line[2]) in g.state.track.segments
+    a, b = fresh_spot(g, want=lambda e: not e.impassable)    # touching your track at neither end: refused
+    rejects(g, Build((a, b)), R.EXPRESS_BUILD)
 
 
 def test_majors_corners_pass_through_and_build_out_of_any_other_corner():
@@ -568,6 +608,25 @@ def test_express_refusals_cite_its_own_rulebook_and_name_the_europe_rules_it_bor
     fallbacks = eb.ruleset("express").fallbacks
     assert fallbacks and all("Rules >" in f for f in fallbacks)
     assert any("Limits on Entry into Small and Medium Cities" in f for f in fallbacks)
+
+
+def test_rules_the_express_rulebook_does_not_state_cite_europes_section_and_are_listed():
+    """Move Your Train says nothing of reversing or of dropping a token away from a city: a refusal for either
+    cites the Europe rule that applies (Running the Train; Picking Up Loads), listed among the fallbacks, and
+    says nothing of ferry ports, which the Express board has none of."""
+    g = demo(["Orange", "Red"])
+    g.apply(EndBuild())
+    start = g.player().position
+    a = next(n for n in g.movable_steps() if BOARD.city_at(n) is None)
+    g.apply(Move([a]))
+    b = next(n for n in g.movable_steps() if n != start and BOARD.city_at(n) is None)
+    g.apply(Move([b]))
+    back = rejects(g, Move([a]), R.RUNNING)
+    assert "in a city" in back.reason and "ferry" not in back.reason
+    rejects(g, Drop("Steel"), R.PICKUP)
+    fallbacks = eb.ruleset("express").fallbacks
+    for section in (R.RUNNING, R.PICKUP, R.MAJOR_ENTRY):
+        assert any(f"({section})" in f for f in fallbacks), section
 
 
 def test_a_new_express_game_is_its_demo_game():

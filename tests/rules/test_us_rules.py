@@ -174,7 +174,8 @@ def test_compare_lines_up_europe_and_us():
     assert table.loc["city_max_players"].tolist() == ["medium 3, small 2"] * 2
     diff = rules_mod.compare(eb.ruleset("europe-standard"), US, differences_only=True)
     assert set(diff.index) == {"title", "game", "board", "deck", "rulebook", "start_cash", "opening_hand",
-                               "victory_majors", "victory_at_once", "fallbacks"}
+                               "victory_majors", "victory_at_once", "water_cost", "fallbacks"}
+    assert diff.loc["water_cost"].tolist() == ["river 2, lake 3, inlet 3", "river 2, lake 2, inlet 3"]
     assert diff.loc["fallbacks"].tolist() == ["0", str(len(US.fallbacks))]
     three = rules_mod.compare("europe-basic", "europe-standard", "us")
     assert three.shape[1] == 3 and three.loc["victory_cash"].tolist() == ["200", "250", "250"]
@@ -356,6 +357,32 @@ def test_us_refusals_cite_the_overview_where_it_states_the_rule():
     g.apply(Build(steps[0]))
     g.apply(Build(steps[1]))
     rejects(g, Build(steps[2]), R.US_SPECIAL_RULES)
+
+
+def test_rules_the_overview_does_not_state_cite_europes_section():
+    """"Running Your Train" says nothing of reversing, and Turn Structure lists building and moving without
+    fixing an order: a train going straight back at a clear milepost, or moving after the build, is refused
+    citing the Europe rule the engine keeps (Running the Train; How to Play), each listed as a fallback."""
+    g = us_ops_game(("Ann", "Ben"))
+    line = clear_walk(g.board, exit_of(g.board, "Omaha"), 3)
+    lay_track(g, 0, line)
+    place(g, 0, line[0])
+    g.apply(eb.Move(line[1:3]))
+    err = rejects(g, eb.Move([line[1]]), R.RUNNING)
+    assert "in a city" in err.reason and "ferry" not in err.reason          # no ferries in North America
+    g.apply(eb.EndOperations())
+    rejects(g, eb.Move([line[1]]), R.HOW_TO_PLAY)
+    for section in (R.RUNNING, R.HOW_TO_PLAY):
+        assert any(f"({section})" in f for f in US.fallbacks), section
+
+
+def test_a_lake_channel_is_bridged_as_a_river():
+    """The printed board's river and lake-channel crossings cost +2M (the overview: "River: $2 million
+    extra"); Europe's lakes cost +3M."""
+    a, b = next((e.a, e.b) for e in NA.edges if e.lake and not e.rivers and not e.inlet and not e.impassable
+                and not NA.is_red_area(e.a, e.b))
+    assert segment_cost(NA, US, a, b).water == 2
+    assert segment_cost(NA, eb.ruleset("europe-standard"), a, b).water == 3
 
 
 def test_a_third_player_into_a_small_city_is_refused_citing_building_track():
