@@ -256,8 +256,16 @@ def main(argv=None) -> int:
                     help='fields of the standard and basic rulesets changed for every solo game (a bound: the '
                          'rules changed, not the bot), e.g. \'{"hand_size": 9, "opening_hand": 10}\'')
     args = ap.parse_args(argv)
-    options = json.loads(args.options)
-    changes = json.loads(args.rules_with)
+    try:
+        options, changes = json.loads(args.options), json.loads(args.rules_with)
+    except json.JSONDecodeError as err:
+        ap.error(f"--options / --rules-with: not JSON ({err})")
+    if not isinstance(options, dict) or not isinstance(changes, dict):
+        ap.error("--options and --rules-with take a JSON object, e.g. '{\"exact_top\": 48}'")
+    try:                    # an option the planner does not have, refused here by name, not in a worker
+        PlannerBot(0, random.Random(0), **options)
+    except eb.InvalidAction as err:
+        ap.error(f"--options: {err}")
     fields = {f.name for f in dataclasses.fields(eb.Ruleset)}
     for k in changes:
         if k not in fields:

@@ -8,7 +8,8 @@
 
 The core (board, rules, cards, state, actions, engine, events, routes, economics, sim) never imports
 plotly or ipywidgets; :mod:`eb_core.display` (figures, tables, widgets) holds all display code.
-Public names are imported lazily so ``import eb_core`` stays fast.
+The value types (board, costs, errors, rules, track) are imported at once; the rest of the public names
+(the engine, routes, economics, bots, sim) on first use, so ``import eb_core`` stays fast.
 """
 from __future__ import annotations
 

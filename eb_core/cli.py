@@ -59,8 +59,10 @@ def _common(p: argparse.ArgumentParser, with_rules: bool = True) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m eb_core``."""
-    parser = argparse.ArgumentParser(prog="python -m eb_core",
-                                     description="Empire Builder route costs and board summaries.")
+    prog = "eb" if os.path.basename(sys.argv[0]) == "eb" else "python -m eb_core"   # the console script, or -m
+    parser = argparse.ArgumentParser(prog=prog, description="Empire Builder, Empire Builder (US) and Empire Express "
+                                     "from the command line: route costs, cost tables, board summaries and seeded "
+                                     "simulations with the bots.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
 
@@ -81,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(p)
     p.add_argument("--cities", default="majors",
                    help="'majors' (default), 'all', or a comma-separated list of city names")
-    p.add_argument("--format", choices=["csv", "markdown"], default="markdown", help="output format")
+    p.add_argument("--format", choices=["csv", "markdown"], default="markdown", help="output format (default: markdown)")
     p.add_argument("--symmetric", action="store_true",
                    help="show min(A->B, B->A) instead of the directed cost")
     p.add_argument("--turns", type=int, default=None, metavar="SPEED",

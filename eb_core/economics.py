@@ -1216,6 +1216,10 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, position:
     of major/key city mileposts per turn; a segment that does not fit is left for later and a cheaper
     one further on is tried. Each segment's cost is recomputed in the direction it is built.
 
+    ``hand``, ``position``, ``train`` and ``sources_per_demand`` are :func:`plan_hand`'s: the cards (each a
+    list of demands), the track already there and whose, the train (default ``rules.start_train``) and how
+    many of each load's cheapest sources are tried (``None``: all).
+
     >>> import eb_core as eb
     >>> from eb_core.cards import Demand
     >>> board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")

@@ -793,7 +793,8 @@ def cheapest_build(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Po
 def cheapest_connection(board: Board, rules: Ruleset, target: Any, *, position: Position | None = None,
                         blocked_edges: Iterable[tuple[int, int]] | None = None,
                         blocked_mileposts: Iterable[int] | None = None) -> BuildPlan | None:
-    """The cheapest track joining ``target`` (a city or milepost) to ``player``'s network.
+    """The cheapest track joining ``target`` (a city or milepost) to the network of the player whose
+    ``position`` it is (:class:`~eb_core.state.Position`, e.g. ``Position.of(game.state, seat)``; none: no track yet).
 
     The network is every milepost of the player's track, in however many pieces it lies (building out of
     a major or key city may start a new piece, rulebook: Beginning Construction): a target that one piece

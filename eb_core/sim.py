@@ -362,7 +362,10 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     ``win_loss=True`` adds the "Simulated Win / Loss" draws: at the end of the player's turns 16 and 32
     and from turn 48 on, the top card of the draw pile is drawn, its number's last digit read (tables
     :data:`STATUS_DRAW`, :data:`STATUS_CHANGE`, :data:`LOSS_TABLE`) and the card discarded without effect.
-    A game that reaches ``max_turns`` is not won.
+    A game that reaches ``max_turns`` is not won. ``keep_game=False`` leaves the played
+    :class:`~eb_core.engine.Game` out of the result (``result.game`` is ``None``: lighter rows for Monte
+    Carlo runs); ``on_turn(game)``, when given, is called after each completed turn, every seat's (a progress
+    hook, or a trace of the game as it is played).
 
     ``scenario=3`` plays Solo Scenario 3 (simple second-player simulation) instead: see
     :class:`SecondPlayer`; the Honeymoon Game variant is added to ``rules`` if missing. ``scenario=4``
@@ -873,7 +876,9 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     (``scenario=2``, or ``players`` > 1 in scenario 1; Empire Express always) ``first`` is the turns the
     first seat took to meet the victory conditions (empty when none did) and ``won`` whether that was seat 0.
 
-    ``scenario`` and ``players`` choose the Solo Play Scenario (see :func:`solo_game`).
+    ``rules`` is a ruleset or its name, ``variants`` names of :data:`eb_core.rules.VARIANTS` added to it
+    (``monte_carlo("europe-basic", ["fast-game"])``); ``scenario`` and ``players`` choose the Solo Play
+    Scenario (see :func:`solo_game`).
     ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor`.
     ``executor`` may be any :class:`concurrent.futures.Executor` instead -- e.g. a Dask cluster's
     ``Client(...).get_executor()`` to scale out beyond one machine. Every game depends only on its own

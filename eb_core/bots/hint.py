@@ -56,7 +56,7 @@ class Hint:
     deliveries name their city with "(train 2)", its upgrade likewise; ``plan``, the moves and the ferries
     are train 1's, and ``plan2`` is train 2's plan at the start of the turn. Under Pay To Move ``fares`` is
     the cash the turn leaves unspent for the fares (1M a turn the train moves on its own track) until the
-    plan's next delivery pays (rulebook: Variants & Optional Rules > Pay To Move); the text gives it after
+    plan's next delivery pays (rulebook: Variants & Optional Rules > Challenging Variants > Pay To Move); the text gives it after
     the cash.
     """
 
@@ -274,8 +274,9 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     The game is copied and the turn played on the copy, so ``game`` is unchanged. ``bot``: the planner
     that has been playing this seat (:meth:`PlannerBot.snapshot` of it is used, so its memory -- the plan it
     is running, the fresh hands it has seen, its discards -- counts, and ``bot`` is unchanged); without it a
-    new planner judges the position on its own. Raises :class:`~eb_core.errors.InvalidAction` when it is
-    not that player's turn or the game is over.
+    new planner judges the position on its own. ``seat`` may be a seat number or a player's name;
+    ``level`` the planner level that advises (``"planner"``, ``"expert"``; :data:`~eb_core.bots.planner.LEVELS`).
+    Raises :class:`~eb_core.errors.InvalidAction` when it is not that player's turn or the game is over.
     """
     if not hasattr(game, "state") or not hasattr(game, "clone"):
         raise InvalidAction(f"game: expected a Game (eb.Game.new(...), eb.position(...)), got {game!r}", field="game")

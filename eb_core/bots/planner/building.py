@@ -253,7 +253,7 @@ class BuildPhase:
         return self.plan.build_cost
 
     def _fares(self, game) -> int:
-        """Pay To Move (rulebook: Variants & Optional Rules > Pay To Move, 1M a turn the train moves on its
+        """Pay To Move (rulebook: Variants & Optional Rules > Challenging Variants > Pay To Move, 1M a turn the train moves on its
         own track): the cash kept back from building and upgrading for the fares until the plan's next
         delivery pays -- the turns of riding its legs (the paths its track is built on, ferry staging and
         half-speed crossings as the plans time them: :class:`_Ride`) and one to spare; two turns' without a
