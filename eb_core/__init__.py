@@ -17,7 +17,7 @@ import importlib
 
 from .board import Board, City, CitySize, Crossing, Edge, Ferry, Milepost, Terrain, Tunnel, Water, load_board
 from .costs import SegmentCost, segment_cost
-from .errors import BoardFileError, DataFileError, DeckFileError, EbError, IllegalAction, InvalidAction
+from .errors import BoardFileError, DataFileError, DeckFileError, EbError, IllegalAction, InvalidAction, UnknownName
 from .rules import Ruleset, Train, ruleset
 from .track import Track
 
@@ -68,5 +68,5 @@ def __dir__():
 __all__ = [
     "Board", "City", "CitySize", "Crossing", "Edge", "Ferry", "Milepost", "Terrain", "Tunnel", "Water",
     "load_board", "SegmentCost", "segment_cost", "BoardFileError", "DataFileError", "DeckFileError", "EbError",
-    "IllegalAction", "InvalidAction", "Ruleset", "Train", "ruleset", "Track", *sorted(_LAZY),
+    "IllegalAction", "InvalidAction", "UnknownName", "Ruleset", "Train", "ruleset", "Track", *sorted(_LAZY),
 ]

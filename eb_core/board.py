@@ -33,7 +33,7 @@ import numpy as np
 from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
-from .errors import BoardFileError
+from .errors import BoardFileError, UnknownName
 from .files import data_dir, derived, load_cached, read_json_file, validate
 from .words import plural
 
@@ -324,7 +324,7 @@ class Board:
     def milepost(self, mp: int) -> Milepost:
         """The milepost with id ``mp``; :class:`KeyError` if there is none."""
         if not isinstance(mp, (int, np.integer)) or not 0 <= mp < len(self.mileposts):
-            raise KeyError(f"no milepost {mp!r} on board {self.name!r}")
+            raise UnknownName(f"no milepost {mp!r} on board {self.name!r}", field="milepost")
         return self.mileposts[int(mp)]
 
     def city(self, name: str) -> City:
@@ -332,7 +332,7 @@ class Board:
         try:
             return self._city_by_name[_fold(name)]
         except KeyError:
-            raise KeyError(self.no_city(name)) from None
+            raise UnknownName(self.no_city(name), field="city") from None
 
     def has_city(self, name: str) -> bool:
         return _fold(name) in self._city_by_name
@@ -454,7 +454,7 @@ class Board:
         try:
             return self._crossing_by_name[_fold(name)]
         except KeyError:
-            raise KeyError(f"no ferry or tunnel {name!r} on board {self.name!r}") from None
+            raise UnknownName(f"no ferry or tunnel {name!r} on board {self.name!r}", field="crossing") from None
 
     def crossings_at(self, mp: int) -> tuple[Crossing, ...]:
         """Ferries and tunnels that have a port at milepost ``mp``."""

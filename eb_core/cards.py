@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .errors import DeckFileError
+from .errors import DeckFileError, UnknownName
 from .files import data_dir, load_cached, load_schema, read_json_file, validate
 
 __all__ = [
@@ -232,7 +232,7 @@ class Deck:
         try:
             return self._by_id[card_id]
         except (KeyError, TypeError):
-            raise KeyError(f"no card {card_id!r} in deck {self.name!r}") from None
+            raise UnknownName(f"no card {card_id!r} in deck {self.name!r}", field="card") from None
 
     def is_event(self, card_id: int) -> bool:
         """True if ``card_id`` is an event card."""

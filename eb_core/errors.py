@@ -9,13 +9,16 @@ Two kinds of wrong input, as in python-chess:
   and ``.reason`` (a sentence a new player understands).
 
 Both subclass :class:`ValueError`. A rejected action never changes the game state.
+:class:`UnknownName` (an :class:`InvalidAction` and a :class:`KeyError`) is a name the suite does not know:
+a board, deck, ruleset, variant, city, milepost, ferry or card.
 
 :class:`BoardFileError` and :class:`DeckFileError` report a malformed data file, naming the file and
 the field.
 """
 from __future__ import annotations
 
-__all__ = ["EbError", "InvalidAction", "IllegalAction", "DataFileError", "BoardFileError", "DeckFileError"]
+__all__ = ["EbError", "InvalidAction", "UnknownName", "IllegalAction", "DataFileError", "BoardFileError",
+           "DeckFileError"]
 
 
 class EbError(ValueError):
@@ -28,6 +31,23 @@ class InvalidAction(EbError):
     def __init__(self, message: str, *, field: str | None = None):
         self.field = field
         super().__init__(message)
+
+
+class UnknownName(InvalidAction, KeyError):
+    """A name the suite does not know -- a board, deck, ruleset or variant, a city, milepost, ferry or card --
+    with the names it does know or the closest one. An :class:`InvalidAction` (``except eb.EbError``
+    catches it) and a :class:`KeyError` (a lookup that failed), printed without ``KeyError``'s quotes.
+
+    >>> import eb_core as eb
+    >>> try:
+    ...     eb.load_board("tutorial").city("Lodnon")
+    ... except eb.EbError as err:
+    ...     print(type(err).__name__, isinstance(err, KeyError), "|", err)
+    UnknownName True | no city 'Lodnon' on board 'tutorial' (did you mean London?)
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class IllegalAction(EbError):

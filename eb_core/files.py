@@ -47,7 +47,7 @@ from typing import Any, TypeVar
 
 import fastjsonschema
 
-from .errors import DataFileError
+from .errors import DataFileError, UnknownName
 
 __all__ = ["read_json_file", "load_cached", "derived", "data_dir", "schema_dir", "load_schema", "validate",
            "reference_validator"]
@@ -105,6 +105,9 @@ def read_json_file(path, error: type[DataFileError]):
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise error(str(path), "<file>", f"cannot read: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise error(str(path), "<file>", f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at {exc.start}): "
+                                         "save it as UTF-8") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -114,14 +117,15 @@ def read_json_file(path, error: type[DataFileError]):
 def load_cached(path_or_name, subdir: str, data_dir, reader, cache: dict):
     """Resolve a data-file name (``data/<subdir>/<name>.json``) or a JSON path and return
     ``reader(path)``, memoised in ``cache`` until the file's modification time changes (boards and
-    decks are immutable). An unknown name raises :class:`KeyError` listing the available names."""
+    decks are immutable). An existing file is read whatever its name ends with; an unknown name raises
+    :class:`~eb_core.errors.UnknownName` listing the available names."""
     p = Path(path_or_name)
-    if p.suffix != ".json":
+    if p.suffix != ".json" and not p.exists():
         folder = Path(data_dir) / subdir
         p = folder / f"{path_or_name}.json"
         if not p.exists():
             avail = sorted(x.stem for x in folder.glob("*.json"))
-            raise KeyError(f"no {subdir[:-1]} named {path_or_name!r}; available: {avail}")
+            raise UnknownName(f"no {subdir[:-1]} named {path_or_name!r}; available: {avail}", field=subdir[:-1])
     key = str(p.resolve())
     try:
         mtime = p.stat().st_mtime

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from .errors import InvalidAction
+from .errors import InvalidAction, UnknownName
 
 __all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "BRIDGES", "compare",
            "four_cards"]
@@ -479,10 +479,10 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
     try:
         r = RULESETS[name]
     except KeyError:
-        raise KeyError(f"no ruleset {name!r}; choose from {sorted(RULESETS)}") from None
+        raise UnknownName(f"no ruleset {name!r}; choose from {sorted(RULESETS)}", field="ruleset") from None
     for v in variants:
         if v not in VARIANTS:
-            raise KeyError(f"no variant {v!r}; choose from {sorted(VARIANTS)}")
+            raise UnknownName(f"no variant {v!r}; choose from {sorted(VARIANTS)}", field="variant")
         if r.game == "express":
             raise InvalidAction(f"variants: {v!r} is one of Empire Builder's Variants & Optional Rules; the "
                                 f"{r.title} rulebook has no variants (its demo game has no upgrades, ferries "

@@ -38,6 +38,7 @@ import numpy as np
 
 from ..board import Board, CitySize, Terrain
 from ..files import derived
+from ..errors import UnknownName
 
 __all__ = [
     "UNREACHABLE",
@@ -123,7 +124,7 @@ def city_area(board: Board, city: str, radius: int) -> frozenset[int]:
 
 def _sea_distance(board: Board, sea: str) -> np.ndarray:
     if sea not in board.seas:
-        raise KeyError(f"sea {sea!r} is not on board {board.name!r} (seas: {', '.join(board.seas) or 'none'})")
+        raise UnknownName(f"sea {sea!r} is not on board {board.name!r} (seas: {', '.join(board.seas) or 'none'})", field="sea")
     return board.seas[sea]
 
 
@@ -190,7 +191,7 @@ def river_edges(board: Board, river: str) -> frozenset[tuple[int, int]]:
     """
     def make():
         if river not in board.rivers():
-            raise KeyError(f"river {river!r} is not on board {board.name!r}")
+            raise UnknownName(f"river {river!r} is not on board {board.name!r}", field="river")
         return frozenset(e.key for e in board.edges if river in e.rivers)
 
     return _cached(board, ("river", river), make)

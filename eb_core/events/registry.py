@@ -62,7 +62,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import rulebook as R
 from ..costs import segment_cost
-from ..errors import InvalidAction
+from ..errors import InvalidAction, UnknownName
 from ..files import derived
 from . import areas as _areas
 
@@ -305,7 +305,7 @@ def _find_card(game: Game, which):
         if c.title == which or c.label == which:
             return c
     titles = ", ".join(sorted({c.title for c in game.deck.event_cards}))
-    raise KeyError(f"no event card {which!r} in deck {game.deck.name!r} (events: {titles})")
+    raise UnknownName(f"no event card {which!r} in deck {game.deck.name!r} (events: {titles})", field="event")
 
 
 def not_in_deck(game: Game, card) -> str | None:

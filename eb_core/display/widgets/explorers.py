@@ -31,7 +31,7 @@ import plotly.graph_objects as go
 
 from ... import routes
 from ...board import Board, alphabetical
-from ...errors import EbError
+from ...errors import EbError, UnknownName
 from ...files import derived
 from ...rules import Ruleset, ruleset as _ruleset
 from ...state import Position
@@ -179,7 +179,7 @@ class LoadFinder(App):
         self.board = board
         loads = sorted(board.loads, key=str.casefold)
         if load is not None and load not in board.loads:
-            raise KeyError(board.no_load(load))
+            raise UnknownName(board.no_load(load), field="load")
         self.load = W.Dropdown(options=loads, value=load or loads[0], description="load")
         self.summary = W.HTML()
         self._compute()
