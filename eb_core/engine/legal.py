@@ -118,7 +118,7 @@ def legal_actions(game: Game) -> list:
         out += _train_actions(game, 1)
         if p.second is not None:
             out += _train_actions(game, 2)
-        if p.position is None and (p.second is None or p.second.position is None):
+        if p.position is None:      # the phase ends only once train 1 is placed (Starting Your Train)
             return out
         if last_phase(game) == "operations":
             out += free

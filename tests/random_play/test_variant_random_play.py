@@ -143,3 +143,22 @@ def test_random_games_run_both_trains_under_run_two_trains(variants, seed):
         assert {"PlaceTrain", "Move", "PickUp"} <= by_train[k], (k, by_train)
     assert any(isinstance(a, Deliver) and a.train == 2 for a in seen), "train 2 never delivered"
     assert all(p.second.position is not None for p in g.state.players)
+
+
+@pytest.mark.parametrize("variants", [("run-two-trains",), ("less-thinking",), ("pay-to-move", "run-two-trains"),
+                                      ("mercy", "cross-grading")])
+def test_every_action_legal_actions_lists_is_accepted(variants):
+    """What ``legal_actions()`` lists, ``apply`` accepts -- a random player choosing among them is never
+    refused (under Run Two Trains with train 2 placed before train 1, EndOperations was listed while the
+    engine still wanted train 1 placed: Starting the Game > Starting Your Train)."""
+    import random
+
+    g = eb.Game.new(eb.ruleset("europe-basic", *variants), board="tutorial", players=["Ann", "Ben"], seed=0)
+    rng = random.Random(1)
+    for _ in range(150):
+        if g.over:
+            break
+        legal = g.legal_actions()
+        for a in legal:
+            g.clone().apply(a)          # raises if a listed action is refused
+        g.apply(rng.choice(legal))
