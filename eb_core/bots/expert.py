@@ -48,7 +48,7 @@ with the reserve alone (``look_k=1``) 82 (44 %); Basic game 54 for both (100 gam
 there does not show on the other seed sets: within the seed noise (1-3 turns). The look-ahead picks
 different plans (a third of its re-rankings), not better games: the gap to 45 turns is elsewhere (the
 plan model is optimistic by about 35 %, and the first 40 turns earn next to nothing; see
-``benchmarks/README.md``).
+``benchmarks/planner_record.md``).
 
 Measured again on main after the planner's fourth session (plans timed ride by ride, upgrades to the
 fastest train only; ``benchmarks/bots.py --games 200 --bots planner,greedy,expert``, seeds 1000-1199): expert

@@ -838,7 +838,7 @@ def test_the_train_rides_the_track_already_laid_towards_an_unfinished_leg():
     still being laid. Ann is in Milano with track to Roma and 40M; her cards want Tobacco from Napoli in
     Firenze and Zürich. The Roma-Napoli stretch is not built yet, so there is no trip to Napoli -- the
     planner rides 12 of the 15 mileposts of laid track towards Roma, where the leg goes on (it used
-    to wait in Milano until the whole leg was built: about 2 turns a game, benchmarks/README.md)."""
+    to wait in Milano until the whole leg was built: about 2 turns a game, benchmarks/planner_record.md)."""
     text = "board: europe\nseed: 3\nplayer Ann: cash 40, train 12/2, at Milano, track Milano-Roma, cards 17 37 80\n"
     from eb_core.routes import shortest_trip
     from eb_core.state import Position

@@ -73,7 +73,7 @@ win, 95th percentile 74, all 200 won within 80 turns; the Basic game's median 42
 (5.4 ms of CPU a turn). The Chart of Success's "Blowout Victory" (under 45 turns) is out of this planner's
 reach with the rulebook's three cards in hand: holding nine (``--rules-with``, the rules changed and not
 the bot) it wins in a median of 44. What each design choice was worth, and the many tried and not kept,
-are measured in ``benchmarks/README.md``.
+are measured in ``benchmarks/README.md`` (a summary) and ``benchmarks/planner_record.md`` (every session).
 
 >>> import random, eb_core as eb
 >>> game = eb.Game.new(eb.ruleset("europe-basic").with_(victory_cash=60), board="tutorial", players=["Solo"], seed=2)

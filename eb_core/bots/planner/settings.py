@@ -100,7 +100,7 @@ class Settings:
         unknown = sorted(set(options) - OPTIONS)
         if unknown:
             raise InvalidAction(f"{unknown[0]}: not an option of the planner (its options: {', '.join(sorted(OPTIONS))}; "
-                                f"the experiments left off were removed, see benchmarks/README.md)", field=unknown[0])
+                                f"the experiments left off were removed, see benchmarks/planner_record.md)", field=unknown[0])
         s = cls(**{**LEVELS[level], **options})
         return replace(s, local_band=tuple(s.local_band),
                        local_sources=s.sources if s.local_sources is None else s.local_sources,
