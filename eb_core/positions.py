@@ -94,7 +94,7 @@ from typing import Any
 
 from . import actions as A
 from . import rulebook as R
-from .board import load_board
+from .board import _fold, load_board
 from .cards import load_deck
 from .engine import Game
 from .engine.common import operations_next, require_phase
@@ -131,6 +131,7 @@ PHASES = ("operations", "build", "special-build")
 _HEADER_KEYS = ("board", "deck", "ruleset", "seed", "phase", "round", "turn")
 _PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves", "train2", "at2", "loads2",
                 "staged", "loan")
+_REPEATABLE = ("track", "ferry")        # the player fields a line may give more than once
 
 
 class PositionError(InvalidAction):
@@ -169,6 +170,7 @@ def parse_position(text: str) -> dict[str, Any]:
             i = len(desc["players"])
             p: dict[str, Any] = {"name": name}
             lines[f"players[{i}]"] = where
+            seen: set[str] = set()
             for part in (s.strip() for s in rest.split(",")):
                 if not part:
                     continue
@@ -176,6 +178,10 @@ def parse_position(text: str) -> dict[str, Any]:
                 key, value = key.lower(), value.strip()
                 if key not in _PLAYER_KEYS:
                     raise PositionError(where, key, f"unknown player field; use one of {', '.join(_PLAYER_KEYS)}")
+                if key in seen and key not in _REPEATABLE:
+                    raise PositionError(where, key, "given twice on this line; give it once (only 'track' and "
+                                                    "'ferry' may repeat)")
+                seen.add(key)
                 if key == "staged":
                     if value:
                         raise PositionError(where, key, f"a flag without a value ('staged'), got {value!r}")
@@ -196,7 +202,7 @@ def parse_position(text: str) -> dict[str, Any]:
                     p.setdefault("ferries", []).append(value)
                     lines[f"players[{i}].ferries"] = where
                 elif key in ("at", "at2"):
-                    p[key] = int(value) if value.isdigit() else value
+                    p[key] = int(value) if _is_id(value) else value
                 else:
                     p[key] = value
             desc["players"].append(p)
@@ -225,11 +231,23 @@ def parse_position(text: str) -> dict[str, Any]:
     return desc
 
 
+def _is_id(s: str) -> bool:
+    """Whether ``s`` is written in the digits 0-9 only (a milepost id, a card id): ``"²"`` or ``"٣"`` are not
+    (``str.isdigit`` says they are, ``int`` refuses or reads them)."""
+    return s.isascii() and s.isdigit()
+
+
+def _whole(s: str) -> int | None:
+    """``s`` as a whole number written in ASCII (``"60"``, ``"-5"``), else ``None``."""
+    s = s.strip()
+    return int(s) if re.fullmatch(r"[+-]?[0-9]+", s) else None
+
+
 def _int(value: str, where: str, key: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise PositionError(where, key, f"expected a whole number, got {value!r}") from None
+    n = _whole(value)
+    if n is None:
+        raise PositionError(where, key, f"expected a whole number, got {value!r}")
+    return n
 
 
 # ============================================================================== description -> Game
@@ -271,6 +289,7 @@ def position_from_dict(desc: Mapping[str, Any]):
     """
     if not isinstance(desc, Mapping):
         raise PositionError("position", "position", f"expected a JSON object, got {type(desc).__name__}")
+    _not_another_file(desc)
     where = _Where(desc.get("_lines"))
     unknown = set(desc) - {*_HEADER_KEYS, "variants", "players", "_lines"}
     if unknown:
@@ -303,6 +322,24 @@ def position_from_dict(desc: Mapping[str, Any]):
                 where.fail(f"players[{st.players.index(ps)}].at", "at",
                            f"trains are placed after the special build turns (rulebook: {R.STARTING})")
     return game
+
+
+_OTHER_FILES = {"eb-board": ("a board file", "eb.load_board(path), or name it on a position's 'board:' line"),
+                "eb-deck": ("a deck file", "eb.load_deck(path), or name it on a position's 'deck:' line"),
+                "eb-game": ("a saved game", "eb.load_position(path) or eb.Game.from_json(text)")}
+
+
+def _not_another_file(desc: Mapping[str, Any]) -> None:
+    """Refuse a board or deck file (or any other ``schema``) given as a position, saying what it is."""
+    if "schema" not in desc:
+        return
+    schema = desc["schema"]
+    kind = _OTHER_FILES.get(str(schema).partition("/")[0])
+    if kind is not None:
+        raise PositionError("position", "schema", f"this looks like {kind[0]} ({schema}), not a position; "
+                                                  f"load it with {kind[1]}")
+    raise PositionError("position", "schema", f"{schema!r} is not a position: a position has no 'schema' (a saved "
+                                              "game has 'eb-game/1')")
 
 
 def _header(desc: Mapping[str, Any], where: _Where):
@@ -347,16 +384,20 @@ def _player_names(players, where: _Where) -> list[str]:
     """The players' names, in seat order: 1 to 6 players, each named once, no field the format lacks."""
     if not isinstance(players, Sequence) or isinstance(players, str) or not 1 <= len(players) <= 6:
         where.fail("players", "players", "a position needs 1 to 6 players ('player NAME: ...' lines)")
-    names = []
+    names: list[str] = []
     for i, p in enumerate(players):
         if not isinstance(p, Mapping) or not str(p.get("name", "")).strip():
             where.fail(f"players[{i}]", "name", "every player needs a name")
+        if not isinstance(p["name"], str):
+            where.fail(f"players[{i}].name", "name", f"expected the player's name as text, got {p['name']!r}")
         unknown = set(p) - {"name", *_PLAYER_KEYS, "ferries"} - {"ferry"}
         if unknown:
             where.fail(f"players[{i}]", sorted(unknown)[0], "unknown player field")
-        if p["name"] in names:
-            where.fail(f"players[{i}]", "name", f"two players are called {p['name']!r}")
-        names.append(str(p["name"]))
+        same = next((n for n in names if n.casefold() == p["name"].casefold()), None)
+        if same is not None:
+            also = "" if same == p["name"] else f" ({p['name']!r} here: names are compared ignoring case)"
+            where.fail(f"players[{i}]", "name", f"two players are called {same!r}{also}")
+        names.append(p["name"])
     return names
 
 
@@ -429,13 +470,21 @@ def _set_track(game, players, where: _Where) -> None:
         routes = p.get("track", [])
         if isinstance(routes, str):
             routes = routes.split()
+        if not isinstance(routes, Sequence):
+            where.fail(f"players[{i}].track", "track", "expected routes like 'London-Birmingham Paris-Lyon' or a list "
+                                                       f"of them, got {routes!r}")
         routes = _join_names(board, routes)
         for route in routes:
             _lay_route(game, i, route, where, f"players[{i}].track")
-        ferries = p.get("ferries", p.get("ferry", []))
+        fkey = "ferries" if "ferries" in p else "ferry"
+        ferries = p.get(fkey, [])
         if isinstance(ferries, str):
             ferries = [ferries]
+        if not isinstance(ferries, Sequence):
+            where.fail(f"players[{i}].ferries", fkey, f"expected a list of ferry names, got {ferries!r}")
         for name in ferries:
+            if not isinstance(name, str):
+                where.fail(f"players[{i}].ferries", "ferry", f"expected a ferry's name, got {name!r}")
             try:
                 cr = board.crossing(name)
             except KeyError:
@@ -465,6 +514,8 @@ def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> 
     """Put ``loads`` on ``train`` (a player or a second train), taking the chips from the bank."""
     if isinstance(loads, str):
         loads = loads.split()
+    if not isinstance(loads, Sequence) or not all(isinstance(ld, str) for ld in loads):
+        where.fail(f"{path}.{fld}", fld, f"expected load names like 'Wine Beer' or a list of them, got {loads!r}")
     if list(loads) == ["none"]:
         loads = []                  # "loads none": an empty train (what an Express demo train is not)
     if len(loads) > train.train.capacity:
@@ -533,13 +584,31 @@ def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
             where.fail(path, fld, f"there is no milepost {value} on board {board.name!r} "
                                   f"(ids 0..{len(board.mileposts) - 1})")
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if not isinstance(value, str):
+        where.fail(path, fld, f"expected a city name or milepost id, got {value!r}")
+    if _is_id(value.strip()):
         return _milepost(board, int(value), where, path, fld)
-    if isinstance(value, str) and board.has_city(value.strip()):
+    if board.has_city(value.strip()):
         return board.city(value.strip()).center
-    if isinstance(value, str) and board.port_milepost(value.strip()) is not None:
-        return board.port_milepost(value.strip())      # a ferry port that is not a city (Portsmouth, Le Havre ...)
+    if _port_milepost(board, value.strip()) is not None:
+        return _port_milepost(board, value.strip())      # a ferry port that is not a city (Portsmouth, Le Havre ...)
     where.fail(path, fld, f"there is {board.no_city(value, ports=True)}")
+
+
+def _port_milepost(board, name: str) -> int | None:
+    """The milepost of the ferry or tunnel port called ``name`` (a port that is no city), ignoring case and
+    accents as :meth:`~eb_core.board.Board.city` does (``"folkestone"``, ``"malmo"``), or ``None``."""
+    mp = board.port_milepost(name)
+    if mp is not None or not isinstance(name, str):
+        return mp
+    key = _fold(name)
+    if not key:
+        return None
+    for cr in board.crossings:              # (the first port of a name, as Board.port_milepost)
+        for m, n in zip(cr.ports, cr.port_names):
+            if _fold(n) == key:
+                return m
+    return None
 
 
 def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
@@ -559,7 +628,7 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
 
 
 def _place_known(board, name: str) -> bool:
-    return board.has_city(name) or board.port_milepost(name) is not None
+    return board.has_city(name) or _port_milepost(board, name) is not None
 
 
 def _join_names(board, routes: list) -> list:
@@ -583,7 +652,7 @@ def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
         if any(not s.strip() for s in items):
             where.fail(path, "track", f"route {route!r}: join cities or milepost ids with '-' (no spaces, no "
                                       "empty names)")
-        items = [int(s) if s.strip().isdigit() else s.strip() for s in items]
+        items = [int(s) if _is_id(s.strip()) else s.strip() for s in items]
     elif isinstance(route, Sequence):
         items = list(route)
     else:
@@ -642,7 +711,13 @@ def position(description: str | Mapping[str, Any] | os.PathLike):
             text = p.read_text(encoding="utf-8")
         except OSError as e:
             raise PositionError(str(p), "file", f"cannot read: {e.strerror or e}") from None
-        return position(text)
+        except UnicodeDecodeError as e:
+            raise PositionError(str(p), "file", f"is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset "
+                                                f"{e.start}); save it as UTF-8") from None
+        try:
+            return position(text)
+        except PositionError as e:          # the mistake's line, in this file
+            raise PositionError(str(p) if e.where == "position" else f"{p}, {e.where}", e.field, e.problem) from None
     if isinstance(description, str):
         s = description.strip()
         if s.startswith("{"):
@@ -1033,7 +1108,6 @@ def parse_action(game, text: str):
     board, rules, st = game.board, game.rules, game.state
     seat = st.current
     me = st.players[seat]
-    where = _Where(None)
 
     def places(fld: str) -> list[int | str]:
         items = [s.strip() for s in rest.split("-")] if rest else []
@@ -1041,12 +1115,16 @@ def parse_action(game, text: str):
             raise InvalidAction(f"{word}: give places joined by '-', e.g. '{word} London-Paris'", field=fld)
         out = []
         for s in items:
-            if s.isdigit():
-                out.append(_milepost(board, int(s), where, fld, fld))
+            if _is_id(s):
+                mp = int(s)
+                if not 0 <= mp < len(board.mileposts):
+                    raise InvalidAction(f"{word}: there is no milepost {mp} on board {board.name!r} (ids 0.."
+                                        f"{len(board.mileposts) - 1})", field=fld)
+                out.append(mp)
             elif board.has_city(s):
                 out.append(board.city(s).name)
-            elif board.port_milepost(s) is not None:     # a ferry port that is no city (Folkestone)
-                out.append(board.port_milepost(s))
+            elif _port_milepost(board, s) is not None:     # a ferry port that is no city (Folkestone)
+                out.append(_port_milepost(board, s))
             else:
                 raise InvalidAction(f"{word}: there is {board.no_city(s, ports=True)}", field=fld)
         return out
@@ -1111,7 +1189,14 @@ def parse_action(game, text: str):
     if word == "upgrade":
         return A.Upgrade(rest)
     if word == "place":
-        return A.PlaceTrain(int(rest) if rest.isdigit() else rest)
+        if not rest:
+            raise InvalidAction("place: name the city, e.g. 'place London'", field="where")
+        if _is_id(rest):
+            return A.PlaceTrain(int(rest))
+        if board.has_city(rest):                    # by the board's own spelling ("place paris": Paris)
+            return A.PlaceTrain(board.city(rest).name)
+        mp = _port_milepost(board, rest)
+        return A.PlaceTrain(board.place(mp) if mp is not None else rest)
     if word in ("pickup", "drop"):
         return (A.PickUp if word == "pickup" else A.Drop)(rest)
     if word == "deliver":
@@ -1140,7 +1225,7 @@ def parse_action(game, text: str):
 
 
 def _int_field(s: str, fld: str) -> int:
-    try:
-        return int(s)
-    except ValueError:
-        raise InvalidAction(f"{fld}: expected a whole number, got {s!r}", field=fld) from None
+    n = _whole(s)
+    if n is None:
+        raise InvalidAction(f"{fld}: expected a whole number, got {s!r}", field=fld)
+    return n

@@ -15,7 +15,8 @@ from ..track import seg_key
 from .cards_and_turns import draw_until_demand
 from .common import (Step, active_effects, check_mp, cite, load_name, require_hand_ready, require_operations, require_placed,
                      start_operations, where)
-from ..words import plural
+from ..board import _fold
+from ..words import and_list, plural
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -48,18 +49,25 @@ def place_by_name(game: Game, name: str) -> int:
     """The milepost a train placed at ``name`` stands on: a city's centre, or a ferry port by its name
     (``"Harwich"``: "place your train (pawn) in any city (including ports)", rulebook: Starting Your
     Train)."""
-    if game.board.has_city(name):
-        return game.board.city(name).center
-    for cr in game.board.ferries:
-        for port, pname in zip(cr.ports, cr.port_names):
-            if pname == name:
-                return port
     board = game.board
-    msg = board.no_city(name, ports=True)
+    if board.has_city(name):
+        return board.city(name).center
+    key = _fold(name)           # a port's name, ignoring case and accents as a city's ("harwich")
+    for cr in board.ferries:
+        for port, pname in zip(cr.ports, cr.port_names):
+            if pname == name or (key and _fold(pname) == key):
+                return port
     ports = sorted({pn for cr in board.ferries for pn in cr.port_names if not board.has_city(pn)})
+    for cr in board.tunnels:    # a tunnel's port (Folkestone) is no city and no ferry port
+        for pname in cr.port_names:
+            if key and _fold(pname) == key and not board.has_city(pname):
+                raise IllegalAction(R.START_TRAIN, f"{pname} is a port of the {cr.name}, not a city or a ferry "
+                                                   "port; place your train in any city (including ferry ports"
+                                                   + (f": {and_list(ports)}" if ports else "") + ").")
+    msg = board.no_city(name, ports=True)
     if ports and not board.close_places(name, ports=True):       # nothing close to suggest: the ports' names
         msg += f" (ports that are not cities: {', '.join(ports)})"
-    raise InvalidAction(f"PlaceTrain.where: {msg}", field="where")
+    raise InvalidAction(f"place: there is {msg}", field="where")
 
 
 def step_info(game: Game, seat: int, a: int, b: int) -> Step | str:
@@ -368,9 +376,13 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
     ld = load_name(game, a.load)
     contract = a.card_id in st.open_contracts
     if a.card_id not in p.hand and not contract:
-        extra = f" or an open contract ({st.open_contracts})" if st.open_contracts else ""
-        raise IllegalAction(cite(game, R.DELIVER, R.EXPRESS_CARDS), f"Card {a.card_id} is not one of your demand cards "
-                                                                    f"({p.hand}){extra}; a delivered card is discarded.")
+        held = (f"Your demand cards are {and_list(_card_words(game, c) for c in p.hand)}" if p.hand
+                else "You hold no demand cards")
+        if st.open_contracts:
+            held += f"; the open contracts are {and_list(_card_words(game, c) for c in st.open_contracts)}"
+        what = "in your hand or an open contract" if st.open_contracts else "one of your demand cards"
+        raise IllegalAction(cite(game, R.DELIVER, R.EXPRESS_CARDS), f"Card {a.card_id} is not {what} (a delivered card "
+                                                                    f"is discarded). {held}.")
     if ld not in p.loads:
         raise IllegalAction(R.DELIVER, f"Your train does not carry {ld} (it carries "
                                        f"{', '.join(p.loads) or 'nothing'}).")
@@ -406,6 +418,15 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
                   f"{extra}; cash {p.cash}M.")
     if game.rules.draw_on_delivery and not contract:   # else the hand is refilled as the last action of the turn
         draw_until_demand(game, seat)
+
+
+def _card_words(game: Game, card_id: int) -> str:
+    """A demand card by its number and, briefly, what it asks: ``"24 (Chocolate to Wien, Wood to Holland, ...)"``."""
+    try:
+        demands = game.deck.card(card_id).demands
+    except (KeyError, AttributeError):
+        return str(card_id)
+    return f"{card_id} ({', '.join(f'{d.load} to {d.city}' for d in demands)})"
 
 
 def lose_load(game: Game, seat: int, load: str | None = None) -> str | None:
