@@ -23,11 +23,13 @@ import argparse
 import os
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Sequence
 
 import pandas as pd
 
 from .board import load_board
+from .errors import InvalidAction
 from .routes import cheapest_build, cost_table, travel_table, travel_turns
 from .rules import RULESETS, ruleset, ruleset_for_board
 from .sim import BOTS, monte_carlo
@@ -67,14 +69,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("route", help="cheapest track to build between two cities or mileposts",
-                       description="Cheapest track to build from A to B: cost, mileposts and a per-segment "
-                                   "breakdown (rulebook: Build Phase Rules). A and B are city names or "
-                                   "milepost ids.")
+                       description="Cheapest track to build from A to B: cost and a per-segment breakdown "
+                                   "(rulebook: Build Phase Rules); --ids adds the milepost ids. A and B are city "
+                                   "names or milepost ids.")
     _common(p)
     p.add_argument("a", help="start: city name, ferry port (Folkestone) or milepost id")
     p.add_argument("b", help="end: city name, ferry port or milepost id")
     p.add_argument("--speed", type=int, default=None,
                    help="also print the turns a train of this speed needs along the route")
+    p.add_argument("--ids", action="store_true",
+                   help="also print the route's milepost ids, in order (for scripts and board files)")
 
     p = sub.add_parser("table", help="cheapest build cost between cities",
                        description="Cheapest build cost between cities, read row -> column (from the row "
@@ -137,6 +141,38 @@ def _where(board, text: str):
     return text
 
 
+def _option(call, field: str, option: str):
+    """``call()``, an error about the API's ``field`` reworded to name the command line's ``option``
+    (``table --turns 0``: the speed is given as ``--turns``)."""
+    try:
+        return call()
+    except InvalidAction as exc:
+        if exc.field != field:
+            raise
+        msg = str(exc)
+        msg = msg[len(field) + 2:] if msg.startswith(f"{field}: ") else msg
+        raise InvalidAction(f"{option}: {msg}", field=field) from None
+
+
+def _check_csv(path: str | None) -> None:
+    """Refuse a ``--csv`` file that cannot be written before any game is played."""
+    if path is None or path == "-":
+        return
+    if not path:
+        raise InvalidAction("--csv: give a file name, or '-' for standard output", field="csv")
+    target = Path(path)
+    if target.is_dir():
+        raise InvalidAction(f"--csv: {path} is a folder; give a file name such as {target / 'games.csv'}",
+                            field="csv")
+    folder = target.parent
+    if not folder.exists():
+        raise InvalidAction(f"--csv: folder {folder} does not exist", field="csv")
+    if not folder.is_dir():
+        raise InvalidAction(f"--csv: {folder} is not a folder", field="csv")
+    if not os.access(folder if not target.exists() else target, os.W_OK):
+        raise InvalidAction(f"--csv: {path} cannot be written (no permission)", field="csv")
+
+
 def _markdown(df) -> str:
     """A GitHub-style table; ``-`` where there is no route."""
     cols = [str(df.index.name or "")] + [str(c) for c in df.columns]
@@ -147,21 +183,31 @@ def _markdown(df) -> str:
     return "\n".join(lines)
 
 
+def _check_speed(value: int | None, option: str) -> None:
+    if value is not None and value < 1:
+        raise InvalidAction(f"{option}: expected a train's speed (mileposts per turn, e.g. 9) >= 1, got {value}",
+                            field="speed")
+
+
 def _cmd_route(args) -> int:
+    _check_speed(args.speed, "--speed")
     board, rules = _load(args.board), _ruleset(args)
     plan = cheapest_build(board, rules, _where(board, args.a), _where(board, args.b))
     if plan is None:
         print(f"No track can be built from {args.a} to {args.b} on board {board.name!r}.")
         return 1
-    turns = travel_turns(board, rules, plan, args.speed) if args.speed is not None else None   # (checked first)
+    turns = _option(lambda: travel_turns(board, rules, plan, args.speed), "speed", "--speed") \
+        if args.speed is not None else None   # (checked first)
     print(plan.explain())
-    print(f"mileposts: {' '.join(map(str, plan.mileposts))}")
+    if args.ids:
+        print(f"mileposts: {' '.join(map(str, plan.mileposts))}")
     if turns is not None:
         print(f"turns at speed {args.speed}: {turns}")
     return 0
 
 
 def _cmd_table(args) -> int:
+    _check_speed(args.turns, "--turns")
     board, rules = _load(args.board), _ruleset(args)
     cities = args.cities
     if cities not in ("majors", "all"):
@@ -171,7 +217,7 @@ def _cmd_table(args) -> int:
                              f"got {args.cities!r}")
         cities = list(dict.fromkeys(cities))          # each once
     if args.turns is not None:
-        df = travel_table(board, rules, args.turns, cities)
+        df = _option(lambda: travel_table(board, rules, args.turns, cities), "speed", "--turns")
     else:
         df = cost_table(board, rules, cities, symmetric=args.symmetric)
     if args.format == "csv":
@@ -214,8 +260,14 @@ def _cmd_board(args) -> int:
 
 
 def _cmd_simulate(args) -> int:
+    _check_csv(args.csv)
     rules = _ruleset(args)
-    players = args.players or (2 if args.scenario in (2, 4) or rules.setup == "demo" else 1)
+    players = args.players if args.players is not None else (2 if args.scenario in (2, 4) or rules.setup == "demo"
+                                                              else 1)
+    if players < 1:
+        raise InvalidAction(f"--players: expected a number of seats >= 1, got {players}", field="players")
+    if args.max_turns < 1:
+        raise InvalidAction(f"--max-turns: expected a number of turns >= 1, got {args.max_turns}", field="max_turns")
     df = monte_carlo(rules, bot=args.bot, games=args.games, seed=args.seed, workers=args.workers,
                      board=args.board, max_turns=args.max_turns, win_loss=args.win_loss, scenario=args.scenario,
                      progress=args.progress, players=players)

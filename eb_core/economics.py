@@ -56,6 +56,7 @@ A plan is a sequence of *stops*: the train's start (if given), then pick-ups and
 """
 from __future__ import annotations
 
+import inspect
 import itertools
 import math
 from collections import deque
@@ -881,6 +882,10 @@ def _train(rules: Ruleset, train: Train | str | None) -> Train:
         said = f"'{train}'" if isinstance(train, Train) else repr(train)
         raise InvalidAction(f"train: expected a Train with positive speed and capacity, got {said}",
                             field="train")
+    trains = {rules.start_train, *rules.upgrades, *(t for ts in rules.upgrades.values() for t in ts)}
+    if train not in trains:
+        raise InvalidAction(f"train: {train} is not a train of {rules.name} (its trains: "
+                            f"{', '.join(str(t) for t in sorted(trains))})", field="train")
     return train
 
 
@@ -1304,5 +1309,14 @@ def plan_for(game: Any, player: int | str | None = None, **options: Any) -> Hand
     kwargs: dict[str, Any] = {"position": Position.of(state, who), "train": me.train,
                               "start": me.position if placed else None,
                               "carrying": tuple(me.loads) if placed else ()}
+    unknown = sorted(set(options) - set(_PLAN_HAND_OPTIONS))
+    if unknown:
+        raise InvalidAction(f"{unknown[0]}: plan_for has no option {unknown[0]!r}; its options are plan_hand's: "
+                            f"{', '.join(_PLAN_HAND_OPTIONS)}", field=unknown[0])
     kwargs.update(options)
     return plan_hand(board, rules, cards, **kwargs)
+
+
+#: The keyword options of :func:`plan_hand`, which :func:`plan_for` passes on.
+_PLAN_HAND_OPTIONS = tuple(n for n, prm in inspect.signature(plan_hand).parameters.items()
+                           if prm.kind is inspect.Parameter.KEYWORD_ONLY)

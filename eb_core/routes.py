@@ -698,13 +698,19 @@ def _closed(board: Board, edges: Iterable[tuple[int, int]] | None, mileposts: It
             ) -> list[tuple[int, int]]:
     """Segments closed by ``blocked_edges`` plus every segment and crossing touching ``blocked_mileposts``."""
     out = []
+    n = len(board.mileposts)
     for i, p in enumerate(edges or ()):
         try:
             a, b = p
-            out.append((int(a), int(b)))
+            pair = (int(a), int(b))
         except (TypeError, ValueError):
             raise InvalidAction(f"blocked_edges[{i}]: expected a pair of milepost ids, got {p!r}",
                                 field="blocked_edges") from None
+        for m in pair:
+            if not 0 <= m < n:
+                raise InvalidAction(f"blocked_edges[{i}]: no milepost {m} on board {board.name!r} (ids 0..{n - 1})",
+                                    field="blocked_edges")
+        out.append(pair)
     for m in mileposts or ():
         if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or not 0 <= m < len(board.mileposts):
             raise InvalidAction(f"blocked_mileposts: no milepost {m!r} on board {board.name!r}",
@@ -1150,10 +1156,15 @@ def travel_turns(board: Board, rules: Ruleset, path_or_trip: Any, speed: int) ->
         path = list(path_or_trip.path)
     else:
         try:
+            if isinstance(path_or_trip, (str, bytes)):
+                raise TypeError
             path = [int(m) for m in path_or_trip]
         except (TypeError, ValueError):
             raise InvalidAction("path_or_trip: expected a BuildPlan, a Trip or a list of milepost ids",
                                 field="path_or_trip") from None
+    if not path:
+        raise InvalidAction("path_or_trip: the path is empty; give at least the milepost the train starts on",
+                            field="path_or_trip")
     for m in path:
         if not 0 <= m < len(board.mileposts):
             raise InvalidAction(f"path_or_trip: no milepost {m} on board {board.name!r}", field="path_or_trip")

@@ -476,12 +476,18 @@ INCOMPATIBLE: Mapping[frozenset, str] = _ro({
 
 def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
     """A named ruleset, optionally modified by variants (``eb.ruleset("europe-basic", "fast-game")``)."""
+    if not isinstance(name, str):
+        raise UnknownName(f"ruleset: expected a ruleset's name, one of {sorted(RULESETS)}, got {name!r}",
+                            field="ruleset")
     try:
         r = RULESETS[name]
     except KeyError:
         raise UnknownName(f"no ruleset {name!r}; choose from {sorted(RULESETS)}", field="ruleset") from None
     for v in variants:
-        if v not in VARIANTS:
+        if isinstance(v, (list, tuple, set, frozenset)):
+            raise InvalidAction(f"variants: give each variant as its own argument, e.g. ruleset({name!r}, "
+                                f"'fast-game', 'mercy') or ruleset({name!r}, *names), got {v!r}", field="variants")
+        if not isinstance(v, str) or v not in VARIANTS:
             raise UnknownName(f"no variant {v!r}; choose from {sorted(VARIANTS)}", field="variant")
         if r.game == "express":
             raise InvalidAction(f"variants: {v!r} is one of Empire Builder's Variants & Optional Rules; the "

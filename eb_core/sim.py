@@ -36,6 +36,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import itertools
 import multiprocessing as mp
+import numbers
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -52,8 +53,8 @@ from .bots.planner import PlannerBot, play_solo
 from .bots.random_bot import RandomBot
 from .bots.view import BotView, bot_rng
 from .engine import Game
-from .errors import InvalidAction
-from .rules import RULESETS, VARIANTS, Ruleset
+from .errors import InvalidAction, UnknownName
+from .rules import INCOMPATIBLE, RULESETS, VARIANTS, Ruleset
 from .rules import ruleset as _ruleset
 from .routes import cheapest_build, cheapest_connection
 from .state import Position
@@ -123,6 +124,9 @@ def chart_for(rules: Ruleset | str) -> str:
     if isinstance(rules, str):
         base, *variants = rules.split("+")        # also a ruleset's name such as "europe-basic+fast-game"
         rules = _ruleset(base, *variants)
+    if not isinstance(rules, Ruleset):
+        raise InvalidAction(f"rules: expected a ruleset (eb.ruleset(...)) or its name such as 'europe-basic', "
+                            f"got {type(rules).__name__}", field="rules")
     chart = chart_name(rules)
     if chart is None:
         raise InvalidAction(f"rules: {rules.title} has no Chart of Success ({CHART_RULE} is Empire Builder's; "
@@ -271,10 +275,9 @@ class _Viewing:
 
 def make_bot(name: str, seat: int, seed: int):
     """A bot by name for ``seat`` with its own ``random.Random`` seeded from ``seed`` and the seat."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise InvalidAction(f"bot: no bot {name!r}; choose from {sorted(BOTS)}", field="bot") from None
+    factory = BOTS.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise InvalidAction(f"bot: no bot {name!r}; choose from {sorted(BOTS)}", field="bot")
     return factory(seat, bot_rng(seed, seat))
 
 
@@ -329,15 +332,67 @@ class SoloResult:
         return d
 
 
+def _check_variants(variants: Any) -> tuple[str, ...]:
+    """``variants`` as a tuple of names: a list or tuple of strings (one name alone, a string, is refused
+    rather than read letter by letter -- ``eb.ruleset(name, *variants)`` and ``--variant`` take each name
+    on its own too)."""
+    if isinstance(variants, str) or not isinstance(variants, (list, tuple)):
+        hint = f" such as [{variants!r}]" if isinstance(variants, str) else " such as ['fast-game']"
+        raise InvalidAction(f"variants: expected a list of variant names{hint}, got {variants!r}",
+                            field="variants")
+    for v in variants:
+        if not isinstance(v, str):
+            raise InvalidAction(f"variants: expected variant names (strings), got {v!r}; choose from "
+                                f"{sorted(VARIANTS)}", field="variants")
+    return tuple(variants)
+
+
 def _rules(rules: Ruleset | str | dict, variants: Sequence[str] = ()) -> Ruleset:
+    variants = _check_variants(variants)
     if isinstance(rules, dict):
-        return Ruleset.from_dict(rules)
+        rules = Ruleset.from_dict(rules)
     if isinstance(rules, str):
         return _ruleset(rules, *variants)
-    if variants:
-        for v in variants:
-            rules = VARIANTS[v](rules).with_(variants=rules.variants + (v,), name=f"{rules.name}+{v}")
+    if not isinstance(rules, Ruleset):
+        raise InvalidAction(f"rules: expected a ruleset (eb.ruleset(...)) or its name such as 'europe-standard', "
+                            f"got {type(rules).__name__}", field="rules")
+    have = list(rules.variants)
+    for v in variants:        # checked as eb.ruleset(name, *variants) checks them
+        if v not in VARIANTS:
+            raise UnknownName(f"no variant {v!r}; choose from {sorted(VARIANTS)}", field="variant")
+        if rules.game == "express":
+            raise InvalidAction(f"variants: {v!r} is one of Empire Builder's Variants & Optional Rules; the "
+                                f"{rules.title} rulebook has no variants", field="variants")
+        for other in have:
+            why = INCOMPATIBLE.get(frozenset({v, other}))
+            if why:
+                raise InvalidAction(f"variants {other!r} and {v!r} cannot be combined: {why}", field="variants")
+        have.append(v)
+    for v in variants:
+        rules = VARIANTS[v](rules).with_(variants=rules.variants + (v,), name=f"{rules.name}+{v}")
     return rules
+
+
+def _whole(value: Any, fld: str, low: int | None, what: str = "a whole number") -> int:
+    """``value`` if it is a whole number (an int or a numpy integer, not a bool) of at least ``low``, else
+    :class:`InvalidAction` naming ``fld``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or (low is not None and value < low):
+        raise InvalidAction(f"{fld}: expected {what}" + (f" >= {low}" if low is not None else "")
+                            + f", got {value!r}", field=fld)
+    return value
+
+
+def _check_play(*, seed: Any = 0, max_turns: Any = 1, players: Any = 1, bot: Any = "planner",
+                win_loss: Any = False) -> None:
+    """The settings every simulation shares, checked before a game is set up (``players`` only for its
+    type: each function says how many seats it plays)."""
+    _whole(seed, "seed", None)
+    _whole(max_turns, "max_turns", 1, "a whole number of turns")
+    _whole(players, "players", None, "a whole number of seats")
+    if not isinstance(bot, str) or bot not in BOTS:
+        raise InvalidAction(f"bot: no bot {bot!r}; choose from {sorted(BOTS)}", field="bot")
+    if not isinstance(win_loss, bool):
+        raise InvalidAction(f"win_loss: expected True or False, got {win_loss!r}", field="win_loss")
 
 
 def _spec(rules: Ruleset) -> Any:
@@ -382,7 +437,8 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     (True, True, True)
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
-    if scenario not in SCENARIOS:
+    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
+    if isinstance(scenario, bool) or not isinstance(scenario, int) or scenario not in SCENARIOS:
         raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {sorted(SCENARIOS)}, got "
                             f"{scenario!r}", field="scenario")
     if win_loss and scenario not in WIN_LOSS_SCENARIOS:
@@ -401,6 +457,8 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
                                 field="players")
         return demo_game(rules, players=players, seed=seed, board=board, bot=bot, max_turns=max_turns,
                          keep_game=keep_game, on_turn=on_turn)
+    if players < 1:
+        raise InvalidAction(f"players: expected a whole number of seats >= 1, got {players!r}", field="players")
     if scenario == 2 or (scenario == 1 and players > 1):
         return multiple_positions(rules, players=max(players, 2) if scenario == 2 else players, seed=seed,
                                   board=board, bot=bot, max_turns=max_turns, keep_game=keep_game, on_turn=on_turn)
@@ -750,6 +808,7 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     their average once everyone has finished; ``won`` is whether seat 0 was (one of) the first.
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
+    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
     if not 1 <= players <= 6:
         raise InvalidAction(f"players: 1 to 6 seats, got {players}", field="players")
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
@@ -790,6 +849,10 @@ def demo_game(rules: Ruleset | str = "express", *, players: int = 2, seed: int =
     True
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
+    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
+    if rules.setup != "demo" or not rules.demo_players:
+        raise InvalidAction(f"rules: {rules.title} has no demo game; Empire Express's is ({R.EXPRESS_SETUP}): "
+                            f"demo_game('express', ...), or solo_game(...) for Empire Builder", field="rules")
     if not 2 <= players <= len(rules.demo_players):
         raise InvalidAction(f"players: the demo game is for 2 to {len(rules.demo_players) or 4} players "
                             f"({R.EXPRESS_SETUP}), got {players}", field="players")
@@ -893,11 +956,18 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
         raise InvalidAction(f"games: expected a whole number >= 0, got {games!r}", field="games")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidAction(f"workers: expected a whole number >= 1, got {workers!r}", field="workers")
-    if bot not in BOTS:
-        raise InvalidAction(f"bot: no bot {bot!r}; choose from {sorted(BOTS)}", field="bot")
+    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
+    if players < 1:
+        raise InvalidAction(f"players: expected a whole number of seats >= 1, got {players!r}", field="players")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise InvalidAction(f"executor: expected a concurrent.futures.Executor (a ProcessPoolExecutor, a Dask "
+                            f"client.get_executor() ...), got {type(executor).__name__}", field="executor")
+    if progress not in (None, True, False):
+        raise InvalidAction(f"progress: expected True, False or None (a bar on a terminal), got {progress!r}",
+                            field="progress")
     r = _rules(rules, variants)
     spec = _spec(r)
-    if scenario not in SCENARIOS:
+    if isinstance(scenario, bool) or not isinstance(scenario, int) or scenario not in SCENARIOS:
         raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {sorted(SCENARIOS)}, got "
                             f"{scenario!r}", field="scenario")
     jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]

@@ -19,7 +19,7 @@ def run(capsys, *argv):
 
 
 def test_route_prints_cost_and_every_segment(capsys):
-    code, out, _ = run(capsys, "route", "tutorial", "London", "Birmingham")
+    code, out, _ = run(capsys, "route", "tutorial", "London", "Birmingham", "--ids")
     assert code == 0
     assert "Build London -> Birmingham: 5M" in out
     plan = eb.cheapest_build(eb.load_board("tutorial"), eb.ruleset(), "London", "Birmingham")
@@ -131,3 +131,10 @@ def test_a_board_priced_by_rules_that_have_no_price_for_its_terrain_is_refused(c
     refused naming the rules and the board's own game (it printed 'error: alpine')."""
     code, out, err = run(capsys, "route", "europe", "London", "Paris", "--ruleset", "express")
     assert code == 2 and out == "" and "prices no alpine mileposts" in err and "europe-standard" in err
+
+
+def test_route_names_places_and_money_not_milepost_ids(capsys):
+    """The route's output is for players: the segments by place and their prices; the milepost ids only on
+    request (``--ids``)."""
+    code, out, _ = run(capsys, "route", "tutorial", "London", "Birmingham")
+    assert code == 0 and "Build London -> Birmingham: 5M" in out and "mileposts:" not in out
