@@ -13,7 +13,7 @@ Deliver(load='Wine', card_id=17)
 >>> Build(path=(3,))
 Traceback (most recent call last):
 ...
-eb_core.errors.InvalidAction: Build.path needs at least two mileposts (one segment), got (3,)
+eb_core.errors.InvalidAction: Build.path needs at least two mileposts (one segment), got 1
 
 Turn structure (rulebook: How to Play): in the operations phase use :class:`PlaceTrain` (first
 operations turn only), :class:`Discard` (standard game, down to three cards first), :class:`Move`,
@@ -101,7 +101,7 @@ class Build:
     def __init__(self, path):
         p = _mp_tuple("Build.path", path)
         if len(p) < 2:
-            raise InvalidAction(f"Build.path needs at least two mileposts (one segment), got {p}", field="path")
+            raise InvalidAction(f"Build.path needs at least two mileposts (one segment), got {len(p)}", field="path")
         for i, (a, b) in enumerate(zip(p, p[1:])):
             if a == b:
                 raise InvalidAction(f"Build.path repeats milepost {a} at positions {i} and {i + 1}",
