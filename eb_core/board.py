@@ -755,12 +755,27 @@ def _parse_board(data: Mapping[str, Any], source: str) -> Board:
 
     cities: list[City] = []
     owner: dict[int, str] = {}
-    names: set[str] = set()
+    names: dict[str, tuple[str, str]] = {}   # folded name or alias -> (its city, its field)
+
+    def unique_name(text: str, fld: str, city: str) -> None:
+        """A city's name or alias must name no other city, ignoring case and accents (as board.city)."""
+        key = _fold(text)
+        if not key:
+            fail(fld, f"{text!r} has no letter or digit; a city's name and aliases are names as printed")
+        is_name = fld.endswith(".name")
+        if key in names and names[key][0] != city:
+            other, where = names[key]
+            said = f"city {text!r} appears twice: it" if is_name else f"alias {text!r}"
+            fail(fld, f"{said} already names city {other!r} (field {where!r}); city names and aliases must be "
+                      "unique, ignoring case and accents, as board.city() looks them up")
+        if key in names and is_name:      # the same name twice: two cities called alike
+            fail(fld, f"city {text!r} appears twice")
+        names.setdefault(key, (city, fld))
+
     for i, c in enumerate(data["cities"]):
         f = f"cities[{i}]"
         cname = c["name"]
-        if _fold(cname) in names:
-            fail(f"{f}.name", f"city {cname!r} appears twice")
+        unique_name(cname, f"{f}.name", cname)
         size = _SIZE[c["size"]]
         center = mp_id(c["center"], f"{f}.center")
         cm = [mp_id(x, f"{f}.mileposts[{j}]") for j, x in enumerate(c.get("mileposts", (center,)))]
@@ -779,15 +794,27 @@ def _parse_board(data: Mapping[str, Any], source: str) -> Board:
             if ld not in loads:
                 fail(f"{f}.loads[{j}]", f"load {ld!r} is not listed in 'loads'")
         aliases = c.get("aliases", ())
-        names.add(_fold(cname))
-        names.update(_fold(al) for al in aliases)
+        for j, al in enumerate(aliases):
+            unique_name(al, f"{f}.aliases[{j}]", cname)
         cities.append(City(cname, size, center, tuple(cm), tuple(cloads), tuple(aliases), c.get("country")))
+
+    crossing_names: dict[str, str] = {}   # folded ferry or tunnel name -> its field, as board.crossing looks up
 
     def crossings(key: str, kind: str) -> tuple[Crossing, ...]:
         out = []
         for i, c in enumerate(data.get(key, ())):
             f = f"{key}[{i}]"
+            folded = _fold(c["name"])
+            if not folded:
+                fail(f"{f}.name", f"{c['name']!r} has no letter or digit; a {kind} is named as printed")
+            if folded in crossing_names:
+                fail(f"{f}.name", f"{c['name']!r} already names {crossing_names[folded]}; ferry and "
+                                  "tunnel names must be unique, ignoring case and accents, as board.crossing() "
+                                  "looks them up")
+            crossing_names[folded] = f
             ports = tuple(mp_id(p, f"{f}.ports[{j}]") for j, p in enumerate(c["ports"]))
+            if ports[0] == ports[1]:
+                fail(f"{f}.ports[1]", f"both ports are milepost {ports[0]}: a {kind} joins two different mileposts")
             inner: tuple[int, ...] = ()
             if kind == "tunnel":
                 inner = tuple(mp_id(x, f"{f}.mileposts[{j}]") for j, x in enumerate(c["mileposts"]))

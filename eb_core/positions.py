@@ -98,7 +98,7 @@ from .board import _fold, load_board
 from .cards import load_deck
 from .engine import Game
 from .engine.common import operations_next, require_phase
-from .errors import EbError, IllegalAction, InvalidAction
+from .errors import DataFileError, EbError, IllegalAction, InvalidAction
 from .files import data_dir
 from .narrate import describe, say
 from .routes import cheapest_build, shortest_trip
@@ -718,6 +718,10 @@ def position(description: str | Mapping[str, Any] | os.PathLike):
             return position(text)
         except PositionError as e:          # the mistake's line, in this file
             raise PositionError(str(p) if e.where == "position" else f"{p}, {e.where}", e.field, e.problem) from None
+        except DataFileError as e:          # a saved game's mistake, in this file
+            if e.path != "<game>":
+                raise
+            raise type(e)(str(p), e.field, e.problem) from None
     if isinstance(description, str):
         s = description.strip()
         if s.startswith("{"):

@@ -29,8 +29,9 @@ Vocabulary (rulebook sections in brackets):
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
-from typing import Any
+import re
+from dataclasses import MISSING as _MISSING, dataclass, field, fields
+from typing import Any, Callable, NoReturn
 
 import numpy as np
 
@@ -38,13 +39,156 @@ from .errors import InvalidAction
 from .rules import Train
 from .track import Track
 
-__all__ = ["PlayerState", "TrainState", "GameState", "Position", "TRAIN_FIELDS"]
+__all__ = ["PlayerState", "TrainState", "GameState", "Position", "TRAIN_FIELDS", "PHASES"]
+
+#: The values of :attr:`GameState.phase`.
+PHASES = ("build", "operations", "over")
 
 #: The :class:`PlayerState` fields that belong to one train rather than to the player: what a second
 #: train (Run Two Trains) has of its own. Money, cards, track, the build phase, rent and fees are the
 #: player's, shared by both trains.
 TRAIN_FIELDS = ("train", "position", "prev", "loads", "moves_used", "half_rate", "staged", "crossed", "handling",
                 "no_pickup")
+
+
+# ------------------------------------------------------------------------------------ reading saved states
+Fail = Callable[[str, str], NoReturn]
+"""``fail(field, problem)`` raises the error of a bad value: ``field`` is its path in the document
+(``"state.players[0].cash"``), ``problem`` what is wrong (``"expected a whole number, got 'lots'"``)."""
+
+
+def _fail(fld: str, problem: str) -> NoReturn:
+    raise InvalidAction(f"field {fld!r}: {problem}", field=fld)
+
+
+def _shown(v: Any) -> str:
+    if isinstance(v, dict):
+        return "an object"
+    if isinstance(v, list):
+        return f"a list of {len(v)}"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _path(where: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else key
+
+
+def _whole(v: Any, fld: str, fail: Fail, *, signed: bool = False) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        fail(fld, f"expected a whole number, got {_shown(v)}")
+    if v < 0 and not signed:
+        fail(fld, f"expected a whole number (0 or more), got {v}")
+    return v
+
+
+def _text(v: Any, fld: str, fail: Fail) -> str:
+    if not isinstance(v, str):
+        fail(fld, f"expected a string, got {_shown(v)}")
+    return v
+
+
+def _list(v: Any, fld: str, fail: Fail) -> list:
+    if not isinstance(v, list):
+        fail(fld, f"expected a list, got {_shown(v)}")
+    return v
+
+
+def _object(v: Any, fld: str, fail: Fail) -> dict:
+    if not isinstance(v, dict):
+        fail(fld, f"expected a JSON object, got {_shown(v)}")
+    return v
+
+
+_TRAIN_TEXT = re.compile(r"[1-9][0-9]*/[1-9][0-9]*")
+
+
+def parse_train(v: Any, fld: str, fail: Fail = _fail) -> Train:
+    """A train written as ``"speed/capacity"`` (``"9/2"``), or ``fail(fld, problem)``."""
+    if not isinstance(v, str) or not _TRAIN_TEXT.fullmatch(v):
+        fail(fld, f"expected a train as 'speed/capacity', such as '9/2', got {_shown(v)}")
+    return Train.parse(v)
+
+
+def _track(v: Any, fld: str, fail: Fail) -> Track:
+    d = _object(v, fld, fail)
+    for k in d:
+        if k not in ("segments", "crossings"):
+            fail(_path(fld, k), "unknown field; a track has 'segments' and 'crossings'")
+    segs = _list(d.get("segments", []), _path(fld, "segments"), fail)
+    for i, seg in enumerate(segs):
+        f = _path(_path(fld, "segments"), i)
+        if not isinstance(seg, list) or len(seg) != 3:
+            fail(f, f"expected a segment [milepost, milepost, seat], got {_shown(seg)}")
+        for j, x in enumerate(seg):
+            _whole(x, _path(f, j), fail)
+    cross = _object(d.get("crossings", {}), _path(fld, "crossings"), fail)
+    for name, seats in cross.items():
+        for j, x in enumerate(_list(seats, f"{fld}.crossings.{name}", fail)):
+            _whole(x, f"{fld}.crossings.{name}[{j}]", fail)
+    return Track.from_dict(d)
+
+
+def _value(kind: str, v: Any, fld: str, fail: Fail, signed: bool) -> Any:
+    """Check and convert one field of a state document by its declared type ``kind``."""
+    if kind == "int":
+        return _whole(v, fld, fail, signed=signed)
+    if kind == "int | None":
+        return None if v is None else _whole(v, fld, fail)
+    if kind == "bool":
+        if not isinstance(v, bool):
+            fail(fld, f"expected true or false, got {_shown(v)}")
+        return v
+    if kind == "str":
+        return _text(v, fld, fail)
+    if kind == "Train":
+        return parse_train(v, fld, fail)
+    if kind == "list[str]":
+        return [_text(x, _path(fld, i), fail) for i, x in enumerate(_list(v, fld, fail))]
+    if kind == "list[int]":
+        return [_whole(x, _path(fld, i), fail) for i, x in enumerate(_list(v, fld, fail))]
+    if kind == "list[dict[str, Any]]":
+        return [_object(x, _path(fld, i), fail) for i, x in enumerate(_list(v, fld, fail))]
+    if kind == "dict[str, Any]":
+        return _object(v, fld, fail)
+    if kind == "dict[str, int]":
+        return {k: _whole(x, _path(fld, k), fail) for k, x in _object(v, fld, fail).items()}
+    if kind == "dict[str, dict[str, int]]":
+        return {k: {ld: _whole(n, _path(_path(fld, k), ld), fail)
+                    for ld, n in _object(x, _path(fld, k), fail).items()}
+                for k, x in _object(v, fld, fail).items()}
+    if kind == "Track":
+        return _track(v, fld, fail)
+    if kind == "TrainState | None":
+        return None if v is None else TrainState.from_dict(v, where=fld, fail=fail)
+    if kind == "list[PlayerState]":
+        return [PlayerState.from_dict(p, where=_path(fld, i), fail=fail) for i, p in enumerate(_list(v, fld, fail))]
+    raise AssertionError(f"no reader for a field of type {kind!r}")   # pragma: no cover - a new field type
+
+
+def _read(cls, d: Any, where: str, fail: Fail, signed: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The keyword arguments of ``cls`` from a saved document ``d``: every field type-checked, required
+    fields present, no unknown field; ``fail(field, problem)`` on the first bad one."""
+    d = _object(d, where or "<root>", fail)
+    known = {f.name: f for f in fields(cls)}
+    for k in d:
+        if k not in known:
+            fail(_path(where, k), f"unknown field of {cls.__name__}; expected one of {', '.join(known)}")
+    out: dict[str, Any] = {}
+    for name, f in known.items():
+        if name not in d:
+            if f.default is _MISSING and f.default_factory is _MISSING:
+                fail(_path(where, name), f"missing (required in {cls.__name__})")
+            continue
+        out[name] = _value(f.type, d[name], _path(where, name), fail, name in signed)
+    return out
+
+
+def _seat(v: int, n: int, fld: str, fail: Fail) -> None:
+    if not v < n:
+        fail(fld, f"seat {v} is not in this game (seats 0..{n - 1})")
 
 
 @dataclass
@@ -69,11 +213,10 @@ class TrainState:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TrainState:
-        d = dict(d)
-        d["train"] = Train.parse(d["train"])
-        d["loads"] = list(d.get("loads", []))
-        return cls(**d)
+    def from_dict(cls, d: dict[str, Any], *, where: str = "", fail: Fail = _fail) -> TrainState:
+        """Inverse of :meth:`to_dict`; a bad value raises ``fail(field, problem)`` (default:
+        :class:`~eb_core.errors.InvalidAction` naming the field, prefixed by ``where``)."""
+        return cls(**_read(cls, copy.deepcopy(d), where, fail))
 
     def copy(self) -> TrainState:
         new = copy.copy(self)
@@ -147,14 +290,13 @@ class PlayerState:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "PlayerState":
-        d = dict(d)
-        d["train"] = Train.parse(d["train"])
-        for k in ("loads", "hand", "built_out_of", "rented"):
-            d[k] = list(d.get(k, []))
-        if d.get("second") is not None:
-            d["second"] = TrainState.from_dict(d["second"])
-        return cls(**d)
+    def from_dict(cls, d: dict[str, Any], *, where: str = "", fail: Fail = _fail) -> "PlayerState":
+        """Inverse of :meth:`to_dict`; a bad value raises ``fail(field, problem)`` (default:
+        :class:`~eb_core.errors.InvalidAction` naming the field, prefixed by ``where``)."""
+        kw = _read(cls, copy.deepcopy(d), where, fail)
+        if not kw["name"].strip():
+            fail(_path(where, "name"), "a player's name must not be blank")
+        return cls(**kw)
 
 
 @dataclass
@@ -224,11 +366,42 @@ class GameState:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "GameState":
-        d = copy.deepcopy(dict(d))
-        d["players"] = [PlayerState.from_dict(p) for p in d["players"]]
-        d["track"] = Track.from_dict(d.get("track", {}))
-        return cls(**d)
+    def from_dict(cls, d: dict[str, Any], *, where: str = "", fail: Fail = _fail) -> "GameState":
+        """Inverse of :meth:`to_dict`. Every field is checked for its type and for what the state alone can
+        tell (a known phase, seats of this game, distinct player names); a bad value raises ``fail(field,
+        problem)`` -- by default :class:`~eb_core.errors.InvalidAction` naming the field, prefixed by
+        ``where`` (``"state"`` in a saved game). What needs the board or deck is checked by
+        :meth:`eb_core.engine.Game.from_dict`.
+
+        >>> GameState.from_dict({"players": [{"name": "Ann", "cash": "lots", "train": "9/2"}]})
+        Traceback (most recent call last):
+        ...
+        eb_core.errors.InvalidAction: field 'players[0].cash': expected a whole number, got 'lots'
+        """
+        d = copy.deepcopy(d)
+        kw = _read(cls, d, where, fail, signed=("seed",))
+        players = kw["players"]
+        n = len(players)
+        if not 1 <= n <= 6:
+            fail(_path(where, "players"), f"a game has 1 to 6 players, got {n}")
+        for i, p in enumerate(players):
+            for j, r in enumerate(p.rented):
+                _seat(r, n, _path(_path(_path(_path(where, "players"), i), "rented"), j), fail)
+        for k in ("current", "first_player"):
+            if k in kw:
+                _seat(kw[k], n, _path(where, k), fail)
+        for k in ("winners", "sudden_death"):
+            for j, v in enumerate(kw.get(k, ())):
+                _seat(v, n, _path(_path(where, k), j), fail)
+        if kw.get("phase", "build") not in PHASES:
+            fail(_path(where, "phase"), f"expected one of {', '.join(PHASES)}, got {kw['phase']!r}")
+        track = _path(where, "track")
+        for j, seg in enumerate(d.get("track", {}).get("segments", ())):
+            _seat(seg[2], n, f"{track}.segments[{j}][2]", fail)
+        for name, seats in d.get("track", {}).get("crossings", {}).items():
+            for j, v in enumerate(seats):
+                _seat(v, n, f"{track}.crossings.{name}[{j}]", fail)
+        return cls(**kw)
 
     def copy(self) -> "GameState":
         """An independent copy (cheaper than a JSON round trip)."""
