@@ -5,7 +5,8 @@ One module per rulebook chapter, written as functions over the game: :mod:`.buil
 :mod:`.operations` (Operations Phase Rules), :mod:`.cards_and_turns` (cards, drawing, turn flow),
 :mod:`.admin` (Admin phase, victory, final scoring), :mod:`.legal` (what the current player may do),
 :mod:`.express` (the Empire Express demo setup and its Introductory Strategies);
-:mod:`.common` holds the shared board index and checks; :mod:`.game` the :class:`Game` object.
+:mod:`.common` holds the shared board index and checks; :mod:`.saved` reads saved games back, checked
+field by field; :mod:`.game` the :class:`Game` object.
 The engine imports :mod:`eb_core.events`, never the reverse.
 
 >>> import eb_core as eb
