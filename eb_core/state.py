@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from dataclasses import MISSING as _MISSING, dataclass, field, fields
 from typing import Any, Callable, NoReturn
 
@@ -61,13 +62,17 @@ def _fail(fld: str, problem: str) -> NoReturn:
     raise InvalidAction(f"field {fld!r}: {problem}", field=fld)
 
 
-def _shown(v: Any) -> str:
-    if isinstance(v, dict):
+def shown(v: Any) -> str:
+    """A bad value as an error message shows it: ``"an object"``, ``"a list of 3"``, or its repr (cut at 40)."""
+    if isinstance(v, Mapping):
         return "an object"
-    if isinstance(v, list):
+    if isinstance(v, (list, tuple)):
         return f"a list of {len(v)}"
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+_shown = shown
 
 
 def _path(where: str, key: str | int) -> str:

@@ -18,7 +18,7 @@ from ..cards import Deck, load_deck
 from ..errors import DataFileError, DeckFileError, EbError, InvalidAction
 from ..files import derived
 from ..rules import Ruleset
-from ..state import GameState, parse_train
+from ..state import GameState, parse_train, shown
 
 __all__ = ["GAME_SCHEMA", "read", "check_deck_fits", "shown"]
 
@@ -87,15 +87,6 @@ def check_deck_fits(deck: Deck, board: Board) -> None:
         if kind is InvalidAction:
             raise InvalidAction(args[0], field="deck")
         raise kind(*args)
-
-
-def shown(v: Any) -> str:
-    if isinstance(v, Mapping):
-        return "an object"
-    if isinstance(v, (list, tuple)):
-        return f"a list of {len(v)}"
-    text = repr(v)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 #: The fields of a saved game (:meth:`Game.to_dict`).
