@@ -261,12 +261,15 @@ def end_turn(game: Game) -> None:
         st.turn_over = False
         p.turns += 1
         st.turn += 1
-        # staging: a train that ends its turn on a ferry port is staged (each train, under Run Two Trains)
+        # staging: a train that ends its turn on a ferry port is staged (each train, under Run Two Trains);
+        # one staged before and still standing there (a gale drawn since, a lost turn) stays staged -- "you no
+        # longer lose a turn and a load if you are staged when that Gale is drawn" (Changes from Eurorails
+        # 2009): it crosses once the gale is over
         for _ in each_train(game, st.current):
             if p.position is not None and p.position in game.index.ferry_ports and not st.special_round:
                 blocked = any(eff.blocks_staging(game, act, st.current, p.position)
                               for act, eff in active_effects(game))
-                p.staged = not blocked
+                p.staged = p.staged or not blocked
             else:
                 p.staged = False
         _events.turn_ended(game, st.current, lost=lost)

@@ -380,6 +380,13 @@ class Game:
         if st.turn_over and st.phase != "over":
             end_turn(self)
 
+    def settle(self) -> None:
+        """End the turn now if something outside an action ended it -- an event card played by
+        :func:`eb_core.events.play_event` that costs the current player their turn (rulebook: Event Card
+        Effects > Losing Turns, "your current turn ends immediately")."""
+        if self.state.turn_over and self.state.phase != "over":
+            end_turn(self)
+
 
     # ------------------------------------------------------------------------------- the chapters, as methods
     def network(self, seat: int | None = None) -> set[int]:

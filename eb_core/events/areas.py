@@ -1,7 +1,8 @@
 """Areas of effect of event cards, counted as the rulebook's "Event Card Effects > Counting Mileposts" says.
 
 * Mileposts are counted the way train movement is counted: one per step between neighbouring mileposts
-  of the lattice (ferry and tunnel hops are not steps over land and do not count).
+  of the lattice (a ferry hop is no milepost and does not count); a derailment also counts the Chunnel's
+  three mileposts, as movement does (Movement Using the Chunnel).
 * From a geographical feature (a coastline) the feature itself is ``0`` and the nearest mileposts are
   ``1``: that count is stored per sea in ``board.seas`` (see ``data/README.md``).
 * From a major city or key city the city centre is ``0``; and the centre decides for the *whole* major
@@ -9,7 +10,8 @@
   of Milan and Berlin are four mileposts from the seacoast. During a Longshoreman's Strike, all mileposts
   in both cities are unaffected by the event.")
 * The Chunnel's mileposts are underground and never inside the area of a weather event (Movement Using
-  the Chunnel).
+  the Chunnel: "not within the affected area of weather events"); a derailment is no weather, and a train
+  inside the Chunnel within 3 mileposts of a city drawn is derailed (:func:`city_area` ``underground``).
 
 >>> import eb_core as eb
 >>> from eb_core.events.areas import city_area, distances_from
@@ -65,10 +67,11 @@ def _cached(board: Board, key: tuple, make):
     return derived(board, ("areas", *key), lambda _board: make())
 
 
-def distances_from(board: Board, sources: Iterable[int]) -> np.ndarray:
-    """Milepost count from the nearest of ``sources`` (each ``0``) to every milepost, over lattice steps.
+def distances_from(board: Board, sources: Iterable[int], *, tunnels: bool = False) -> np.ndarray:
+    """Milepost count from the nearest of ``sources`` (each ``0``) to every milepost, over lattice steps
+    (with ``tunnels``, also along each tunnel's underground mileposts from port to port, as a train moves).
 
-    Unreachable mileposts (and the Chunnel's underground ones) get :data:`UNREACHABLE`.
+    Unreachable mileposts (and, without ``tunnels``, the Chunnel's underground ones) get :data:`UNREACHABLE`.
 
     >>> import eb_core as eb
     >>> b = eb.load_board("tutorial")
@@ -84,29 +87,47 @@ def distances_from(board: Board, sources: Iterable[int]) -> np.ndarray:
         if dist[s] != 0:
             dist[s] = 0
             q.append(s)
+    steps = _tunnel_steps(board) if tunnels else {}
     while q:
         a = q.popleft()
         da = dist[a] + 1
-        for b in board.neighbors(a):
+        for b in (*board.neighbors(a), *steps.get(a, ())):
             if dist[b] > da:
                 dist[b] = da
                 q.append(b)
     return dist
 
 
-def _whole_cities(board: Board, inside: set[int]) -> frozenset[int]:
-    """Apply "the city center also determines whether the entire major or key city is affected"."""
+def _tunnel_steps(board: Board) -> dict[int, tuple[int, ...]]:
+    """Each milepost's neighbours along a tunnel (port, underground mileposts, port), once per board."""
+    def make():
+        out: dict[int, list[int]] = {}
+        for cr in board.tunnels:
+            seq = (cr.ports[0], *cr.mileposts, cr.ports[1])
+            for x, y in zip(seq, seq[1:]):
+                out.setdefault(x, []).append(y)
+                out.setdefault(y, []).append(x)
+        return {m: tuple(v) for m, v in out.items()}
+    return _cached(board, ("tunnel-steps",), make)
+
+
+def _whole_cities(board: Board, inside: set[int], *, underground: bool = False) -> frozenset[int]:
+    """Apply "the city center also determines whether the entire major or key city is affected" (and leave
+    out the underground mileposts, which no weather reaches, unless ``underground``)."""
     for c in board.cities:
         if c.size in (CitySize.MAJOR, CitySize.KEY) or len(c.mileposts) > 1:
             if c.center in inside:
                 inside.update(c.mileposts)
             else:
                 inside.difference_update(c.mileposts)
+    if underground:
+        return frozenset(inside)
     return frozenset(m for m in inside if not board.mileposts[m].underground)
 
 
-def city_area(board: Board, city: str, radius: int) -> frozenset[int]:
-    """Mileposts within ``radius`` of ``city``'s centre (Fog, Heavy Snow; Derailments use 3).
+def city_area(board: Board, city: str, radius: int, *, underground: bool = False) -> frozenset[int]:
+    """Mileposts within ``radius`` of ``city``'s centre (Fog, Heavy Snow; Derailments use 3, with
+    ``underground``: the Chunnel's mileposts counted and included, for a derailment is no weather).
 
     >>> import eb_core as eb
     >>> b = eb.load_board("tutorial")
@@ -116,10 +137,10 @@ def city_area(board: Board, city: str, radius: int) -> frozenset[int]:
     c = board.city(city)
 
     def make():
-        d = distances_from(board, [c.center])
-        return _whole_cities(board, {int(m) for m in np.nonzero(d <= radius)[0]})
+        d = distances_from(board, [c.center], tunnels=underground)
+        return _whole_cities(board, {int(m) for m in np.nonzero(d <= radius)[0]}, underground=underground)
 
-    return _cached(board, ("city", c.name, int(radius)), make)
+    return _cached(board, ("city", c.name, int(radius), underground), make)
 
 
 def _sea_distance(board: Board, sea: str) -> np.ndarray:

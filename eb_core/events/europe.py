@@ -20,11 +20,12 @@ __all__ = ["Derailment", "Fog", "HeavySnow", "Gale", "Flood", "Strike", "ExcessP
 
 # ---------------------------------------------------------------------------- derailments
 def derailment_area(board, cities, radius: int = 3) -> frozenset[int]:
-    """Mileposts within ``radius`` of any of ``cities`` (a derailment's area for the cards drawn)."""
+    """Mileposts within ``radius`` of any of ``cities`` (a derailment's area for the cards drawn), the
+    Chunnel's counted as movement counts them (a derailment is no weather: Movement Using the Chunnel)."""
     out: set[int] = set()
     for c in cities:
         if board.has_city(c):
-            out |= _areas.city_area(board, c, radius)
+            out |= _areas.city_area(board, c, radius, underground=True)
     return frozenset(out)
 
 
@@ -124,7 +125,7 @@ class Gale(_HalfRateArea):
 
     def blocks_move(self, game, active, player, a, b):
         p = game.state.players[player]
-        if p.staged and a == p.position and p.moves_used == 0 and not p.crossed:
+        if p.staged and a == p.position and p.moves_used - p.handling == 0 and not p.crossed:   # (Pay To Load)
             return self.blocks_staging(game, active, player, a)
         return None
 

@@ -353,9 +353,11 @@ def play_event(game: Game, which, drawer: int | None = None) -> dict[str, Any] |
     Returns the active-event record, or ``None`` for a card that went straight to the discard pile.
 
     Exactly what drawing the card does under the ruleset in force: :func:`resolve`, then the variants'
-    :func:`after_event` (Field Warehousing, Reshuffle). A card the ruleset took out of the deck (Faster
-    Game's tax and derailments, every event under no-events, a card Reshuffle removed) cannot be drawn, so it
-    is refused with :class:`~eb_core.errors.InvalidAction` (``field="which"``) and the game is unchanged.
+    :func:`after_event` (Field Warehousing, Reshuffle); a card that costs the drawer, the player to act,
+    their turn ends that turn at once (:meth:`~eb_core.engine.Game.settle`). A card the ruleset took out of
+    the deck (Faster Game's tax and derailments, every event under no-events, a card Reshuffle removed)
+    cannot be drawn, so it is refused with :class:`~eb_core.errors.InvalidAction` (``field="which"``) and
+    the game is unchanged.
     """
     card = _find_card(game, which)
     why = not_in_deck(game, card)
@@ -371,6 +373,9 @@ def play_event(game: Game, which, drawer: int | None = None) -> dict[str, Any] |
     drawer = st.current if drawer is None else drawer
     active = resolve(game, card, drawer, special=bool(st.special_round))
     after_event(game, card)
+    settle = getattr(game, "settle", None)
+    if settle is not None and drawer == st.current:   # the drawer's turn lost: it ends now, as on a draw
+        settle()
     return active
 
 

@@ -685,3 +685,62 @@ def test_heavy_snow_names_only_the_terrain_its_area_has():
     eu, eu_deck = eb.load_board("europe"), eb.load_deck("europe")
     torino = next(c for c in eu_deck.event_cards if c.title == "Heavy Snow: Torino")
     assert "mountain and alpine mileposts" in areas.event_area(eu, torino).text
+
+
+def test_a_train_staged_before_a_gale_stays_staged_and_crosses_when_it_is_over():
+    """Changes from Eurorails 2009: "you may not ... move from being staged at any ferry port during the
+    Northern Seas Gale event, however, you no longer lose a turn and a load if you are staged when that Gale
+    is drawn" -- the train waits on the port and crosses once the gale is over, without staging again."""
+    g = eb.position("board: europe\nplayer Ben: cash 60, at Wien\n"
+                    "player Ann: cash 60, at 1529, staged, loads Wine, ferry Harwich–IJmuiden")
+    events.play_event(g, "Gales: Northern Seas", drawer=0)      # Ben draws it in his turn
+    g.apply(EndTurn())
+    assert not eb.try_action(g, Move([1570])).accepted        # the gale holds Ann on the port ...
+    g.apply(EndTurn())
+    assert g.state.players[1].staged                          # ... still staged
+    g.apply(EndTurn())                                        # Ben's next turn: the gale is over
+    assert active_kinds(g) == [] and eb.try_action(g, Move([1570])).accepted
+
+
+def test_under_pay_to_load_a_pick_up_does_not_free_a_train_a_gale_holds_on_its_port():
+    """A pick-up costs a movement point under Pay To Load And Deliver; the train has still not moved, so the
+    gale still holds it ("you may not ... move from being staged")."""
+    g = eb.position("board: europe\nruleset: europe-standard pay-to-load\n"
+                    "player Ann: cash 60, at Dublin, staged, loads none, ferry Liverpool–Dublin, track Dublin-Cork\n"
+                    "player Ben: cash 60, at Wien")
+    events.play_event(g, "Gales: Atlantic", drawer=1)
+    dublin = EUROPE.city("Dublin").center
+    inland = next(n for n in EUROPE.neighbors(dublin) if seg_key(n, dublin) in g.state.track.segments)
+    assert not eb.try_action(g, Move([inland])).accepted
+    g.apply(PickUp("Beer"))
+    assert not eb.try_action(g, Move([inland])).accepted
+
+
+def test_an_event_that_costs_the_drawer_their_turn_ends_it_at_once():
+    """Losing Turns: "your current turn ends immediately (after refilling your three cards)" -- the Iberian
+    Rail Strike played for Ann, whose train stands in Madrid, ends her turn: Ben is to play."""
+    g = ops_game(("Ann", "Ben"))
+    place(g, 0, EUROPE.city("Madrid").center)
+    place(g, 1, EUROPE.city("Paris").center)
+    events.play_event(g, "Iberian Rail Strike", drawer=0)
+    assert g.current_player == 1 and g.state.players[0].lost_turns == 1
+
+
+def test_a_derailment_reaches_a_train_inside_the_chunnel():
+    """Movement Using the Chunnel: its three mileposts "are counted for normal movement" and are "not within
+    the affected area of weather events" -- a derailment is no weather, and mileposts are counted "the same
+    way train movement is counted" (Counting Mileposts): a train inside the Chunnel, 3 mileposts from
+    London, derails when a card naming London is drawn, as one at Folkestone does; no fog reaches it."""
+    g = eb.position("board: europe\nplayer Ann: cash 60, at 2090, loads Wine, ferry Chunnel, track London-Folkestone\n"
+                    "player Ben: cash 60, at Folkestone, loads Coal\nplayer Cid: cash 60, at Wien, loads Oil")
+    chunnel = EUROPE.crossing("Chunnel")
+    assert 2090 in chunnel.mileposts and EUROPE.mileposts[2090].underground
+    london = next(c for c in DECK.demand_cards if any(d.city == "London" for d in c.demands))
+    far = next(c for c in DECK.demand_cards if c.id != london.id and not {d.city for d in c.demands}
+               & {"London", "Paris", "Bruxelles", "Antwerpen", "Holland", "Birmingham", "Wien"})
+    for p in g.state.players:
+        p.hand = [c for c in p.hand if c not in (london.id, far.id)]
+    stack(g, london, far)
+    events.play_event(g, "Derailments!", drawer=2)
+    assert [p.lost_turns for p in g.state.players] == [1, 1, 0], g.state.log[-6:]
+    assert 2090 not in events.areas.city_area(EUROPE, "London", 4)          # weather: never underground
