@@ -186,3 +186,26 @@ def test_a_train_on_its_way_to_be_paid_keeps_its_card():
     play_solo(g, bot, max_turns=36)
     assert any("Madrid gets Tourists" in line for line in g.state.log[log:])
     assert not any("discards the hand" in line for line in g.state.log[log:]) and set(hand) - set(p.hand)
+
+
+@pytest.mark.parametrize("players, seed", [(3, 13), (4, 3)])
+def test_every_seat_of_a_table_of_planners_meets_the_victory_conditions(players, seed):
+    """Play Multiple Positions (Solo Play Scenarios, 2) with one planner per seat. A train that rented its way
+    onto another player's track and stopped there used to find no plan from it (its own track cannot be
+    priced from track it may not build from) and threw its hand away every turn for the rest of the game
+    (3 seats, seed 13: the first seat near Marseille from turn 77); a bot short of the rent stood at a port
+    whose ferry another player owned. It now plans from where it rides back to its own network, rents its
+    way there when renting is the only way on, and keeps the rent when it stands on another's track."""
+    from eb_core.sim import multiple_positions
+
+    r = multiple_positions("europe-standard", players=players, seed=seed, keep_game=False)
+    assert all(f is not None for f in r.finished), r.finished
+
+
+def test_the_planner_does_not_wait_for_a_load_whose_chips_are_all_taken():
+    """Solo Scenario 3 (simple second-player simulation): Player 2 "takes one of each of the loads listed on
+    the card", so a load can run out of chips (rulebook: load availability is limited to the chips in the
+    game). Seed 12 sat in Oslo with one Fish, its plan a second Fish that the bank no longer had, for 148
+    turns; a load with no chip in the bank is now no source until one comes back."""
+    r = solo_game("europe-standard", seed=12, scenario=3, keep_game=False)
+    assert r.won and r.turns < 100

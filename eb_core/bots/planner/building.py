@@ -20,7 +20,7 @@ from ...errors import IllegalAction, InvalidAction
 from ...routes import cheapest_build, cheapest_connection
 from ...state import Position
 from ...track import seg_key
-from .plans import _ahead, _lattice, _path_runs, _Ride, _within
+from .plans import _lattice, _path_runs, _Ride, _within
 from .settings import _ENTRY_RULES, _INF
 
 
@@ -110,7 +110,12 @@ class BuildPhase:
     def _budget(self, game, p) -> float:
         """What this build phase may still spend on this train's plan: the build limit left, and the cash less
         the fares kept back (Pay To Move) and what the other train's plan still needs (Run Two Trains)."""
-        return min(game.rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held)
+        return min(game.rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held - self._rent_kept(game, p))
+
+    def _rent_kept(self, game, p) -> int:
+        """The rent kept back from building and upgrading while the train stands on other players' track: it
+        must rent its way off (rulebook: Renting Track); spent on track, it would stand there for good."""
+        return game.rules.rent if self._rejoin(game, p) is not None else 0
 
     def _upgrade(self, game, p) -> Upgrade | None:
         """The upgrade to the fastest train on offer, when it pays (:meth:`_upgrade_pays`) and this build
@@ -132,7 +137,7 @@ class BuildPhase:
         tr = game.state.track
         seat = self.seat
         net = self._network(game)
-        start = self._here(game) or _ahead(board, p.position, p.prev)
+        start = self._origin(game)
         places = ([start] if start is not None else []) + [c for _, c, _, _ in self.stops]
         if len(places) < 2:
             return None
@@ -243,8 +248,7 @@ class BuildPhase:
         board = game.board
         if any(not any(m in net for m in board.city(c).mileposts) for _, c, _, _ in self.stops):
             return self.plan.build_cost
-        p = game.state.players[self.seat]
-        places = [self._here(game) or _ahead(board, p.position, p.prev)] + [c for _, c, _, _ in self.stops]
+        places = [self._origin(game)] + [c for _, c, _, _ in self.stops]
         places = [x for i, x in enumerate(places) if x is not None and (i == 0 or x != places[i - 1])]
         rs = self.route_state(game)
         rs.prepare_free(places[:-1])
@@ -267,7 +271,7 @@ class BuildPhase:
         if self.plan is None or not self.stops:
             return 2 * fee
         board = game.board
-        places: list[Any] = [self._here(game) or _ahead(board, p.position, p.prev)]
+        places: list[Any] = [self._origin(game)]
         for act, city, _, _ in self.stops:
             places.append(city)
             if act == "deliver":
@@ -289,7 +293,7 @@ class BuildPhase:
 
     def _upgrade_pays(self, game, p) -> bool:
         rules = game.rules
-        reserve = self._remaining_cost(game) + self._fares(game) + self._cash_held
+        reserve = self._remaining_cost(game) + self._fares(game) + self._cash_held + self._rent_kept(game, p)
         if self.upgrade_payback <= 0:        # greedy: only when rich
             return p.cash >= rules.upgrade_cost + 60 + reserve
         if self.plan is None and self.plan_upgrade:

@@ -13,7 +13,7 @@ from ...actions import (
 from ...files import derived
 from ...routes import RouteState
 from ...state import Position
-from .plans import _ahead, _upper_median
+from .plans import _upper_median
 from .settings import _INF
 
 
@@ -68,7 +68,7 @@ class DiscardPolicy:
         if not self.stops or p.cash < game.rules.move_fee_own:
             return False
         act, city, load, _ = self.stops[0]
-        start = self._here(game) or _ahead(game.board, p.position, p.prev)
+        start = self._origin(game)
         if act != "deliver" or load not in p.loads or start is None:
             return False
         rs = self.route_state(game)

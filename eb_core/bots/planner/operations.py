@@ -20,6 +20,7 @@ from ...errors import InvalidAction
 from ...routes import shortest_trip
 from ...state import Position
 from ...track import seg_key
+from .plans import _ahead
 from .settings import _INF
 
 
@@ -93,6 +94,51 @@ class OperationsPhase:
         c = game.board.city_at(p.position) if p.position is not None else None
         return c.name if c is not None else None
 
+    def _origin(self, game) -> Any:
+        """Where the plans are priced from: the train's city, else its milepost (the port ahead when it
+        stands in a tunnel: :func:`~.plans._ahead`) -- or, for a train that rented its way onto other
+        players' track and stopped there, the place it rides back to (:meth:`_rejoin`): the bot's own track
+        cannot be priced from track it may not build from (rulebook: Beginning Construction; Renting Track)."""
+        p = game.state.players[self.seat]
+        back = self._rejoin(game, p)
+        if back is not None:
+            return back
+        return self._here(game) or _ahead(game.board, p.position, p.prev)
+
+    def _rejoin(self, game, p) -> Any:
+        """For a train standing off its own network -- on another player's track, ferry or city, where it
+        stopped while renting -- the nearest place of its network (or of a major or key city's public
+        track) it can ride back to, renting: a city's name or a milepost. ``None`` when the train stands on
+        its network, a major or key city, or nowhere that leads back (no network yet)."""
+        pos = p.position
+        if pos is None:
+            return None
+        net = self._network(game)
+        board = game.board
+        c = board.city_at(pos)
+        if not net or pos in net or (c is not None and c.has_red_area):
+            return None
+        key = ("rejoin", self._track_key(game), pos, p.prev)
+        if key in self._memos:
+            return self._memos[key]
+        seen, queue, found = {pos}, [pos], None
+        for m in queue:
+            cm = board.city_at(m)
+            if m != pos and (m in net or (cm is not None and cm.has_red_area)):
+                found = m
+                break
+            for nb in game.track_neighbors(m, self.seat, rent=True):
+                if nb not in seen:
+                    seen.add(nb)
+                    queue.append(nb)
+        if found is None:
+            back = None
+        else:
+            cf = board.city_at(found)
+            back = cf.name if cf is not None else found
+        self._memos[key] = back
+        return back
+
     def _start_city(self, game) -> str:
         """The first stop if the network reaches it, else the network's city nearest to it."""
         board = game.board
@@ -112,13 +158,40 @@ class OperationsPhase:
         """The start of the fewest-milepost trip to the next stop on built track (renting when the bot
         has cash to spare, rulebook: Renting Track); a trip that would reverse outside a city is
         replaced by one that does not go straight back."""
-        board, rules = game.board, game.rules
+        rules = game.rules
         here = self._here(game)
         target = next((city for _, city, _, _ in self.stops if city != here), None)
         if target is None:
             return None
         pos = Position.of(game.state, self.seat)
         rent = p.cash >= rules.rent + 10
+        path, found = self._trip_towards(game, p, target, pos, rent)
+        if path is not None or found == "stay":
+            return path
+        if not found and not rent and p.cash >= rules.rent:
+            # renting is the only way on (a ferry or track of another player's): pay it, however short the
+            # cash (rulebook: Renting Track), rather than wait for ever
+            path, found = self._trip_towards(game, p, target, pos, True)
+            if path is not None or found == "stay":
+                return path
+            rent = True
+        if not found:
+            back = self._rejoin(game, p)
+            if back is not None and back != target and p.cash >= rules.rent:
+                # stopped on other players' track with the next stop out of reach: back to the network
+                path, found = self._trip_towards(game, p, back, pos, True)
+                if path is not None or found == "stay":
+                    return path
+        if not found and self.frontier:
+            return self._to_frontier(game, p, target, pos, rent)
+        return self._escape(game, p) if found and p.moves_used == 0 else None
+
+    def _trip_towards(self, game, p, target: Any, pos: Position, rent: bool) -> tuple[tuple[int, ...] | None, Any]:
+        """The start of the fewest-milepost trip to ``target`` that this turn's movement rides, and whether
+        a trip was found at all (a trip that would reverse outside a city is replaced by one that does not
+        go straight back): ``(path, True)``; ``(None, True)``, a trip but no move now; ``(None, "stay")``,
+        the trip crosses a ferry from this port, so staying stages the train; ``(None, False)``, no trip."""
+        board, rules = game.board, game.rules
         found = False
         key = (self._track_key(game), target, rent)
         for blocked in [None] + ([[(p.position, p.prev)]] if p.prev is not None else []):
@@ -141,14 +214,38 @@ class OperationsPhase:
                 continue
             found = True
             path = game.longest_legal_move(list(trip_path[1:1 + game.movement_left() + 4]))
+            if path and rent:
+                path = self._short_of_stranding(game, p, list(path), target)
             if path and repr(Move(path)) not in self._failed:
-                return tuple(path)
+                return tuple(path), True
             hop = game.index.hop.get(seg_key(p.position, trip_path[1])) if not path and not p.staged else None
             if hop is not None and not hop.is_tunnel:
-                return None      # the trip crosses a ferry from this port: staying here stages the train
-        if not found and self.frontier:
-            return self._to_frontier(game, p, target, pos, rent)
-        return self._escape(game, p) if found and p.moves_used == 0 else None
+                return None, "stay"   # the trip crosses a ferry from this port: staying here stages the train
+        return None, found
+
+    def _short_of_stranding(self, game, p, path: list[int], target: Any) -> list[int]:
+        """``path`` cut back so that the train does not end its turn on other players' track without the cash
+        to rent its way off next turn (rulebook: Renting Track, "you may not use an opponent's track unless
+        you have the cash to pay the rental fee"): a move over rented track that leaves less than the rent
+        ends on the bot's own network, a major or key city or the city it is going to, or is not made. (Four
+        bots at one table used to strand themselves there at 0M for the rest of the game.)"""
+        rules, tr, board = game.rules, game.state.track, game.board
+        owners = set()
+        for a, b in zip([p.position, *path], path):
+            who = tr.segments.get(seg_key(a, b))
+            if who is not None and who != self.seat and who not in p.rented:
+                owners.add(who)
+        if p.cash - rules.rent * len(owners) >= rules.rent:
+            return path
+        net = self._network(game)
+        goal = set(board.city(target).mileposts) if isinstance(target, str) and board.has_city(target) else {target}
+
+        def safe(m):
+            c = board.city_at(m)
+            return m in net or m in goal or (c is not None and c.has_red_area)
+        while path and not safe(path[-1]):
+            path.pop()
+        return path
 
     def _to_frontier(self, game, p, target: str, pos: Position, rent: bool) -> tuple[int, ...] | None:
         """With the track to the next stop not yet complete, ride along the part of its cheapest build

@@ -18,7 +18,6 @@ from typing import Any
 from ...routes import RouteState
 from .plans import (
     Plan,
-    _ahead,
     _cheapest_leg,
     _feasible,
     _ferry_hop,
@@ -50,8 +49,7 @@ class PlanSearch:
         rs = rs or self.route_state(game)
         net = self._network(game)
         if start is None:
-            here = self._here(game)
-            start = here if here is not None else _ahead(game.board, p.position, p.prev)
+            start = self._origin(game)
         carried = list(p.loads if carried is None else carried)
         found = self._demand_options(game, rs, hand, carried, start, self.sources if sources is None else sources)
         if found is None:
@@ -94,9 +92,13 @@ class PlanSearch:
             return None
         cities = {c for _, _, c, _ in demands}
         srcs_of: dict[str, list[str]] = {}
+        st = game.state
         for _, ld, _, _ in demands:
             if ld not in srcs_of:
-                srcs_of[ld] = [c.name for c in board.sources(ld)]
+                if st.bank.get(ld, 1) > 0:
+                    srcs_of[ld] = [c.name for c in board.sources(ld)]
+                else:   # every chip of it is on a train or in play: no pick-up until one comes back
+                    srcs_of[ld] = sorted(c for c, held in st.warehouses.items() if held.get(ld))
         rs.prepare(list(cities) + ([start] if start is not None else []))
         # sources: the cheapest few by build cost towards the demand city (the row already computed)
         options = []        # (card, load, dest, payout, [sources or None = on the train])
