@@ -113,9 +113,10 @@ class BuildPhase:
         return min(game.rules.build_limit - p.spent, p.cash - self._fares(game) - self._cash_held - self._rent_kept(game, p))
 
     def _rent_kept(self, game, p) -> int:
-        """The rent kept back from building and upgrading while the train stands on other players' track: it
-        must rent its way off (rulebook: Renting Track); spent on track, it would stand there for good."""
-        return game.rules.rent if self._rejoin(game, p) is not None else 0
+        """The rent kept back from building and upgrading while the train stands on other players' track: a
+        turn's rent for each turn of riding back to its network (rulebook: Renting Track); spent on track, it
+        would stand there for good."""
+        return game.rules.rent * self._rejoin_turns(game, p)
 
     def _upgrade(self, game, p) -> Upgrade | None:
         """The upgrade to the fastest train on offer, when it pays (:meth:`_upgrade_pays`) and this build

@@ -121,23 +121,34 @@ class OperationsPhase:
         key = ("rejoin", self._track_key(game), pos, p.prev)
         if key in self._memos:
             return self._memos[key]
-        seen, queue, found = {pos}, [pos], None
+        came, queue, found = {pos: pos}, [pos], None
         for m in queue:
             cm = board.city_at(m)
             if m != pos and (m in net or (cm is not None and cm.has_red_area)):
                 found = m
                 break
             for nb in game.track_neighbors(m, self.seat, rent=True):
-                if nb not in seen:
-                    seen.add(nb)
+                if nb not in came:
+                    came[nb] = m
                     queue.append(nb)
         if found is None:
             back = None
         else:
             cf = board.city_at(found)
             back = cf.name if cf is not None else found
+            steps, m = 0, found
+            while m != pos:
+                m, steps = came[m], steps + 1
+            self._memos[("rejoin-steps", *key[1:])] = steps
         self._memos[key] = back
         return back
+
+    def _rejoin_turns(self, game, p) -> int:
+        """The turns of riding back to the network (:meth:`_rejoin`), 0 on it: each one a turn of rent."""
+        if self._rejoin(game, p) is None:
+            return 0
+        steps = self._memos.get(("rejoin-steps", self._track_key(game), p.position, p.prev), 1)
+        return max(1, -(-steps // max(1, p.train.speed)))
 
     def _start_city(self, game) -> str:
         """The first stop if the network reaches it, else the network's city nearest to it."""
@@ -282,16 +293,17 @@ class OperationsPhase:
     def _escape(self, game, p) -> tuple[int, ...] | None:
         """Forward to the nearest city when the trip would need reversing outside a city (rulebook:
         Movement, trains reverse only in cities): the way out of a dead-end spur."""
-        board = game.board
+        board, rules = game.board, game.rules
         start = p.position
-        for m, came in self._ahead(game, p, lambda x: board.city_at(x) is not None,
-                                   rent=p.cash >= game.rules.rent + 10):
-            path = [m]
-            while came[path[-1]] != start:
-                path.append(came[path[-1]])
-            path = game.longest_legal_move(path[::-1])
-            if path and repr(Move(tuple(path))) not in self._failed:
-                return tuple(path)
+        # renting when the cash spares it; else when renting is the only way out, however short the cash
+        for rent in ([False, True] if rules.rent + 10 > p.cash >= rules.rent else [p.cash >= rules.rent + 10]):
+            for m, came in self._ahead(game, p, lambda x: board.city_at(x) is not None, rent=rent):
+                path = [m]
+                while came[path[-1]] != start:
+                    path.append(came[path[-1]])
+                path = game.longest_legal_move(path[::-1])
+                if path and repr(Move(tuple(path))) not in self._failed:
+                    return tuple(path)
         return None
 
     def _ahead(self, game, p, end, *, rent: bool):
