@@ -209,3 +209,16 @@ def test_the_planner_does_not_wait_for_a_load_whose_chips_are_all_taken():
     turns; a load with no chip in the bank is now no source until one comes back."""
     r = solo_game("europe-standard", seed=12, scenario=3, keep_game=False)
     assert r.won and r.turns < 100
+
+
+def test_under_mercy_a_seat_that_spent_itself_to_nothing_borrows_and_finishes():
+    """Variants & Optional Rules > Mercy: "If everyone agrees there is no reasonable way for you to recover
+    ... You may borrow a minimum of 5 million, up to a maximum of 20 million". Three planners on the US board,
+    seed 6: the second seat spends itself to 0M with Oats aboard and never finishes in 150 turns; under Mercy
+    it borrows 20M (and owes 40M) and meets the victory conditions."""
+    from eb_core.sim import multiple_positions
+
+    plain = multiple_positions("us", players=3, seed=6, keep_game=False)
+    mercy = multiple_positions(eb.ruleset("us", "mercy"), players=3, seed=6)
+    assert plain.finished[1] is None and mercy.finished[1] is not None
+    assert any(line.startswith("P2 invokes Mercy: borrows 20M") for line in mercy.game.state.log)
