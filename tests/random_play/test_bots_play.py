@@ -215,7 +215,8 @@ def test_under_mercy_a_seat_that_spent_itself_to_nothing_borrows_and_finishes():
     """Variants & Optional Rules > Mercy: "If everyone agrees there is no reasonable way for you to recover
     ... You may borrow a minimum of 5 million, up to a maximum of 20 million". Three planners on the US board,
     seed 6: the second seat spends itself to 0M with Oats aboard and never finishes in 150 turns; under Mercy
-    it borrows 20M (and owes 40M) and meets the victory conditions."""
+    it borrows 20M (and owes 40M) and meets the victory conditions. Solo, it borrows only with no plan its
+    cash pays for: one Basic game of 200 (data/results/variants.csv)."""
     from eb_core.sim import multiple_positions
 
     plain = multiple_positions("us", players=3, seed=6, keep_game=False)
