@@ -510,6 +510,15 @@ def _unload(st, train) -> None:
     train.loads = []
 
 
+def _load_name(board, name: str) -> str:
+    """A load as the board spells it, the case aside (``wine``: Wine), as city names are read; a name that is
+    no load is left as it is, for the error that names it."""
+    if name in board.loads:
+        return name
+    folded = {ld.casefold(): ld for ld in board.loads}
+    return folded.get(name.casefold(), name)
+
+
 def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> None:
     """Put ``loads`` on ``train`` (a player or a second train), taking the chips from the bank."""
     if isinstance(loads, str):
@@ -518,6 +527,7 @@ def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> 
         where.fail(f"{path}.{fld}", fld, f"expected load names like 'Wine Beer' or a list of them, got {loads!r}")
     if list(loads) == ["none"]:
         loads = []                  # "loads none": an empty train (what an Express demo train is not)
+    loads = [_load_name(board, ld) for ld in loads]
     if len(loads) > train.train.capacity:
         where.fail(f"{path}.{fld}", fld, f"a {train.train} train carries at most {train.train.capacity} loads, "
                                          f"got {len(loads)} (rulebook: {R.PICKUP})")
@@ -1202,11 +1212,12 @@ def parse_action(game, text: str):
         mp = _port_milepost(board, rest)
         return A.PlaceTrain(board.place(mp) if mp is not None else rest)
     if word in ("pickup", "drop"):
-        return (A.PickUp if word == "pickup" else A.Drop)(rest)
+        return (A.PickUp if word == "pickup" else A.Drop)(_load_name(board, rest) if rest else rest)
     if word == "deliver":
         parts = rest.split()
         if not parts:
             raise InvalidAction("deliver: name the load, e.g. 'deliver Wine' or 'deliver Wine 17'", field="load")
+        parts[0] = _load_name(board, parts[0])
         if len(parts) > 1:
             return A.Deliver(parts[0], _int_field(parts[1], "card_id"))
         here = board.city_at(me.position) if me.position is not None else None

@@ -177,3 +177,14 @@ def test_valid_json_and_text_positions_still_read_the_same():
     assert g.player(0).loads == ["Wine"] and g.state.track.owned_crossings(0) == {"Chunnel"}
     g2 = position(T + "player Ann: cash +60, at 273, cards 24 2 1")
     assert (g2.player(0).cash, g2.player(0).position, g2.player(0).hand) == (60, 273, [24, 2, 1])
+
+
+def test_load_names_are_read_whatever_their_case_as_city_names_are():
+    """``loads wine coal`` in a position and ``drop wine`` / ``deliver wine`` as commands name the board's Wine
+    and Coal, as ``at bordeaux`` names Bordeaux; a load the board lacks is still refused, with a suggestion."""
+    g = eb.position("board: europe\nphase: operations\nplayer Ann: at bordeaux, loads wine coal\nplayer Ben: at Wien")
+    assert g.player(0).loads == ["Wine", "Coal"]
+    out = eb.try_action(g, "drop wine")
+    assert out.accepted and "Wine" in str(out)
+    with pytest.raises(eb.EbError, match="did you mean Wine"):
+        eb.position("board: europe\nplayer Ann: at Bordeaux, loads wyne")
