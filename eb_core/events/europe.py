@@ -11,6 +11,7 @@ Importing this module registers them in :data:`eb_core.events.EFFECTS`; their ar
 from __future__ import annotations
 
 from .. import rulebook as R
+from ..words import and_list
 from . import areas as _areas
 from .registry import EventEffect, active_area, active_title, lose_load_to_event, register, resolve, where
 
@@ -54,7 +55,7 @@ class Derailment(EventEffect):
         else:
             cities = [d.city for cid in demand for d in game.deck.card(cid).demands]
             area = derailment_area(board, cities, radius)
-            st.log.append(f"Derailments within {radius} mileposts of {', '.join(cities)}.")
+            st.log.append(f"Derailments within {radius} mileposts of {and_list(list(dict.fromkeys(cities)))}.")
             # one derailment per train and event, however many of the cities it is near; under Run Two
             # Trains each train in the area derails and loses a load, and its player loses a turn
             hit = {s: [k for k, mp in game.trains_at(s) if mp in area] for s in range(len(st.players))}
@@ -69,6 +70,8 @@ class Derailment(EventEffect):
                         lose_load_to_event(game, s, "a derailment")
                 if hit[s]:
                     game.lose_turn(s)
+            if not any(hit.values()):
+                st.log.append("No train stands there: nobody derails.")
             for cid in demand:
                 st.discard_pile.append(cid)
             active["data"]["cities"], active["data"]["derailed"] = cities, [s for s in order if hit[s]]

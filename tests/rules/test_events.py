@@ -744,3 +744,24 @@ def test_a_derailment_reaches_a_train_inside_the_chunnel():
     events.play_event(g, "Derailments!", drawer=2)
     assert [p.lost_turns for p in g.state.players] == [1, 1, 0], g.state.log[-6:]
     assert 2090 not in events.areas.city_area(EUROPE, "London", 4)          # weather: never underground
+
+
+def test_a_derailment_that_reaches_no_train_says_so():
+    """Derailments: the cities of the two cards drawn are named once each, and when no train stands within 3
+    mileposts of them the log says that nobody derails (it used to stop at naming the cities)."""
+    g = ops_game(("Ann", "Ben"))
+    place(g, 0, EUROPE.city("Wien").center)
+    place(g, 1, EUROPE.city("Madrid").center)
+    trains = [p.position for p in g.state.players]
+    cards = far_demand_cards(EUROPE, trains, 2)
+    for p in g.state.players:
+        p.hand = [c for c in p.hand if c not in {x.id for x in cards}]
+    stack(g, *cards)
+    n = len(g.state.log)
+    events.play_event(g, "Derailments!", drawer=0)
+    told = g.state.log[n:]
+    assert "No train stands there: nobody derails." in told, told
+    named = next(line for line in told if line.startswith("Derailments within 3 mileposts of "))
+    cities = [d.city for c in cards for d in c.demands]
+    assert all(named.count(c) == 1 for c in cities), named
+    assert [p.lost_turns for p in g.state.players] == [0, 0]
