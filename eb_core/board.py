@@ -352,14 +352,16 @@ class Board:
 
     def port_milepost(self, name: str) -> int | None:
         """The milepost of the ferry or tunnel port called ``name`` (a port that is no city: Portsmouth,
-        Folkestone, Le Havre), or ``None``.
+        Folkestone, Le Havre), ignoring case and accents as :meth:`city` does, or ``None``.
 
         >>> import eb_core as eb
         >>> b = eb.load_board("europe")
-        >>> b.place(b.port_milepost("Folkestone")), b.port_milepost("Paris")
-        ('Folkestone', None)
+        >>> b.place(b.port_milepost("Folkestone")), b.port_milepost("folkestone"), b.port_milepost("Paris")
+        ('Folkestone', 1405, None)
         """
-        return derived(self, "board:ports", _port_mileposts).get(name)
+        if not isinstance(name, str):
+            return None
+        return derived(self, "board:ports", _port_mileposts).get(_fold(name))
 
     def close_places(self, name: Any, *, ports: bool = False) -> list[str]:
         """The city names (``ports``: and ferry port names) closest to ``name``, ignoring case and accents,
@@ -880,11 +882,12 @@ _CACHE: dict[str, tuple[float, Board]] = {}
 
 
 def _port_mileposts(board: "Board") -> dict[str, int]:
-    """Ferry and tunnel ports by name (the first port of a name)."""
+    """Ferry and tunnel ports by folded name (:func:`_fold`; the first port of a name)."""
     out: dict[str, int] = {}
     for cr in board.crossings:
         for m, n in zip(cr.ports, cr.port_names):
-            out.setdefault(n, m)
+            out.setdefault(_fold(n), m)
+    out.pop("", None)
     return out
 
 

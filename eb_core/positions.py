@@ -94,7 +94,7 @@ from typing import Any
 
 from . import actions as A
 from . import rulebook as R
-from .board import _fold, load_board
+from .board import load_board
 from .cards import load_deck
 from .engine import Game
 from .engine.common import operations_next, require_phase
@@ -600,25 +600,9 @@ def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
         return _milepost(board, int(value), where, path, fld)
     if board.has_city(value.strip()):
         return board.city(value.strip()).center
-    if _port_milepost(board, value.strip()) is not None:
-        return _port_milepost(board, value.strip())      # a ferry port that is not a city (Portsmouth, Le Havre ...)
+    if (port := board.port_milepost(value.strip())) is not None:
+        return port                 # a ferry port that is not a city (Portsmouth, Le Havre ...)
     where.fail(path, fld, f"there is {board.no_city(value, ports=True)}")
-
-
-def _port_milepost(board, name: str) -> int | None:
-    """The milepost of the ferry or tunnel port called ``name`` (a port that is no city), ignoring case and
-    accents as :meth:`~eb_core.board.Board.city` does (``"folkestone"``, ``"malmo"``), or ``None``."""
-    mp = board.port_milepost(name)
-    if mp is not None or not isinstance(name, str):
-        return mp
-    key = _fold(name)
-    if not key:
-        return None
-    for cr in board.crossings:              # (the first port of a name, as Board.port_milepost)
-        for m, n in zip(cr.ports, cr.port_names):
-            if _fold(n) == key:
-                return m
-    return None
 
 
 def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
@@ -638,7 +622,7 @@ def _buy_crossing(game, seat: int, name: str, where: _Where, path: str) -> None:
 
 
 def _place_known(board, name: str) -> bool:
-    return board.has_city(name) or _port_milepost(board, name) is not None
+    return board.has_city(name) or board.port_milepost(name) is not None
 
 
 def _join_names(board, routes: list) -> list:
@@ -1137,8 +1121,8 @@ def parse_action(game, text: str):
                 out.append(mp)
             elif board.has_city(s):
                 out.append(board.city(s).name)
-            elif _port_milepost(board, s) is not None:     # a ferry port that is no city (Folkestone)
-                out.append(_port_milepost(board, s))
+            elif (port := board.port_milepost(s)) is not None:     # a ferry port that is no city (Folkestone)
+                out.append(port)
             else:
                 raise InvalidAction(f"{word}: there is {board.no_city(s, ports=True)}", field=fld)
         return out
@@ -1209,7 +1193,7 @@ def parse_action(game, text: str):
             return A.PlaceTrain(int(rest))
         if board.has_city(rest):                    # by the board's own spelling ("place paris": Paris)
             return A.PlaceTrain(board.city(rest).name)
-        mp = _port_milepost(board, rest)
+        mp = board.port_milepost(rest)
         return A.PlaceTrain(board.place(mp) if mp is not None else rest)
     if word in ("pickup", "drop"):
         return (A.PickUp if word == "pickup" else A.Drop)(_load_name(board, rest) if rest else rest)

@@ -15,7 +15,6 @@ from ..track import seg_key
 from .cards_and_turns import draw_until_demand
 from .common import (Step, active_effects, check_mp, cite, load_name, require_hand_ready, require_operations, require_placed,
                      start_operations, where)
-from ..board import _fold
 from ..words import and_list, plural
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -52,18 +51,15 @@ def place_by_name(game: Game, name: str) -> int:
     board = game.board
     if board.has_city(name):
         return board.city(name).center
-    key = _fold(name)           # a port's name, ignoring case and accents as a city's ("harwich")
-    for cr in board.ferries:
-        for port, pname in zip(cr.ports, cr.port_names):
-            if pname == name or (key and _fold(pname) == key):
-                return port
+    mp = board.port_milepost(name)      # a port's name, ignoring case and accents as a city's ("harwich")
+    if mp is not None and any(mp in cr.ports for cr in board.ferries):
+        return mp
     ports = sorted({pn for cr in board.ferries for pn in cr.port_names if not board.has_city(pn)})
-    for cr in board.tunnels:    # a tunnel's port (Folkestone) is no city and no ferry port
-        for pname in cr.port_names:
-            if key and _fold(pname) == key and not board.has_city(pname):
-                raise IllegalAction(R.START_TRAIN, f"{pname} is a port of the {cr.name}, not a city or a ferry "
-                                                   "port; place your train in any city (including ferry ports"
-                                                   + (f": {and_list(ports)}" if ports else "") + ").")
+    tunnel = next((cr for cr in board.tunnels if mp in cr.ports), None) if mp is not None else None
+    if tunnel is not None:      # a tunnel's port (Folkestone) is no city and no ferry port
+        raise IllegalAction(R.START_TRAIN, f"{board.place(mp)} is a port of the {tunnel.name}, not a city or a "
+                                           "ferry port; place your train in any city (including ferry ports"
+                                           + (f": {and_list(ports)}" if ports else "") + ").")
     msg = board.no_city(name, ports=True)
     if ports and not board.close_places(name, ports=True):       # nothing close to suggest: the ports' names
         msg += f" (ports that are not cities: {', '.join(ports)})"
