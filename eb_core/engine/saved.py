@@ -18,7 +18,7 @@ from ..cards import Deck, load_deck
 from ..errors import DataFileError, DeckFileError, EbError, InvalidAction
 from ..files import derived
 from ..rules import Ruleset
-from ..state import GameState, parse_train, shown
+from ..state import GameState, _text, parse_train, shown
 
 __all__ = ["GAME_SCHEMA", "read", "check_deck_fits", "shown"]
 
@@ -42,18 +42,8 @@ def read(d: Any, source: str = "<game>") -> tuple:
             fail(k, "missing (required in a saved game)")
     rules = _rules_from_dict(d["rules"], fail)
     bref, dref = d["board"], d["deck"]
-    if isinstance(bref, str):
-        board = load_board(bref)
-    elif isinstance(bref, Mapping):
-        board = Board.from_dict(bref, f"{source} (field 'board')")
-    else:
-        fail("board", f"expected a board name or an embedded board (a JSON object), got {shown(bref)}")
-    if isinstance(dref, str):
-        deck = load_deck(dref)
-    elif isinstance(dref, Mapping):
-        deck = Deck.from_dict(dref, f"{source} (field 'deck')")
-    else:
-        fail("deck", f"expected a deck name or an embedded deck (a JSON object), got {shown(dref)}")
+    board = _named_or_embedded(bref, "board", load_board, Board.from_dict, source, fail)
+    deck = _named_or_embedded(dref, "deck", load_deck, Deck.from_dict, source, fail)
     check_deck_fits(deck, board)
     state = GameState.from_dict(d["state"], where="state", fail=fail)
     _check_state_refs(state, rules, board, deck, fail)
@@ -95,6 +85,15 @@ _GAME_KEYS = ("schema", "rules", "board", "deck", "state", "history")
 _RULE_FIELDS = {f.name: f for f in dataclasses.fields(Ruleset)}
 
 
+def _named_or_embedded(ref: Any, what: str, load, from_dict, source: str, fail):
+    """A saved game's board or deck: by name (a data file) or embedded (a JSON object)."""
+    if isinstance(ref, str):
+        return load(ref)
+    if isinstance(ref, Mapping):
+        return from_dict(ref, f"{source} (field '{what}')")
+    fail(what, f"expected a {what} name or an embedded {what} (a JSON object), got {shown(ref)}")
+
+
 def _rules_from_dict(d: Any, fail) -> Ruleset:
     """The ruleset of a saved game, each field checked for its type (unknown fields are ignored, as
     :meth:`Ruleset.from_dict` does, so a game saved by an older version still loads)."""
@@ -109,8 +108,7 @@ def _rules_from_dict(d: Any, fail) -> Ruleset:
         if not isinstance(v, list):
             fail(fld, f"expected a list of strings, got {shown(v)}")
         for j, x in enumerate(v):
-            if not isinstance(x, str):
-                fail(f"{fld}[{j}]", f"expected a string, got {shown(x)}")
+            _text(x, f"{fld}[{j}]", fail)
 
     for k, v in d.items():
         f = _RULE_FIELDS.get(k)
