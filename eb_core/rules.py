@@ -28,7 +28,7 @@ from typing import Mapping
 
 from .errors import InvalidAction, UnknownName
 
-__all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "BRIDGES", "compare",
+__all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "BRIDGES", "compare", "with_variants",
            "four_cards"]
 
 
@@ -483,10 +483,21 @@ def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
         r = RULESETS[name]
     except KeyError:
         raise UnknownName(f"no ruleset {name!r}; choose from {sorted(RULESETS)}", field="ruleset") from None
+    return with_variants(r, *variants)
+
+
+def with_variants(r: Ruleset, *variants: str) -> Ruleset:
+    """``r`` modified by ``variants`` in order, each checked: a variant's name (:data:`VARIANTS`), not for
+    Empire Express (its rulebook has none), no pair that cannot combine (:data:`INCOMPATIBLE`); one already
+    in force is skipped. What :func:`ruleset` applies to a named ruleset, for any ruleset.
+
+    >>> with_variants(ruleset("europe-basic"), "fast-game").name
+    'europe-basic+fast-game'
+    """
     for v in variants:
         if isinstance(v, (list, tuple, set, frozenset)):
-            raise InvalidAction(f"variants: give each variant as its own argument, e.g. ruleset({name!r}, "
-                                f"'fast-game', 'mercy') or ruleset({name!r}, *names), got {v!r}", field="variants")
+            raise InvalidAction(f"variants: give each variant as its own argument, e.g. ruleset({r.name!r}, "
+                                f"'fast-game', 'mercy') or ruleset({r.name!r}, *names), got {v!r}", field="variants")
         if not isinstance(v, str) or v not in VARIANTS:
             raise UnknownName(f"no variant {v!r}; choose from {sorted(VARIANTS)}", field="variant")
         if r.game == "express":

@@ -53,8 +53,8 @@ from .bots.planner import PlannerBot, play_solo
 from .bots.random_bot import RandomBot
 from .bots.view import BotView, bot_rng
 from .engine import Game
-from .errors import InvalidAction, UnknownName
-from .rules import INCOMPATIBLE, RULESETS, VARIANTS, Ruleset
+from .errors import InvalidAction
+from .rules import RULESETS, VARIANTS, Ruleset, with_variants
 from .rules import ruleset as _ruleset
 from .routes import cheapest_build, cheapest_connection
 from .state import Position
@@ -356,21 +356,7 @@ def _rules(rules: Ruleset | str | dict, variants: Sequence[str] = ()) -> Ruleset
     if not isinstance(rules, Ruleset):
         raise InvalidAction(f"rules: expected a ruleset (eb.ruleset(...)) or its name such as 'europe-standard', "
                             f"got {type(rules).__name__}", field="rules")
-    have = list(rules.variants)
-    for v in variants:        # checked as eb.ruleset(name, *variants) checks them
-        if v not in VARIANTS:
-            raise UnknownName(f"no variant {v!r}; choose from {sorted(VARIANTS)}", field="variant")
-        if rules.game == "express":
-            raise InvalidAction(f"variants: {v!r} is one of Empire Builder's Variants & Optional Rules; the "
-                                f"{rules.title} rulebook has no variants", field="variants")
-        for other in have:
-            why = INCOMPATIBLE.get(frozenset({v, other}))
-            if why:
-                raise InvalidAction(f"variants {other!r} and {v!r} cannot be combined: {why}", field="variants")
-        have.append(v)
-    for v in variants:
-        rules = VARIANTS[v](rules).with_(variants=rules.variants + (v,), name=f"{rules.name}+{v}")
-    return rules
+    return with_variants(rules, *variants)     # checked as eb.ruleset(name, *variants) checks them
 
 
 def _whole(value: Any, fld: str, low: int | None, what: str = "a whole number") -> int:
