@@ -208,7 +208,7 @@ class PlannerBot(PlanSearch, DiscardPolicy, OperationsPhase, BuildPhase):
         self._tk = (game.board, dict(tr.segments), crossings, key)
         return key
 
-    def _memo(self, game, what: str, compute) -> Any:
+    def _memo(self, game, what: Any, compute) -> Any:
         """``compute()`` for the track now, kept until the track changes (network, majors connected)."""
         key = (what, self._track_key(game))
         hit = self._memos.get(key)

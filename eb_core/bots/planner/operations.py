@@ -128,45 +128,40 @@ class OperationsPhase:
         stopped while renting -- the nearest place of its network (or of a major or key city's public
         track) it can ride back to, renting: a city's name or a milepost. ``None`` when the train stands on
         its network, a major or key city, or nowhere that leads back (no network yet)."""
+        return self._way_back(game, p)[0]
+
+    def _rejoin_turns(self, game, p) -> int:
+        """The turns of riding back to the network (:meth:`_rejoin`), 0 on it: each one a turn of rent."""
+        back, steps = self._way_back(game, p)
+        return 0 if back is None else max(1, -(-steps // max(1, p.train.speed)))
+
+    def _way_back(self, game, p) -> tuple[Any, int]:
+        """``(place, steps)`` of :meth:`_rejoin` (``(None, 0)`` when there is no way back to take), by a
+        breadth-first search over the track the train may ride renting, kept while the track is unchanged."""
         pos = p.position
         if pos is None:
-            return None
+            return None, 0
         net = self._network(game)
         board = game.board
         c = board.city_at(pos)
         if not net or pos in net or (c is not None and c.has_red_area):
-            return None
-        key = ("rejoin", self._track_key(game), pos, p.prev)
-        if key in self._memos:
-            return self._memos[key]
-        came, queue, found = {pos: pos}, [pos], None
-        for m in queue:
-            cm = board.city_at(m)
-            if m != pos and (m in net or (cm is not None and cm.has_red_area)):
-                found = m
-                break
-            for nb in game.track_neighbors(m, self.seat, rent=True):
-                if nb not in came:
-                    came[nb] = m
-                    queue.append(nb)
-        if found is None:
-            back = None
-        else:
-            cf = board.city_at(found)
-            back = cf.name if cf is not None else found
-            steps, m = 0, found
-            while m != pos:
-                m, steps = came[m], steps + 1
-            self._memos[("rejoin-steps", *key[1:])] = steps
-        self._memos[key] = back
-        return back
+            return None, 0
 
-    def _rejoin_turns(self, game, p) -> int:
-        """The turns of riding back to the network (:meth:`_rejoin`), 0 on it: each one a turn of rent."""
-        if self._rejoin(game, p) is None:
-            return 0
-        steps = self._memos.get(("rejoin-steps", self._track_key(game), p.position, p.prev), 1)
-        return max(1, -(-steps // max(1, p.train.speed)))
+        def search() -> tuple[Any, int]:
+            came, queue = {pos: pos}, [pos]
+            for m in queue:
+                cm = board.city_at(m)
+                if m != pos and (m in net or (cm is not None and cm.has_red_area)):
+                    steps, x = 0, m
+                    while x != pos:
+                        x, steps = came[x], steps + 1
+                    return (cm.name if cm is not None else m), steps
+                for nb in game.track_neighbors(m, self.seat, rent=True):
+                    if nb not in came:
+                        came[nb] = m
+                        queue.append(nb)
+            return None, 0
+        return self._memo(game, ("way back", pos, p.prev), search)
 
     def _start_city(self, game) -> str:
         """The first stop if the network reaches it, else the network's city nearest to it."""
@@ -314,7 +309,10 @@ class OperationsPhase:
         board, rules = game.board, game.rules
         start = p.position
         # renting when the cash spares it; else when renting is the only way out, however short the cash
-        for rent in ([False, True] if rules.rent + 10 > p.cash >= rules.rent else [p.cash >= rules.rent + 10]):
+        rents = [p.cash >= rules.rent + 10]
+        if not rents[0] and p.cash >= rules.rent:
+            rents.append(True)
+        for rent in rents:
             for m, came in self._ahead(game, p, lambda x: board.city_at(x) is not None, rent=rent):
                 path = [m]
                 while came[path[-1]] != start:
