@@ -54,7 +54,9 @@ class Hint:
     the discard gives up a special build turn for a poor opening hand (rulebook: Starting the Game >
     Special Build Turns). Under Run Two Trains the turn includes train 2's actions: its pick-ups and
     deliveries name their city with "(train 2)", its upgrade likewise; ``plan``, the moves and the ferries
-    are train 1's, and ``plan2`` is train 2's plan at the start of the turn. Under Pay To Move ``fares`` is
+    are train 1's, and ``plan2`` is train 2's plan at the start of the turn. Under Open Contracts the planner
+    plans over its hand and the contracts face up beside the board, and a delivery on one names its city
+    with "(an open contract)" (rulebook: Challenging Variants > Open Contracts). Under Pay To Move ``fares`` is
     the cash the turn leaves unspent for the fares (1M a turn the train moves on its own track) until the
     plan's next delivery pays (rulebook: Variants & Optional Rules > Challenging Variants > Pay To Move); the text gives it after
     the cash.
@@ -325,6 +327,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
             with g.train_view(2, seat):
                 here2 = bot._here(g) or (g.board.place(g.state.players[seat].position)
                                          if g.state.players[seat].position is not None else None)
+        face_up = set(g.state.open_contracts)         # Open Contracts: a delivery on one is named as such
         view = BotView(g)               # (the Building Phase first: its "end the turn" ends the phase)
         a = bot.step(view)
         a = view.applied if view.applied is not None else a
@@ -332,7 +335,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         if getattr(a, "train", 1) == 2:
             # train 2's pick-ups and deliveries are named as such; its moves are not train 1's
             if isinstance(a, Deliver):
-                deliveries.append((a.load, f"{here2} (train 2)", g.state.players[seat].cash - before))
+                deliveries.append((a.load, f"{here2} (train 2{', an open contract' if a.card_id in face_up else ''})",
+                                   g.state.players[seat].cash - before))
                 order.append(("deliver", *deliveries[-1]))
             elif isinstance(a, PickUp):
                 pickups.append((a.load, f"{here2} (train 2)"))
@@ -352,7 +356,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         elif isinstance(a, DiscardHand):
             discard = True
         elif isinstance(a, Deliver):
-            deliveries.append((a.load, here, g.state.players[seat].cash - before))
+            where = f"{here} (an open contract)" if a.card_id in face_up else here
+            deliveries.append((a.load, where, g.state.players[seat].cash - before))
             order.append(("deliver", *deliveries[-1]))
         elif isinstance(a, PickUp):
             pickups.append((a.load, here))

@@ -1069,3 +1069,25 @@ def test_hint_words_a_new_player_can_follow():
     assert str(h).startswith("Ann: pick up 2 Wheat at Lyon, move to Paris.")
     won = Hint(0, "Ann", [], p, None, 0, None, False, wins=True, order=[])
     assert "Why: the victory conditions are met" in str(won)
+
+
+def test_under_open_contracts_the_planner_delivers_on_a_contract_face_up():
+    """Open Contracts (Challenging Variants): discarded cards lie face up beside the board, "available to all
+    players", a solo player's own among them. Ann carries Chocolate; no card in her hand wants it, but an
+    open contract pays 21M for it at Birmingham, on her track: the planner rides there and delivers on the
+    contract (it used to plan over the hand alone, and threw the hand away). The hint names the contract."""
+    g = eb.position("board: tutorial\nruleset: europe-basic open-contracts\n"
+                    "player Ann: cash 50, at London, loads Chocolate, track London-Birmingham, cards 1 4 5\n")
+    g.state.open_contracts.append(3)          # card 3: Chocolate to Birmingham, 21M
+    h = eb.hint(g)
+    assert eb.Deliver("Chocolate", 3) in h.actions and not h.discard
+    assert ("Chocolate", "Birmingham (an open contract)", 21) in h.deliveries
+    assert "deliver Chocolate to Birmingham (an open contract) for 21M" in str(h)
+    # a discard is judged with the cards it leaves face up: the contract there now and, up to four, the hand
+    bot = PlannerBot(0, random.Random(1))
+    p = g.state.players[0]
+    assert bot._face_up_after_discard(g, p) == [3, 1, 4, 5]
+    g.state.open_contracts[:] = [3, 6, 7]
+    assert bot._face_up_after_discard(g, p) == [3, 6, 7, 1]
+    plain = eb.position("board: tutorial\nplayer Ann: cash 50, at London, cards 1 4 5\n")
+    assert bot._face_up_after_discard(plain, plain.state.players[0]) == []

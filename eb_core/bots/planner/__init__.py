@@ -58,7 +58,9 @@ not hold on to bad cards), and where each part lives:
   back the fares until the plan's next delivery pays. *Run Two Trains*: train 2 has a driver of its own
   (the same level and options) that plans over the cards train 1's plan leaves; each train's plans set
   aside the cash the other's still needs. *Honeymoon* (and a city full of other players): a build refused
-  for entering a city is planned around until the hand changes.
+  for entering a city is planned around until the hand changes. *Open Contracts*: the contracts face up
+  beside the board are planned over with the hand ("available to all players", a solo player's own
+  discards among them), and a discard is judged with the cards it leaves face up still in play.
 
 The settings of each level and every option are in :mod:`.settings` (:data:`LEVELS`; :class:`Settings`, each
 option explained with its default): ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time, track at face

@@ -172,7 +172,7 @@ class PlannerBot(PlanSearch, DiscardPolicy, OperationsPhase, BuildPhase):
     # ================================================================================ planning
     def _ensure_plan(self, game) -> None:
         p = game.state.players[self.seat]
-        key = (tuple(p.hand), tuple(sorted(p.loads)), p.position is None)
+        key = self._key(game, p, p.loads)
         if p.delivered != self._progress[0]:
             self._progress = (p.delivered, p.turns)
             self._stuck = self._discard_run = 0
@@ -190,6 +190,22 @@ class PlannerBot(PlanSearch, DiscardPolicy, OperationsPhase, BuildPhase):
                 self._fresh.extend(self._sample_fresh(game))
             if fresh and self.plan is not None and not p.loads and self.level != "greedy":
                 self._fresh.append(self.plan.value)
+
+    def _key(self, game, p, loads) -> tuple:
+        """What the plan was made for: the hand, the loads aboard, whether the train is placed, and the open
+        contracts face up (Open Contracts: a card another player delivers on leaves the table)."""
+        return (tuple(p.hand), tuple(sorted(loads)), p.position is None, tuple(game.state.open_contracts))
+
+    def _in_play(self, game, p=None) -> list:
+        """The demand cards this seat may deliver on: its hand, then the open contracts face up beside the
+        board (rulebook: Challenging Variants > Open Contracts, "Open contracts are available to all
+        players"); the hand alone without the variant."""
+        p = game.state.players[self.seat] if p is None else p
+        return list(p.hand) + [c for c in game.state.open_contracts if c not in p.hand]
+
+    def _demands_in_play(self, game) -> list:
+        """``(card, Demand)`` for every demand of :meth:`_in_play`."""
+        return [(cid, d) for cid in self._in_play(game) for d in game.deck.card(cid).demands]
 
     def _consistent(self, p) -> bool:
         """Every delivery stop has its load on the train or a pick-up before it."""

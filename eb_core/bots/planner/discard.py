@@ -138,7 +138,7 @@ class DiscardPolicy:
         a hand. The samples are priced with a cheaper search (``local_sources`` sources a demand,
         ``local_pairs`` demands paired, ``local_leaders`` plans priced exactly) on a route state kept for
         ``local_stale`` turns (0: the track now), so that its rows serve several hands."""
-        key = tuple(p.hand)
+        key = (tuple(p.hand), tuple(game.state.open_contracts))
         if self._local is None or self._local[0] != key:
             rs = None
             if self.local_stale:
@@ -180,18 +180,32 @@ class DiscardPolicy:
         cards not in this hand (drawn with the bot's seeded rng), priced on ``rs`` (default: the track now)
         with :meth:`candidates`' ``search`` keywords (``leaders``, ``sources``, ``pairs``)."""
         p = game.state.players[self.seat]
-        pool = sorted(c.id for c in game.deck.demand_cards if c.id not in p.hand)
-        return self._best_of_hands(game, rs or self.route_state(game), self.rng, pool, hands, **search)
+        face_up = self._face_up_after_discard(game, p)
+        pool = sorted(c.id for c in game.deck.demand_cards if c.id not in p.hand and c.id not in face_up)
+        return self._best_of_hands(game, rs or self.route_state(game), self.rng, pool, hands, face_up=face_up,
+                                   **search)
+
+    def _face_up_after_discard(self, game, p) -> list:
+        """Open Contracts: the cards face up beside the board after this seat discards its hand -- those there
+        now and as many of the hand as there is room for ("Up to four of these may be on the board at one
+        time"; the engine picks at random which do not fit: here the first). They stay in play, so a discard
+        costs the cards that do not fit, not the whole hand. Empty without the variant."""
+        rules, st = game.rules, game.state
+        if rules.open_contracts <= 0:
+            return []
+        room = max(rules.open_contracts - len(st.open_contracts), 0)
+        return list(st.open_contracts) + [c for c in p.hand if c not in st.open_contracts][:room]
 
     def _best_of_hands(self, game, rs: RouteState, rng: random.Random, pool: list, hands: int,
-                       **search: Any) -> list[float]:
+                       face_up: list = (), **search: Any) -> list[float]:
         """The best plan's value (0 for none) for each of ``hands`` random hands of the rules' size that ``rng``
-        draws from ``pool`` (card ids), priced on ``rs`` with :meth:`candidates`' ``search`` keywords."""
+        draws from ``pool`` (card ids), with the open contracts ``face_up``, priced on ``rs`` with
+        :meth:`candidates`' ``search`` keywords."""
         size = game.rules.hand_size
         if len(pool) < size:
             return []
         out = []
         for _ in range(hands):
-            cands = self.candidates(game, rs, hand=rng.sample(pool, size), carried=(), **search)
+            cands = self.candidates(game, rs, hand=rng.sample(pool, size) + list(face_up), carried=(), **search)
             out.append(cands[0].value if cands else 0.0)
         return out

@@ -50,7 +50,7 @@ class OperationsPhase:
             return Deliver(ld, cid)
         here = self._here(game)
         if here is not None:
-            wanted = [d.load for _, d in game.demands(self.seat)]
+            wanted = [d.load for _, d in self._demands_in_play(game)]
             planned = [s[2] for s in self.stops if s[0] == "deliver"]
             for ld in sorted(set(p.loads)):
                 if ld not in wanted and repr(Drop(ld)) not in self._failed:
@@ -64,18 +64,18 @@ class OperationsPhase:
                 if act == "pickup" and city == here and ld in picks and repr(PickUp(ld)) not in self._failed \
                         and len(p.loads) < p.train.capacity:
                     del self.stops[i]
-                    self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
+                    self._hand_key = self._key(game, p, p.loads + [ld])
                     return PickUp(ld)
             # keep the train full: a load some card wants, if the plan leaves room for it
             need = sum(1 for s in self.stops if s[0] == "pickup")
             room = p.train.capacity - len(p.loads) - need
             if room > 0 and self.level != "greedy":
                 net = self._network(game)
-                reach = {d.load for _, d in game.demands(self.seat)
+                reach = {d.load for _, d in self._demands_in_play(game)
                          if any(m in net for m in board.city(d.city).mileposts)}
                 for ld in picks:
                     if ld in reach and ld not in p.loads and ld not in planned and repr(PickUp(ld)) not in self._failed:
-                        self._hand_key = (tuple(p.hand), tuple(sorted(p.loads + [ld])), False)
+                        self._hand_key = self._key(game, p, p.loads + [ld])
                         return PickUp(ld)
             # pick-ups due here now: the plan's first stops, up to its first stop elsewhere (a plan may come
             # back here later for a load the full train has no room for yet: that one waits, seed 1199)

@@ -81,7 +81,7 @@ class PlanSearch:
         board = game.board
         p = game.state.players[self.seat]
         demands = []
-        for cid in (p.hand if hand is None else hand):
+        for cid in (self._in_play(game, p) if hand is None else hand):
             if hand is None and cid in self._reserved:
                 continue            # Run Two Trains: the other train's plan delivers on this card
             card = game.deck.card(cid)
