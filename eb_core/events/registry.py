@@ -35,7 +35,8 @@ Readings of the rulebook where the printed cards are not quoted in it (each is t
 ``tests/rules/test_events.py``):
 
 * Gales close the ferries with a port within the card's radius of that sea, and a train staged at a closed
-  port may not move at all ("you may not stage to or move from being staged at any ferry port"); no track
+  port may not move at all ("you may not stage to or move from being staged at any ferry port"); under the
+  Fast Game, whose Chunnel is "another ferry", the gale closes the Chunnel's ports too; no track
   may be built in a gale's area (the Ebro example: Trella "is prevented from rebuilding the bridge by the
   Mediterranean Gales event").
 * Derailments draw both cards first, derail, then resolve the event(s) drawn in order; each derailed

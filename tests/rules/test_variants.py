@@ -48,6 +48,28 @@ def test_fast_game_must_stop_at_a_port_with_fewer_than_four_points_left():
     assert "4 movement points" in err.reason and "3 left" in err.reason
 
 
+def test_fast_game_a_northern_seas_gale_closes_the_chunnel_as_it_closes_the_ferries():
+    """Fast Game: "Treat the Chunnel as another ferry", so the Northern Seas Gale closes it as it closes the
+    ferries whose ports are near that coast ("no staging at or moving from ferry ports"); without the Fast
+    Game the Chunnel is a tunnel and runs through the gale (at half rate near the coast)."""
+    europe = eb.load_board("europe")
+    chunnel = europe.crossing("Chunnel")
+    for variants, closed in ((("fast-game",), True), ((), False)):
+        g = eb.Game.new(eb.ruleset("europe-basic", *variants), board=europe, players=["Ann", "Ben"], seed=1)
+        st = g.state
+        st.special_round, st.round, st.phase, st.current, st.first_player = 0, 1, "operations", 0, 0
+        st.track.add_crossing(0, "Chunnel")
+        st.players[0].position = chunnel.ports[0]
+        eb.events.play_event(g, "Gales: Northern Seas")
+        step = (chunnel.ports[1],) if variants else (*chunnel.mileposts, chunnel.ports[1])
+        if closed:
+            err = rejects(g, Move(step), R.EVENTS)
+            assert "Gales: Northern Seas" in err.reason and "closed" in err.reason
+        else:
+            g.apply(Move(step))
+            assert st.players[0].position == chunnel.ports[1]
+
+
 def test_standard_chunnel_is_driven_through_its_mileposts():
     g = game()
     g.state.track.add_crossing(0, "Chunnel")
