@@ -285,6 +285,25 @@ def test_seas_need_one_entry_per_milepost(tmp_path, doc):
     _expect(tmp_path, doc, "seas.Northern Seas", "one per milepost")
 
 
+
+def test_a_city_listing_its_mileposts_must_begin_with_its_centre(tmp_path, doc):
+    """A city's ``mileposts`` start with its centre (the milepost events count from: Counting Mileposts)."""
+    i = _city_index(doc, "Paris")
+    mps = doc["cities"][i]["mileposts"]
+    mps[0], mps[1] = mps[1], mps[0]
+    _expect(tmp_path, doc, f"cities[{i}].mileposts", "must start with the centre")
+
+
+def test_a_ferry_joins_two_different_ports(tmp_path, doc):
+    doc["ferries"][0]["ports"][1] = doc["ferries"][0]["ports"][0]
+    _expect(tmp_path, doc, "ferries[0].ports[1]", "two different mileposts")
+
+
+def test_two_crossings_may_not_share_a_name_ignoring_case(tmp_path, doc):
+    """``board.crossing()`` finds a ferry by name, case aside: two ferries called alike are refused."""
+    doc["ferries"][1]["name"] = doc["ferries"][0]["name"].upper()
+    _expect(tmp_path, doc, "ferries[1].name", "must be unique")
+
 def test_missing_field_and_bad_json(tmp_path, doc):
     del doc["edges"]
     _expect(tmp_path, doc, "edges", "missing")
@@ -313,6 +332,12 @@ def test_city_lookup_by_alias_case_and_accents(board):
     with pytest.raises(KeyError, match="Atlantis"):
         board.city("Atlantis")
 
+
+
+def test_city_lookup_reads_letters_with_no_accent_to_strip_as_a_player_types_them():
+    """København and Łódź are found as "Kobenhavn" and "LODZ" (ø and Ł have no accent for Unicode to strip)."""
+    europe = eb.load_board("europe")
+    assert europe.city("Kobenhavn").name == "København" and europe.city("LODZ").name == "Łódź"
 
 def test_city_at_and_milepost(board):
     london = board.city("London")

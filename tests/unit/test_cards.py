@@ -172,6 +172,11 @@ MALFORMED = [
     ("tax brackets falling", _mut(["event_cards", 0], {"id": 3, "kind": "tax", "title": "Tax", "duration": "immediate",
                                                        "params": {"brackets": [[100, 15], [50, 10]]}}),
      "event_cards[0].params.brackets", "rising"),
+    # Excess Profits Tax: one tax per bracket of cash (50, 100, 150, 200M): two brackets at one amount are refused
+    ("tax brackets repeating a cash amount", _mut(["event_cards", 0], {
+        "id": 3, "kind": "tax", "title": "Tax", "duration": "immediate",
+        "params": {"brackets": [[50, 10], [100, 15], [100, 20], [200, 25]]}}),
+     "event_cards[0].params.brackets", "rising"),
     ("starter set of two", _mut(["starter_sets", 0], minimal_doc()["starter_sets"][0][:2]), "starter_sets[0]",
      "exactly 3"),
     ("starter without S", _mut(["starter_sets", 0, 1, "label"], "5"), "starter_sets[0][1].label", "'S'"),
@@ -318,3 +323,25 @@ def test_a_gale_on_a_sea_the_board_lacks_is_refused_naming_the_field():
     with pytest.raises(eb.DeckFileError) as ei:
         deck.validate_against(eb.load_board("europe"))
     assert ei.value.field == "event_cards[0].params.sea" and "Baltic" in str(ei.value)
+
+
+
+def test_validate_against_board_wants_cities_spelt_as_the_board_prints_them(tutorial_board):
+    """A demand card names its city as the board does: "Munich" is found by ``board.city`` (an alias) but a
+    deck must write "München", so the cards, the map and the tables agree."""
+    doc = _board_doc(tutorial_board)
+    doc["demand_cards"][0]["demands"][0]["city"] = "Munich"
+    for d in doc["demand_cards"][0]["demands"][1:]:
+        assert d["city"] != "München" or pytest.skip("fixture clash")
+    probs = Deck.from_dict(doc).problems(tutorial_board)
+    assert ("demand_cards[0].demands[0].city", "write the city as the board does: 'München', not 'Munich'") in probs
+
+
+def test_a_rail_strike_in_a_country_the_board_lacks_is_refused_naming_the_field():
+    """Iberian Rail Strike: "every train in the struck countries" -- a country with no milepost on the board
+    (a typo such as "EP" for Spain) is a problem of the deck, named by its field."""
+    doc = eb.load_deck("europe").to_dict()
+    i = next(i for i, e in enumerate(doc["event_cards"]) if e["title"] == "Iberian Rail Strike")
+    doc["event_cards"][i]["params"]["countries"] = ["ES", "EP"]
+    probs = Deck.from_dict(doc).problems(eb.load_board("europe"))
+    assert [f for f, _ in probs] == [f"event_cards[{i}].params.countries[1]"], probs

@@ -693,3 +693,25 @@ def test_an_opening_names_the_card_it_discards():
     o = eb.plan_opening(board, rules, dealt[:4])
     gone = dealt[o.discard[0]]
     assert f"Discard {gone}." in o.explain() and "of the hand" not in o.explain()
+
+
+def test_at_the_opening_the_two_special_build_turns_pass_before_the_train_runs(board, rules):
+    """Starting the Game > Special Build Turns: two build turns with no operations phase. A plan whose track
+    fits in one build turn (7M) still starts its 1-turn ride after both: 2 + 1 turns, not 1 + 1."""
+    plain = eb.plan_hand(board, rules, [[("Paris", "Imports", 20)]])
+    opening = eb.plan_hand(board, rules, [[("Paris", "Imports", 20)]], free_build_turns=2)
+    assert (plain.build_turns, plain.travel_turns, plain.turns) == (1, 1, 2)
+    assert (opening.build_turns, opening.travel_turns, opening.turns) == (1, 1, 3)
+
+
+def test_a_ride_through_the_chunnel_counts_its_three_mileposts(board, rules):
+    """Movement Using the Chunnel: the Chunnel's three mileposts are moved through like any others. With
+    track London-Folkestone (the Chunnel bought with it), Tourists from London to Paris ride 9 mileposts:
+    2 to Folkestone, 3 in the Chunnel, 1 to Calais, 3 to Paris."""
+    from eb_core.positions import position_from_text
+
+    g = position_from_text("board: tutorial\nplayer Ann: cash 50, track London-Folkestone")
+    assert g.state.track.owned_crossings(0) == {"Chunnel"}
+    v = delivery_value(board, rules, ("Paris", "Tourists", 20), position=eb.Position.of(g.state, 0))
+    assert v.source == "London" and v.distance == 9 and v.travel_turns == 1, v.explain()
+    assert "ride 9 mileposts" in v.explain()

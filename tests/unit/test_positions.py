@@ -128,6 +128,9 @@ def test_explicit_cards_come_out_of_the_deck(board):
     ("board: tutorial\nplayer Ann: colour red", "line 2 (player Ann)", "colour", "unknown player field"),
     ("board: tutorial\nplayer Ann: loads Wine Beer Cheese", "line 2 (player Ann)", "loads", "at most 2 loads"),
     ("board: tutorial\nplayer Ann: loads Gold", "line 2 (player Ann)", "loads", "no load 'Gold'"),
+    # Components: a fixed number of chips per load (Cars: 3), so a fourth Cars chip cannot be on a train
+    ("board: tutorial\nplayer Ann: loads Cars Cars\nplayer Ben: loads Cars Cars", "line 3 (player Ben)", "loads",
+     "no Cars chip is left"),
     ("board: tutorial\nplayer Ann: track London-Atlantis", "line 2 (player Ann)", "track", "no city or ferry port 'Atlantis'"),
     ("board: tutorial\nplayer Ann: track London", "line 2 (player Ann)", "track", "at least two places"),
     ("board: tutorial\nplayer Ann: ferry Atlantis Express", "line 2 (player Ann)", "ferry", "no ferry"),

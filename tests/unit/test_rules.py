@@ -101,3 +101,34 @@ def test_rulesets_compared_in_words_a_player_reads():
     assert list(t.columns) == [eb.ruleset("europe-standard").title, eb.ruleset("us").title]
     assert t.loc["major cities connected to win"].tolist() == ["7", "5"]
     assert not t.isin(["True", "False"]).any().any() and not any("_" in r for r in t.index)
+
+
+def test_faster_game_is_the_fast_game_without_the_tax_and_derailments():
+    """Variants & Optional Rules > Faster Game: "Use the Fast Game rules above. Also, remove the Excess
+    Profits Tax Event card and all Derailment Event cards" -- so its trains, ferries and Chunnel are the
+    Fast Game's, not the basic game's."""
+    fast, faster = eb.ruleset("europe-basic", "fast-game"), eb.ruleset("europe-basic", "faster-game")
+    assert faster.start_train == Train(16, 2) and faster.final_train == Train(20, 3)
+    assert (faster.ferry_fixed_moves, faster.ferry_half_speed, faster.tunnel_as_ferry_cost) == (4, False, 4)
+    same = {f.name for f in dataclasses.fields(fast) if getattr(fast, f.name) == getattr(faster, f.name)}
+    assert {"start_train", "upgrades", "ferry_fixed_moves", "ferry_half_speed", "tunnel_as_ferry_cost"} <= same
+    assert set(faster.removed_events) == {"tax", "derailment"}
+
+
+def test_four_cards_option_in_the_basic_game_adds_a_fourth_card_to_the_three_starter_cards():
+    """Challenging Variants > Run Two Trains: "Players may agree to have four demand cards at all times
+    instead of three" -- in the basic game each player holds the three starter cards and one more card from
+    the start."""
+    r = eb.rules.four_cards(eb.ruleset("europe-basic", "run-two-trains"))
+    assert (r.opening_hand, r.hand_size) == (4, 4)
+    g = eb.Game.new(r, board="europe", players=["Ann", "Ben"], seed=1)
+    for p in g.state.players:
+        assert len(p.hand) == 4
+        assert sum(g.deck.card(c).is_starter for c in p.hand) == 3
+
+
+def test_a_saved_ruleset_with_a_field_this_version_does_not_know_still_loads():
+    """``Ruleset.from_dict`` ignores unknown keys: a game saved by another version keeps its rules."""
+    saved = eb.ruleset("europe-basic", "mercy").to_dict()
+    saved["a_retired_rule"] = 3
+    assert eb.Ruleset.from_dict(saved) == eb.ruleset("europe-basic", "mercy")
