@@ -56,7 +56,8 @@ class Hint:
     deliveries name their city with "(train 2)", its upgrade likewise; ``plan``, the moves and the ferries
     are train 1's, and ``plan2`` is train 2's plan at the start of the turn. Under Open Contracts the planner
     plans over its hand and the contracts face up beside the board, and a delivery on one names its city
-    with "(an open contract)" (rulebook: Challenging Variants > Open Contracts). Under Pay To Move ``fares`` is
+    with "(an open contract)" (rulebook: Challenging Variants > Open Contracts); under Field Warehousing a
+    pick-up of a load left in a city names it with "(a field warehouse)". Under Pay To Move ``fares`` is
     the cash the turn leaves unspent for the fares (1M a turn the train moves on its own track) until the
     plan's next delivery pays (rulebook: Variants & Optional Rules > Challenging Variants > Pay To Move); the text gives it after
     the cash.
@@ -328,6 +329,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                 here2 = bot._here(g) or (g.board.place(g.state.players[seat].position)
                                          if g.state.players[seat].position is not None else None)
         face_up = set(g.state.open_contracts)         # Open Contracts: a delivery on one is named as such
+        stored = {c: dict(h) for c, h in g.state.warehouses.items()}   # Field Warehousing: a pick-up from one too
         view = BotView(g)               # (the Building Phase first: its "end the turn" ends the phase)
         a = bot.step(view)
         a = view.applied if view.applied is not None else a
@@ -360,7 +362,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
             deliveries.append((a.load, where, g.state.players[seat].cash - before))
             order.append(("deliver", *deliveries[-1]))
         elif isinstance(a, PickUp):
-            pickups.append((a.load, here))
+            from_store = stored.get(here or "", {}).get(a.load, 0) > 0
+            pickups.append((a.load, f"{here} (a field warehouse)" if from_store else here))
             order.append(("pickup", *pickups[-1]))
         elif isinstance(a, (Move, PlaceTrain)):
             moved_to = bot._here(g) or g.board.place(g.state.players[seat].position)

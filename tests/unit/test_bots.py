@@ -1091,3 +1091,17 @@ def test_under_open_contracts_the_planner_delivers_on_a_contract_face_up():
     assert bot._face_up_after_discard(g, p) == [3, 6, 7, 1]
     plain = eb.position("board: tutorial\nplayer Ann: cash 50, at London, cards 1 4 5\n")
     assert bot._face_up_after_discard(plain, plain.state.players[0]) == []
+
+
+def test_under_field_warehousing_the_planner_picks_up_a_load_left_in_a_city():
+    """Field Warehousing (Challenging Variants): "Loads dropped off in a city without a payoff remain at that
+    city. Any player may pick up that load by passing through the city". Chocolate left at Birmingham, on
+    Ann's track, is the cheapest Chocolate for her card's 21M at London (its source, Zürich, is far off her
+    track): the planner fetches it (it used to count only the load's source cities, and threw the hand away)."""
+    g = eb.position("board: tutorial\nruleset: europe-basic field-warehousing\n"
+                    "player Ann: cash 50, at London, track London-Birmingham, cards 2 4 5\n")
+    g.state.warehouses["Birmingham"] = {"Chocolate": 1}
+    h = eb.hint(g)
+    assert not h.discard and h.plan.stops[0][:3] == ("pickup", "Birmingham", "Chocolate")
+    assert ("Chocolate", "Birmingham (a field warehouse)") in h.pickups and ("Chocolate", "London", 21) in h.deliveries
+    assert "pick up Chocolate at Birmingham (a field warehouse)" in str(h)

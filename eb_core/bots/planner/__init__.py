@@ -60,7 +60,8 @@ not hold on to bad cards), and where each part lives:
   aside the cash the other's still needs. *Honeymoon* (and a city full of other players): a build refused
   for entering a city is planned around until the hand changes. *Open Contracts*: the contracts face up
   beside the board are planned over with the hand ("available to all players", a solo player's own
-  discards among them), and a discard is judged with the cards it leaves face up still in play.
+  discards among them), and a discard is judged with the cards it leaves face up still in play. *Field
+  Warehousing*: a load left in a city is a source of that load like the cities that produce it.
 
 The settings of each level and every option are in :mod:`.settings` (:data:`LEVELS`; :class:`Settings`, each
 option explained with its default): ``"planner"`` (default) as above; ``"greedy"`` is the baseline -- one delivery at a time, track at face

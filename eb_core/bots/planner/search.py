@@ -95,10 +95,13 @@ class PlanSearch:
         st = game.state
         for _, ld, _, _ in demands:
             if ld not in srcs_of:
+                # Field Warehousing: a load left in a city waits there for anyone passing through
+                stored = sorted(c for c, held in st.warehouses.items() if held.get(ld))
                 if st.bank.get(ld, 1) > 0:
                     srcs_of[ld] = [c.name for c in board.sources(ld)]
+                    srcs_of[ld] += [c for c in stored if c not in srcs_of[ld]]
                 else:   # every chip of it is on a train or in play: no pick-up until one comes back
-                    srcs_of[ld] = sorted(c for c, held in st.warehouses.items() if held.get(ld))
+                    srcs_of[ld] = stored
         rs.prepare(list(cities) + ([start] if start is not None else []))
         # sources: the cheapest few by build cost towards the demand city (the row already computed)
         options = []        # (card, load, dest, payout, [sources or None = on the train])
