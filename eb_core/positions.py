@@ -13,7 +13,10 @@ The header lines (``key: value``) are ``board`` (a board name or file), ``deck``
 default the deck named like the board), ``ruleset`` (a ruleset name
 followed by variants: ``europe-basic fast-game``), ``seed`` (for the deck shuffle, default 0),
 ``phase`` (``operations`` -- the default --, ``build`` or ``special-build``), ``round`` (default 1) and
-``turn`` (the player to act, default the first listed). Players sit in the order listed; the first
+``turn`` (the player to act, default the first listed), and for two variants what lies beside the board:
+``contracts`` (Open Contracts: the demand card ids face up, ``contracts: 3 7``) and ``warehouses`` (Field
+Warehousing: loads left in cities, ``warehouses: Birmingham Chocolate; Lyon Wheat Wheat``, taken from the
+bank). Players sit in the order listed; the first
 holds the Starting Player marker. Each ``player NAME:`` line takes comma-separated fields, all optional:
 
 ``cash N``
@@ -128,7 +131,7 @@ __all__ = [
 ]
 
 PHASES = ("operations", "build", "special-build")
-_HEADER_KEYS = ("board", "deck", "ruleset", "seed", "phase", "round", "turn")
+_HEADER_KEYS = ("board", "deck", "ruleset", "seed", "phase", "round", "turn", "contracts", "warehouses")
 _PLAYER_KEYS = ("cash", "train", "at", "loads", "track", "ferry", "cards", "spent", "moves", "train2", "at2", "loads2",
                 "staged", "loan")
 _REPEATABLE = ("track", "ferry")        # the player fields a line may give more than once
@@ -219,6 +222,10 @@ def parse_position(text: str) -> dict[str, Any]:
         lines[key] = where
         if key in ("seed", "round"):
             desc[key] = _int(value, where, key)
+        elif key == "contracts":
+            desc[key] = [_int(v, where, key) for v in value.split()]
+        elif key == "warehouses":
+            desc[key] = [e.strip() for e in value.split(";") if e.strip()]
         elif key == "ruleset":
             name, *variants = value.split()
             desc["ruleset"] = name
@@ -315,6 +322,8 @@ def position_from_dict(desc: Mapping[str, Any]):
     _set_cards(game, players, where, phase)
     for i, p in enumerate(players):
         _set_player(st, board, rules, trains, i, p, where)
+    _set_contracts(game, desc, where)
+    _set_warehouses(game, desc, where)
     _set_track(game, players, where)
     if phase == "special-build":
         for ps in st.players:
@@ -570,6 +579,7 @@ def _set_cards(game, players, where: _Where, phase: str) -> None:
     taken = set(seen)
     st.draw_pile = [c for c in st.draw_pile if c not in taken]
     st.discard_pile = [c for c in st.discard_pile if c not in taken]
+    st.open_contracts = [c for c in st.open_contracts if c not in taken]     # (dealt face up by Game.new)
     for i, ps in enumerate(st.players):
         if i in given:
             st.draw_pile[:0] = [c for c in ps.hand if c not in taken]   # back under the pile
@@ -584,6 +594,90 @@ def _set_cards(game, players, where: _Where, phase: str) -> None:
                 if k is None:
                     break
                 ps.hand.append(st.draw_pile.pop(k))
+
+
+def _set_contracts(game, desc: Mapping[str, Any], where: _Where) -> None:
+    """Open Contracts: the demand cards face up beside the board (``contracts``), replacing any the setup
+    dealt; each a demand card of the deck in nobody's hand, at most the ruleset's four (rulebook:
+    Challenging Variants > Open Contracts)."""
+    if "contracts" not in desc:
+        return
+    st, deck, rules = game.state, game.deck, game.rules
+    cards = desc["contracts"]
+    if isinstance(cards, (str, int)) or not isinstance(cards, Sequence):
+        where.fail("contracts", "contracts", f"expected a list of demand card ids, got {cards!r}")
+    if rules.open_contracts <= 0:
+        where.fail("contracts", "contracts", f"only under Open Contracts do cards lie face up beside the board "
+                                             f"({R.OPEN_CONTRACTS}); add the variant to the ruleset line: "
+                                             f"'ruleset: {rules.name.split('+')[0]} open-contracts'")
+    if len(cards) > rules.open_contracts:
+        where.fail("contracts", "contracts", f"at most {rules.open_contracts} open contracts may be on the board at "
+                                             f"one time, got {len(cards)} ({R.OPEN_CONTRACTS})")
+    held = {c: p.name for p in st.players for c in p.hand}
+    for i, cid in enumerate(cards):
+        try:
+            card = deck.card(cid)
+        except (KeyError, TypeError):
+            where.fail("contracts", "contracts", f"there is no card {cid!r} in deck {deck.name!r}")
+        if not hasattr(card, "demands"):
+            where.fail("contracts", "contracts", f"card {cid} is an event card; open contracts are demand cards")
+        if cid in held:
+            where.fail("contracts", "contracts", f"card {cid} is in {held[cid]}'s hand")
+        if cid in cards[:i]:
+            where.fail("contracts", "contracts", f"card {cid} is given twice")
+    st.draw_pile[:0] = [c for c in st.open_contracts if c not in cards]       # back under the pile
+    taken = set(cards)
+    st.draw_pile = [c for c in st.draw_pile if c not in taken]
+    st.discard_pile = [c for c in st.discard_pile if c not in taken]
+    st.open_contracts = list(cards)
+
+
+def _set_warehouses(game, desc: Mapping[str, Any], where: _Where) -> None:
+    """Field Warehousing: the loads left in cities (``warehouses``: ``"CITY LOAD LOAD"`` entries, or in JSON
+    ``{city: [loads]}``), their chips taken from the bank (rulebook: Challenging Variants > Field
+    Warehousing)."""
+    if "warehouses" not in desc:
+        return
+    st, board, rules = game.state, game.board, game.rules
+    value = desc["warehouses"]
+    if not rules.field_warehousing:
+        where.fail("warehouses", "warehouses", f"only under Field Warehousing do loads wait in a city "
+                                               f"({R.FIELD_WAREHOUSING}); add the variant to the ruleset line: "
+                                               f"'ruleset: {rules.name.split('+')[0]} field-warehousing'")
+    if isinstance(value, Mapping):
+        entries = [(c, [lds] if isinstance(lds, str) else lds) for c, lds in value.items()]
+    elif isinstance(value, Sequence) and not isinstance(value, str) and all(isinstance(e, str) for e in value):
+        entries = [_city_and_loads(board, e, where) for e in value]
+    else:
+        where.fail("warehouses", "warehouses", "expected entries like 'Birmingham Chocolate; Lyon Wheat Wheat' (or "
+                                               f"a JSON object of city: loads), got {value!r}")
+    for city, loads in entries:
+        if not isinstance(city, str) or not board.has_city(city):
+            where.fail("warehouses", "warehouses", f"there is no city {city!r} on board {board.name!r}")
+        if isinstance(loads, str) or not isinstance(loads, Sequence) or not loads \
+                or not all(isinstance(ld, str) for ld in loads):
+            where.fail("warehouses", "warehouses", f"expected the loads left at {city} by name, got {loads!r}")
+        name = board.city(city).name
+        for ld in (_load_name(board, x) for x in loads):
+            if ld not in st.bank:
+                where.fail("warehouses", "warehouses", f"there is {board.no_load(ld)}")
+            if st.bank[ld] <= 0:
+                where.fail("warehouses", "warehouses", f"no {ld} chip is left in the bank (each load has a fixed "
+                                                       "number of chips)")
+            st.bank[ld] -= 1
+            held = st.warehouses.setdefault(name, {})
+            held[ld] = held.get(ld, 0) + 1
+
+
+def _city_and_loads(board, entry: str, where: _Where) -> tuple[str, list[str]]:
+    """``"New York Coal Coal"`` read as the city (the longest run of leading words that names one) and its
+    loads."""
+    words = entry.split()
+    for k in range(len(words) - 1, 0, -1):
+        if board.has_city(" ".join(words[:k])):
+            return " ".join(words[:k]), words[k:]
+    where.fail("warehouses", "warehouses", f"expected a city and the loads left there ('Birmingham Chocolate'), "
+                                           f"got {entry!r}")
 
 
 def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
@@ -837,8 +931,14 @@ def position_to_dict(game) -> dict[str, Any]:
     d: dict[str, Any] = {"board": board.name, "ruleset": base}
     if rules.variants:
         d["variants"] = list(rules.variants)
-    d.update({"seed": st.seed, "phase": phase, "round": st.round, "turn": st.players[st.current].name,
-              "players": []})
+    d.update({"seed": st.seed, "phase": phase, "round": st.round, "turn": st.players[st.current].name})
+    if st.open_contracts:
+        d["contracts"] = list(st.open_contracts)
+    stored = {c: [ld for ld, n in sorted(held.items()) for _ in range(n)] for c, held in sorted(st.warehouses.items())}
+    stored = {c: lds for c, lds in stored.items() if lds}
+    if stored:
+        d["warehouses"] = stored
+    d["players"] = []
     for seat, p in enumerate(st.players):
         e: dict[str, Any] = {"name": p.name, "cash": p.cash, "train": str(p.train)}
         if p.position is not None:
@@ -873,8 +973,8 @@ def position_to_dict(game) -> dict[str, Any]:
 def position_to_text(game) -> str:
     """The game's position in the text format (read back by :func:`position_from_text`, also
     ``eb.position``). Cash, Mercy loans, trains (both under Run Two Trains), train positions, loads, hands,
-    track and ferries round-trip; the order of the draw pile, events in effect, loads left in a city's
-    warehouse (Field Warehousing), face-up contracts (Open Contracts), train 2's movement used this turn
+    track and ferries, the open contracts face up (Open Contracts) and the loads left in cities (Field
+    Warehousing) round-trip; the order of the draw pile, events in effect, train 2's movement used this turn
     and the log do not -- use :func:`save_position` for the exact game.
 
     >>> g = position_from_text("board: tutorial\\nplayer Ann: cash 42, at Paris, track Paris-Lyon")
@@ -900,6 +1000,13 @@ def description_to_text(desc: Mapping[str, Any]) -> str:
     for key in ("seed", "phase", "round", "turn"):
         if key in d:
             out.append(f"{key}: {d[key]}")
+    if d.get("contracts"):
+        out.append("contracts: " + " ".join(str(c) for c in d["contracts"]))
+    if d.get("warehouses"):
+        w = d["warehouses"]
+        entries = w.items() if isinstance(w, Mapping) else (e.split(None, 1) for e in w)
+        out.append("warehouses: " + "; ".join(f"{c} {' '.join(lds) if not isinstance(lds, str) else lds}"
+                                               for c, lds in entries))
     for p in d.get("players", []):
         fields = []
         for key in ("cash", "train", "at"):
