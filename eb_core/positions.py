@@ -280,7 +280,8 @@ class _Where:
 
 def position_from_dict(desc: Mapping[str, Any]):
     """Build a :class:`~eb_core.engine.Game` from a JSON description (the dictionary form of the text
-    format: ``{"board", "ruleset", "variants", "seed", "phase", "round", "turn", "players": [{"name",
+    format: ``{"board", "ruleset", "variants", "seed", "phase", "round", "turn", "contracts", "warehouses",
+    "players": [{"name",
     "cash", "train", "at", "loads", "track", "ferries", "cards", "spent", "moves", "train2", "at2", "loads2"}]}``;
     ``track`` is a
     list of routes, each a ``"A-B-C"`` string or a list of cities / milepost ids).
