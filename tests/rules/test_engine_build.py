@@ -359,3 +359,49 @@ def test_the_no_blocking_check_recounts_only_when_a_new_segment_could_split_the_
     assert not B._bypassed(g.index, free, [(r, x)])
     g.state.current = 1
     rejects(g, Build([r, x]), R.MAJOR_ENTRY)
+
+
+# --------------------------------------------------------------------------- found by mutation testing
+def test_right_of_way_a_path_may_not_draw_the_same_segment_twice():
+    """Right of Way: "Only one section of track may be built between any two mileposts" -- also within
+    one build: a path that goes out and straight back would draw the segment twice (and pay twice)."""
+    g = new()
+    err = rejects(g, Build([m(4, 4), m(5, 4), m(4, 4)]), R.RIGHT_OF_WAY)
+    assert "twice" in err.reason
+    assert g.state.track.owner(m(4, 4), m(5, 4)) is None
+
+
+EASTPORT = (15, 7)         # a small city that is also the Westport-Eastport ferry's port
+
+
+def test_a_ferry_you_own_is_one_of_your_three_tracks_at_its_small_port_city():
+    """Limits on Entry into Small and Medium Cities: "No player may build more than three track sections to
+    or from a medium or small city". A ferry whose port is the city connects its owner to the city
+    (Building Ferry Ports: "you pay only the cost of the ferry line to connect to both the ferry and the
+    city"): Ann owns the Westport-Eastport ferry and two land tracks into Eastport, so a third land track
+    would be her fourth."""
+    g = new()
+    g.state.track.add_crossing(0, "Westport-Eastport")
+    for frm in ((15, 6), (15, 8)):
+        own(g, 0, (m(*frm), m(*EASTPORT)))
+    own(g, 0, *line((17, 7), (16, 7)))
+    err = rejects(g, Build([m(16, 7), m(*EASTPORT)]), R.CITY_LIMIT)
+    assert "more than 3" in err.reason and "4 at Eastport" in err.reason
+    g.state.track.remove_segment(m(15, 8), m(*EASTPORT))
+    g.apply(Build([m(16, 7), m(*EASTPORT)]))        # the ferry and two land tracks: three
+    assert spent(g) == 3, g.state.log[-1]
+
+
+def test_a_ferry_bought_into_a_small_port_city_is_one_of_your_three_tracks_there():
+    """Limits on Entry into Small and Medium Cities: "No player may build more than three track sections to
+    or from a medium or small city". Ann already has three tracks into Eastport; buying the
+    Westport-Eastport ferry (by building into Westport) would connect her to Eastport a fourth time."""
+    g = new()
+    for frm in ((16, 7), (15, 6), (15, 8)):
+        own(g, 0, (m(*frm), m(*EASTPORT)))
+    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
+    err = rejects(g, Build([m(10, 7), m(11, 7)]), R.CITY_LIMIT)
+    assert "more than 3" in err.reason and "Eastport" in err.reason
+    g.state.track.remove_segment(m(15, 8), m(*EASTPORT))          # with two tracks there, the ferry is the third
+    g.apply(Build([m(10, 7), m(11, 7)]))
+    assert g.state.track.crossing_owners("Westport-Eastport") == (0,)
