@@ -391,3 +391,40 @@ def test_a_half_speed_crossing_is_narrated_in_the_trains_own_points():
     g.apply(a)
     text = narrate.describe(a, before, after=g)
     assert "9 of 9 movement points used this turn, two a milepost at half speed for the ferry" in text, text
+
+
+# ------------------------------------------------------------------------------------ found by mutation testing
+def test_a_train_may_reverse_at_a_ferry_port_that_is_not_a_city():
+    """Running the Train (Standard Game): "A train may only reverse direction in a city (including all
+    major city and key city mileposts, and any port)" -- Westport is a ferry port and no city."""
+    g = ops(at=(8, 7))
+    own(g, 0, (8, 7), (9, 7), (10, 7), (11, 7))
+    g.apply(mv((9, 7), (10, 7), (11, 7), (10, 7)))              # turns around at Westport
+    assert (p0(g).position, p0(g).moves_used) == (m(10, 7), 4)
+    err = rejects(g, mv((11, 7)), R.RUNNING)                     # (10, 7) is open country: no turning back
+    assert "reverse" in err.reason
+
+
+def test_no_pick_up_after_losing_a_load_until_the_next_operations_phase():
+    """Losing Loads: "You may not pick up another load until your next operations phase." Ann loses her
+    Coal to an event during her operations phase in Alpha; she may not pick up Beer there this turn."""
+    g = ops(at=(3, 4))
+    p0(g).loads = ["Coal"]
+    g.state.bank["Coal"] -= 1
+    assert g.lose_load(0) == "Coal"
+    assert g.legal_pickups() == []
+    err = rejects(g, PickUp("Beer"), R.PICKUP)
+    assert "lost a load" in err.reason
+
+
+def test_pay_to_load_a_staged_train_may_load_at_the_port_and_then_cross():
+    """Pay To Load And Deliver: a pick-up uses one milepost of movement -- but it is no movement step, so a
+    train staged at Eastport may pick up Fish and then make the crossing its first step (Movement Using
+    a Ferry: "Your train's first movement step is onto the ferry port on either side"), at half speed."""
+    g = ops(rules="europe-standard", at=(15, 7), load_handling_moves=1)
+    g.state.track.add_crossing(0, "Westport-Eastport")
+    p0(g).staged = True
+    g.apply(PickUp("Fish"))
+    assert p0(g).moves_used == 1
+    g.apply(mv((11, 7)))
+    assert (p0(g).position, p0(g).half_rate, p0(g).moves_used) == (m(11, 7), True, 3)
