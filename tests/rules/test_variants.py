@@ -842,3 +842,31 @@ def test_cross_grading_after_up_to_15m_of_track(spent, legal):
     else:
         err = rejects(g, Upgrade(Train(9, 3)), R.CROSS_GRADE)
         assert "15M" in err.reason and "16M" in err.reason
+
+
+@pytest.mark.parametrize("amount", [5, 20])
+def test_mercy_the_minimum_and_the_maximum_may_be_borrowed(amount):
+    """Mercy: "You may borrow a minimum of 5 million, up to a maximum of 20 million" -- both ends allowed."""
+    from eb_core.actions import Borrow
+
+    g = game("mercy", base="europe-standard")
+    p = g.state.players[0]
+    cash = p.cash
+    g.apply(Borrow(amount))
+    assert (p.cash, p.loan) == (cash + amount, 2 * amount)
+
+
+def test_mercy_repayment_stops_when_the_loan_is_paid():
+    """Mercy: "at least half of the payoff amount must be directed to the loan balance until the loan is
+    paid in full" -- a payoff whose half is more than the balance pays off only the balance; the rest is
+    the player's."""
+    from eb_core.actions import Borrow, Deliver
+
+    g = game("mercy", base="europe-standard")
+    p = g.state.players[0]
+    cid, d = next((c, d) for c in p.hand for d in g.deck.card(c).demands if d.payout >= 12)
+    g.apply(Borrow(5))                                       # owes 10M
+    p.position, p.loads = BOARD.city(d.city).center, [d.load]
+    before = p.cash
+    g.apply(Deliver(d.load, cid))
+    assert (p.loan, p.cash - before) == (0, d.payout - 10), g.state.log[-3:]
