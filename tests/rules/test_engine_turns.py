@@ -345,3 +345,58 @@ def test_legal_actions_are_legal():
         if g.over:
             break
     assert g.state.round >= 1
+
+
+# ------------------------------------------------------------------------------------ found by mutation testing
+def test_sudden_death_a_round_without_deliveries_decides_nothing_even_if_cash_changed():
+    """How to Win > Sudden Death Tiebreaker: "Cash is counted at the end of every round during which at
+    least one player has made a delivery" -- Ann builds 1M of track in a round nobody delivers: Ben is
+    then richer, but the tiebreak goes on."""
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), cash=(70, 70))
+    _ben_connects(g)
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert g.state.sudden_death == [0, 1]
+    g.apply(Build([m(2, 4), m(1, 4)]))                   # Ann: 1M out of Alpha
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert [p.cash for p in g.state.players] == [69, 70]
+    assert not g.over and g.state.sudden_death == [0, 1]
+
+
+def test_sudden_death_only_the_tied_players_play_on():
+    """How to Win > Sudden Death Tiebreaker: "the tied players continue in a sudden-death format" -- Ann
+    and Cy tie for first; Ben, who did not meet the victory conditions, takes no more turns."""
+    g = eb.Game.new(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), board=BOARD,
+                    players=["Ann", "Ben", "Cy"], seed=1, deck=mini_deck())
+    st = g.state
+    st.special_round, st.round, st.phase, st.current, st.first_player = 0, 1, "operations", 0, 0
+    for p, cash in zip(st.players, (70, 40, 70)):
+        p.hand, p.position, p.cash = p.hand[:3], m(3, 4), cash
+    for seat, row, cols in ((0, 4, range(4, 7)), (2, 5, range(3, 7))):   # Ann and Cy: Alpha to Beta
+        for c in cols:
+            st.track.add_segment(seat, m(c, row), m(c + 1, row))
+    for _ in range(3):
+        g.apply(EndTurn())
+    assert st.sudden_death == [0, 2] and g.current_player == 0
+    seats = []
+    for _ in range(4):
+        g.apply(EndTurn())
+        seats.append(g.current_player)
+    assert seats == [2, 0, 2, 0]
+    assert st.players[1].turns == 1
+
+
+def test_sudden_death_keeps_lasting_events_and_discards_the_others():
+    """How to Win > Sudden Death Tiebreaker: "Events that are not lasting or permanent are discarded" --
+    a lasting event stays in play into the tiebreak, a one-round event does not."""
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), cash=(70, 70))
+    _ben_connects(g)
+    for card, duration in ((101, "one-round"), (102, "lasting")):
+        g.state.active_events.append({"card": card, "kind": "no-such-kind", "drawn_by": 0, "duration": duration,
+                                      "expires_after": 9, "data": {}})
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert g.state.sudden_death == [0, 1]
+    assert [e["card"] for e in g.state.active_events] == [102]
+    assert 101 in g.state.discard_pile and 102 not in g.state.discard_pile
