@@ -405,3 +405,18 @@ def test_a_ferry_bought_into_a_small_port_city_is_one_of_your_three_tracks_there
     g.state.track.remove_segment(m(15, 8), m(*EASTPORT))          # with two tracks there, the ferry is the third
     g.apply(Build([m(10, 7), m(11, 7)]))
     assert g.state.track.crossing_owners("Westport-Eastport") == (0,)
+
+
+def test_exactly_20m_in_cash_pays_for_an_upgrade_and_it_is_offered():
+    """Upgrading your Train: "By spending 20 million, you may ... upgrade" -- with exactly 20M in cash the
+    upgrades are among the legal actions and can be bought (No Credit: paid in full, nothing left)."""
+    g = new()
+    g.state.players[0].cash = 20
+    offered = {a.to for a in g.legal_actions() if isinstance(a, Upgrade)}
+    assert offered == {Train(9, 3), Train(12, 2)}
+    g.apply(Upgrade(Train(9, 3)))
+    assert (g.state.players[0].train, g.state.players[0].cash) == (Train(9, 3), 0)
+    g2 = new()
+    g2.state.players[0].cash = 19
+    assert not any(isinstance(a, Upgrade) for a in g2.legal_actions())
+    rejects(g2, Upgrade(Train(9, 3)), R.NO_CREDIT)
