@@ -216,8 +216,8 @@ def test_lost_turn_is_skipped():
 
 
 # ------------------------------------------------------------------------------------ victory
-def _race(rules, cash=(70, 40)):
-    g = eb.Game.new(rules, board=BOARD, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+def _race(rules, cash=(70, 40), board=BOARD):
+    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=1, deck=mini_deck())
     st = g.state
     st.special_round, st.round, st.phase, st.current, st.first_player = 0, 1, "operations", 0, 0
     for s, p in enumerate(st.players):
@@ -400,3 +400,18 @@ def test_sudden_death_keeps_lasting_events_and_discards_the_others():
     assert g.state.sudden_death == [0, 1]
     assert [e["card"] for e in g.state.active_events] == [102]
     assert 101 in g.state.discard_pile and 102 not in g.state.discard_pile
+
+
+def test_a_key_city_does_not_count_as_a_major_city_for_victory():
+    """Changes from Eurorails 2009 > Key Cities: "Oslo and Stockholm do not count as Major Cities for
+    Victory Conditions" -- on a twin of the mini board where Beta is a key city, Ann's line from Alpha to
+    Beta joins one major city, not two, and she does not meet a two-major victory condition."""
+    doc = m.board_dict()
+    for c in doc["cities"]:
+        if c["name"] == "Beta":
+            c["size"] = "key"
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), board=eb.Board.from_dict(doc))
+    assert g.connected_majors(0) == ["Alpha"] and not g.meets_victory(0)
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert not g.over and not g.state.players[0].announced
