@@ -428,3 +428,16 @@ def test_pay_to_load_a_staged_train_may_load_at_the_port_and_then_cross():
     assert p0(g).moves_used == 1
     g.apply(mv((11, 7)))
     assert (p0(g).position, p0(g).half_rate, p0(g).moves_used) == (m(11, 7), True, 3)
+
+
+def test_a_staged_train_that_does_not_cross_still_moves_at_half_speed():
+    """Movement Using a Ferry: "you leave the staging area and move your entire turn at half-speed (rounded
+    up). Your train's first movement step is onto the ferry port on either side of the water ... you may
+    start with the port on the same side if you decide not to cross" -- staged at Westport, Ann steps onto
+    Westport itself and drives west: 5 steps of her 9, the same-port step included."""
+    g = _ferry_game()
+    own(g, 0, *row(7, 5, 10))
+    g.apply(Move([m(11, 7), m(10, 7), m(9, 7), m(8, 7), m(7, 7)]))
+    assert (p0(g).position, p0(g).half_rate) == (m(7, 7), True)
+    err = rejects(g, mv((6, 7)), R.RUNNING)
+    assert "half rate" in err.reason
