@@ -420,3 +420,22 @@ def test_exactly_20m_in_cash_pays_for_an_upgrade_and_it_is_offered():
     g2.state.players[0].cash = 19
     assert not any(isinstance(a, Upgrade) for a in g2.legal_actions())
     rejects(g2, Upgrade(Train(9, 3)), R.NO_CREDIT)
+
+
+def test_a_key_city_counts_towards_the_two_segments_out_of_majors_a_turn():
+    """Limits on Building from Major Cities & Key Cities: "you may not build more than two track segments
+    from any combination of major city and key city mileposts" -- on a twin of the mini board where Beta is
+    a key city, two segments out of Alpha leave none out of Beta; building into Beta stays unlimited."""
+    doc = m.board_dict()
+    for c in doc["cities"]:
+        if c["name"] == "Beta":
+            c["size"] = "key"
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=eb.Board.from_dict(doc), players=["Ann", "Ben"], seed=1,
+                    deck=mini_deck())
+    g.state.current = 0
+    g.apply(Build([m(4, 4), m(5, 4)]))             # out of Alpha (1)
+    g.apply(Build([m(2, 4), m(1, 4)]))             # out of Alpha (2)
+    err = rejects(g, Build([m(7, 4), m(6, 5)]), R.MAJOR_LIMIT)   # out of key city Beta (3): no
+    assert "Beta" in err.reason
+    g.apply(Build([m(5, 4), m(6, 4), m(7, 4)]))    # into Beta: 1M + 3M (a key city)
+    assert spent(g) == 1 + 1 + 4, g.state.log[-1]
