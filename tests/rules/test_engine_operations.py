@@ -441,3 +441,27 @@ def test_a_staged_train_that_does_not_cross_still_moves_at_half_speed():
     assert (p0(g).position, p0(g).half_rate) == (m(7, 7), True)
     err = rejects(g, mv((6, 7)), R.RUNNING)
     assert "half rate" in err.reason
+
+
+def test_crossing_a_ferry_you_own_with_another_player_costs_no_rent():
+    """Renting Track: "You pay nothing to run your train on your own track" -- Ben built the
+    Westport-Eastport ferry first, Ann second: it is Ann's own ferry too, and she crosses it for free."""
+    g = _ferry_game()
+    g.state.track.crossings["Westport-Eastport"] = [1, 0]
+    g.apply(mv((15, 7)))
+    assert [p.cash for p in g.state.players] == [50, 50], g.state.log[-2:]
+
+
+def test_a_special_build_turn_is_given_up_to_discard_the_hand_only_before_building():
+    """Starting the Game > Special Build Turns: "You may give up a special turn to discard your hand and
+    replace it with three new cards" -- once Ann has built this special turn, there is nothing left to give
+    up."""
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=BOARD, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+    g.state.current = g.state.first_player
+    g.apply(Build([m(4, 4), m(5, 4)]))
+    err = rejects(g, DiscardHand(), R.SPECIAL)
+    assert "already built" in err.reason
+    h = eb.Game.new(eb.ruleset("europe-standard"), board=BOARD, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+    seat = h.state.current
+    h.apply(DiscardHand())                         # before building: the turn is given up for three new cards
+    assert h.current_player != seat and len(h.state.players[seat].hand) == 3
