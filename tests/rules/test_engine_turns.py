@@ -216,8 +216,8 @@ def test_lost_turn_is_skipped():
 
 
 # ------------------------------------------------------------------------------------ victory
-def _race(rules, cash=(70, 40), board=BOARD):
-    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+def _race(rules, cash=(70, 40), board=BOARD, n_events=0):
+    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=1, deck=mini_deck(n_events))
     st = g.state
     st.special_round, st.round, st.phase, st.current, st.first_player = 0, 1, "operations", 0, 0
     for s, p in enumerate(st.players):
@@ -415,3 +415,19 @@ def test_a_key_city_does_not_count_as_a_major_city_for_victory():
     g.apply(EndTurn())
     g.apply(EndTurn())
     assert not g.over and not g.state.players[0].announced
+
+
+def test_a_one_round_event_drawn_by_the_second_player_lasts_until_their_next_turn_ends():
+    """Admin Phase: "Events that expired at the end of the finishing player's turn are discarded" -- a One
+    Round Effect drawn by Ben on his turn is still in play after Ann's next turn (she has played one turn
+    more than Ben), and expires only at the end of Ben's own next turn."""
+    g = _race(eb.ruleset("europe-standard").with_(events=False), n_events=1)
+    st = g.state
+    st.players[0].turns, st.current = 1, 1               # round 1: Ann has played, Ben's turn
+    st.active_events.append({"card": 101, "kind": "no-such-kind", "drawn_by": 1, "duration": "one-round",
+                             "expires_after": st.players[1].turns + 2, "data": {}})
+    g.apply(EndTurn())                                   # Ben's drawing turn ends
+    g.apply(EndTurn())                                   # Ann's next turn ends: still in play
+    assert g.current_player == 1 and [e["card"] for e in st.active_events] == [101]
+    g.apply(EndTurn())                                   # Ben's next turn ends: discarded
+    assert st.active_events == [] and 101 in st.discard_pile
