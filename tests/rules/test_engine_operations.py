@@ -465,3 +465,12 @@ def test_a_special_build_turn_is_given_up_to_discard_the_hand_only_before_buildi
     seat = h.state.current
     h.apply(DiscardHand())                         # before building: the turn is given up for three new cards
     assert h.current_player != seat and len(h.state.players[seat].hand) == 3
+
+
+def test_movable_steps_of_a_staged_train_include_its_own_port_and_the_far_one():
+    """Movement Using a Ferry: the first step of a staged train is "onto the ferry port on either side of
+    the water" -- the helper for bots and teaching offers both ports (and the land step)."""
+    g = _ferry_game()
+    assert {m(11, 7), m(15, 7), m(10, 7)} <= set(g.movable_steps())
+    p0(g).staged = False
+    assert m(11, 7) not in g.movable_steps() and m(15, 7) not in g.movable_steps()
