@@ -15,9 +15,9 @@ from mini_board import MINI as m, mini_board, mini_deck
 BOARD = mini_board()
 
 
-def ops(players=("Ann", "Ben"), rules="europe-standard", at=None, **changes):
+def ops(players=("Ann", "Ben"), rules="europe-standard", at=None, variants=(), **changes):
     """A game in round 1, Ann (seat 0) to play her operations phase, hands of three cards."""
-    r = eb.ruleset(rules)
+    r = eb.ruleset(rules, *variants)
     if changes:
         r = r.with_(**changes)
     g = eb.Game.new(r, board=BOARD, players=list(players), seed=1, deck=mini_deck())
@@ -474,3 +474,16 @@ def test_movable_steps_of_a_staged_train_include_its_own_port_and_the_far_one():
     assert {m(11, 7), m(15, 7), m(10, 7)} <= set(g.movable_steps())
     p0(g).staged = False
     assert m(11, 7) not in g.movable_steps() and m(15, 7) not in g.movable_steps()
+
+
+def test_a_shared_ferry_is_rented_from_the_owner_already_paid_this_turn():
+    """Renting Track: "4 million for unlimited use of another player's network that turn. If more than one
+    player has built the track or ferry you wish to rent, you may choose which player to use" -- in a Fast
+    Game (no staging) Ann rides Cy's track to Westport, paying Cy, then crosses the ferry that Ben and Cy
+    both built on the rent already paid to Cy: nothing for Ben."""
+    g = ops(players=("Ann", "Ben", "Cy"), rules="europe-basic", variants=("fast-game",), at=(9, 7))
+    own(g, 2, (9, 7), (10, 7), (11, 7))
+    for s in (1, 2):
+        g.state.track.add_crossing(s, "Westport-Eastport")
+    g.apply(mv((10, 7), (11, 7), (15, 7)))
+    assert [p.cash for p in g.state.players] == [46, 50, 54], g.state.log[-3:]
