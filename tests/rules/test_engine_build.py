@@ -439,3 +439,13 @@ def test_a_key_city_counts_towards_the_two_segments_out_of_majors_a_turn():
     assert "Beta" in err.reason
     g.apply(Build([m(5, 4), m(6, 4), m(7, 4)]))    # into Beta: 1M + 3M (a key city)
     assert spent(g) == 1 + 1 + 4, g.state.log[-1]
+
+
+def test_first_track_may_not_start_in_a_small_or_medium_city():
+    """Beginning Construction: "You may build track from any major city or key city milepost or from any
+    milepost to which you have already built track" -- a small city (Smallton) or a medium city (Midville)
+    is not a place to start."""
+    g = new()
+    for city, nxt in ((SMALL, (4, 8)), ((9, 8), (8, 8))):
+        err = rejects(g, Build([m(*city), m(*nxt)]), R.BEGIN)
+        assert "major city or key city" in err.reason

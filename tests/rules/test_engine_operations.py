@@ -407,7 +407,8 @@ def test_a_train_may_reverse_at_a_ferry_port_that_is_not_a_city():
 
 def test_no_pick_up_after_losing_a_load_until_the_next_operations_phase():
     """Losing Loads: "You may not pick up another load until your next operations phase." Ann loses her
-    Coal to an event during her operations phase in Alpha; she may not pick up Beer there this turn."""
+    Coal to an event during her operations phase in Alpha; she may not pick up Beer there this turn, and
+    may at her next turn."""
     g = ops(at=(3, 4))
     p0(g).loads = ["Coal"]
     g.state.bank["Coal"] -= 1
@@ -415,6 +416,12 @@ def test_no_pick_up_after_losing_a_load_until_the_next_operations_phase():
     assert g.legal_pickups() == []
     err = rejects(g, PickUp("Beer"), R.PICKUP)
     assert "lost a load" in err.reason
+    g.state.players[1].position = m(8, 4)
+    g.apply(EndTurn())
+    g.apply(EndTurn())                                           # Ben's turn; then Ann's next operations
+    assert g.current_player == 0
+    g.apply(PickUp("Beer"))
+    assert p0(g).loads == ["Beer"]
 
 
 def test_pay_to_load_a_staged_train_may_load_at_the_port_and_then_cross():
@@ -487,3 +494,31 @@ def test_a_shared_ferry_is_rented_from_the_owner_already_paid_this_turn():
         g.state.track.add_crossing(s, "Westport-Eastport")
     g.apply(mv((10, 7), (11, 7), (15, 7)))
     assert [p.cash for p in g.state.players] == [46, 50, 54], g.state.log[-3:]
+
+
+def test_rent_buys_one_turn_only_the_next_turn_pays_again():
+    """Renting Track: "You must pay 4 million for unlimited use of another player's network that turn" --
+    Ann pays Ben 4M on this turn and 4M again when she uses his track on her next turn."""
+    g = ops(at=(0, 6))
+    own(g, 1, *row(6, 0, 5))
+    g.state.players[1].position = m(8, 4)
+    g.apply(mv((1, 6), (2, 6)))
+    g.apply(EndTurn())
+    g.apply(EndTurn())                                           # Ben's turn
+    assert g.current_player == 0
+    g.apply(mv((3, 6), (4, 6)))
+    assert (p0(g).cash, g.state.players[1].cash) == (42, 58), g.state.log[-4:]
+
+
+def test_ending_a_turn_at_a_chunnel_port_is_not_staging():
+    """Movement Using the Chunnel: "All three Chunnel mileposts are counted for normal movement" -- the
+    Chunnel is no ferry: a train ending its turn at Westside is not staged, has no "same port" first step,
+    and rides the Chunnel at full speed."""
+    g = ops(players=("Ann",), at=(11, 2))
+    g.state.track.add_crossing(0, "Chunnel")
+    g.apply(EndTurn())
+    assert g.current_player == 0 and not p0(g).staged
+    assert m(11, 2) not in g.movable_steps()
+    rejects(g, mv((11, 2)), R.RUNNING)
+    g.apply(Move([*BOARD.crossing("Chunnel").mileposts, m(15, 2)]))
+    assert (p0(g).moves_used, p0(g).half_rate) == (4, False)
