@@ -431,3 +431,21 @@ def test_a_one_round_event_drawn_by_the_second_player_lasts_until_their_next_tur
     assert g.current_player == 1 and [e["card"] for e in st.active_events] == [101]
     g.apply(EndTurn())                                   # Ben's next turn ends: discarded
     assert st.active_events == [] and 101 in st.discard_pile
+
+
+def test_a_ferry_you_built_joins_major_cities_for_victory():
+    """How to Win ("seven of the eight Major Cities connected") with Building Ferry Ports ("The entire
+    ferry connection is now part of your network"): Ann's track from Alpha to Westport and from Eastport to
+    Gamma joins the two major cities only through the Westport-Eastport ferry she built."""
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2))
+    st = g.state
+    st.track.segments.clear()
+    west = [(4, 4), (5, 4), (6, 4), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (11, 6), (11, 7)]
+    east = [(15, 7), (16, 6), (17, 6), (18, 6), (19, 6), (20, 6), (20, 5)]
+    for cells in (west, east):
+        for a, b in zip(cells, cells[1:]):
+            assert BOARD.edge(m(*a), m(*b)) is not None
+            st.track.add_segment(0, m(*a), m(*b))
+    assert len(g.connected_majors(0)) == 1 and not g.meets_victory(0)
+    st.track.add_crossing(0, "Westport-Eastport")
+    assert g.connected_majors(0) == ["Alpha", "Gamma"] and g.meets_victory(0)
