@@ -870,3 +870,20 @@ def test_mercy_repayment_stops_when_the_loan_is_paid():
     before = p.cash
     g.apply(Deliver(d.load, cid))
     assert (p.loan, p.cash - before) == (0, d.payout - 10), g.state.log[-3:]
+
+
+def test_pay_to_move_the_1m_is_due_again_on_the_next_turn():
+    """Pay To Move: "1 million per turn to the bank to move on your own track" -- paid once this turn and
+    once more on the next."""
+    from eb_core.actions import EndTurn, Move
+
+    g = game("pay-to-move")
+    b0, a0, centre = _into("Lyon")
+    _own_line(g, 0, (b0, a0, centre))
+    ann, ben = g.state.players
+    ann.position, ben.position, cash = b0, centre, ann.cash
+    g.apply(Move((a0,)))
+    g.apply(EndTurn())
+    g.apply(EndTurn())                                         # Ben's turn
+    g.apply(Move((centre,)))
+    assert ann.cash == cash - 2, g.state.log[-3:]
