@@ -399,7 +399,7 @@ def test_a_ferry_bought_into_a_small_port_city_is_one_of_your_three_tracks_there
     g = new()
     for frm in ((16, 7), (15, 6), (15, 8)):
         own(g, 0, (m(*frm), m(*EASTPORT)))
-    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
+    own(g, 0, *line((4, 4), (5, 4), (6, 4), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
     err = rejects(g, Build([m(10, 7), m(11, 7)]), R.CITY_LIMIT)
     assert "more than 3" in err.reason and "Eastport" in err.reason
     g.state.track.remove_segment(m(15, 8), m(*EASTPORT))          # with two tracks there, the ferry is the third
