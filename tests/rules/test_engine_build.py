@@ -359,3 +359,93 @@ def test_the_no_blocking_check_recounts_only_when_a_new_segment_could_split_the_
     assert not B._bypassed(g.index, free, [(r, x)])
     g.state.current = 1
     rejects(g, Build([r, x]), R.MAJOR_ENTRY)
+
+
+# --------------------------------------------------------------------------- found by mutation testing
+def test_right_of_way_a_path_may_not_draw_the_same_segment_twice():
+    """Right of Way: "Only one section of track may be built between any two mileposts" -- also within
+    one build: a path that goes out and straight back would draw the segment twice (and pay twice)."""
+    g = new()
+    err = rejects(g, Build([m(4, 4), m(5, 4), m(4, 4)]), R.RIGHT_OF_WAY)
+    assert "twice" in err.reason
+    assert g.state.track.owner(m(4, 4), m(5, 4)) is None
+
+
+EASTPORT = (15, 7)         # a small city that is also the Westport-Eastport ferry's port
+
+
+def test_a_ferry_you_own_is_one_of_your_three_tracks_at_its_small_port_city():
+    """Limits on Entry into Small and Medium Cities: "No player may build more than three track sections to
+    or from a medium or small city". A ferry whose port is the city connects its owner to the city
+    (Building Ferry Ports: "you pay only the cost of the ferry line to connect to both the ferry and the
+    city"): Ann owns the Westport-Eastport ferry and two land tracks into Eastport, so a third land track
+    would be her fourth."""
+    g = new()
+    g.state.track.add_crossing(0, "Westport-Eastport")
+    for frm in ((15, 6), (15, 8)):
+        own(g, 0, (m(*frm), m(*EASTPORT)))
+    own(g, 0, *line((17, 7), (16, 7)))
+    err = rejects(g, Build([m(16, 7), m(*EASTPORT)]), R.CITY_LIMIT)
+    assert "more than 3" in err.reason and "4 at Eastport" in err.reason
+    g.state.track.remove_segment(m(15, 8), m(*EASTPORT))
+    g.apply(Build([m(16, 7), m(*EASTPORT)]))        # the ferry and two land tracks: three
+    assert spent(g) == 3, g.state.log[-1]
+
+
+def test_a_ferry_bought_into_a_small_port_city_is_one_of_your_three_tracks_there():
+    """Limits on Entry into Small and Medium Cities: "No player may build more than three track sections to
+    or from a medium or small city". Ann already has three tracks into Eastport; buying the
+    Westport-Eastport ferry (by building into Westport) would connect her to Eastport a fourth time."""
+    g = new()
+    for frm in ((16, 7), (15, 6), (15, 8)):
+        own(g, 0, (m(*frm), m(*EASTPORT)))
+    own(g, 0, *line((4, 4), (5, 4), (6, 4), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
+    err = rejects(g, Build([m(10, 7), m(11, 7)]), R.CITY_LIMIT)
+    assert "more than 3" in err.reason and "Eastport" in err.reason
+    g.state.track.remove_segment(m(15, 8), m(*EASTPORT))          # with two tracks there, the ferry is the third
+    g.apply(Build([m(10, 7), m(11, 7)]))
+    assert g.state.track.crossing_owners("Westport-Eastport") == (0,)
+
+
+def test_exactly_20m_in_cash_pays_for_an_upgrade_and_it_is_offered():
+    """Upgrading your Train: "By spending 20 million, you may ... upgrade" -- with exactly 20M in cash the
+    upgrades are among the legal actions and can be bought (No Credit: paid in full, nothing left)."""
+    g = new()
+    g.state.players[0].cash = 20
+    offered = {a.to for a in g.legal_actions() if isinstance(a, Upgrade)}
+    assert offered == {Train(9, 3), Train(12, 2)}
+    g.apply(Upgrade(Train(9, 3)))
+    assert (g.state.players[0].train, g.state.players[0].cash) == (Train(9, 3), 0)
+    g2 = new()
+    g2.state.players[0].cash = 19
+    assert not any(isinstance(a, Upgrade) for a in g2.legal_actions())
+    rejects(g2, Upgrade(Train(9, 3)), R.NO_CREDIT)
+
+
+def test_a_key_city_counts_towards_the_two_segments_out_of_majors_a_turn():
+    """Limits on Building from Major Cities & Key Cities: "you may not build more than two track segments
+    from any combination of major city and key city mileposts" -- on a twin of the mini board where Beta is
+    a key city, two segments out of Alpha leave none out of Beta; building into Beta stays unlimited."""
+    doc = m.board_dict()
+    for c in doc["cities"]:
+        if c["name"] == "Beta":
+            c["size"] = "key"
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=eb.Board.from_dict(doc), players=["Ann", "Ben"], seed=1,
+                    deck=mini_deck())
+    g.state.current = 0
+    g.apply(Build([m(4, 4), m(5, 4)]))             # out of Alpha (1)
+    g.apply(Build([m(2, 4), m(1, 4)]))             # out of Alpha (2)
+    err = rejects(g, Build([m(7, 4), m(6, 5)]), R.MAJOR_LIMIT)   # out of key city Beta (3): no
+    assert "Beta" in err.reason
+    g.apply(Build([m(5, 4), m(6, 4), m(7, 4)]))    # into Beta: 1M + 3M (a key city)
+    assert spent(g) == 1 + 1 + 4, g.state.log[-1]
+
+
+def test_first_track_may_not_start_in_a_small_or_medium_city():
+    """Beginning Construction: "You may build track from any major city or key city milepost or from any
+    milepost to which you have already built track" -- a small city (Smallton) or a medium city (Midville)
+    is not a place to start."""
+    g = new()
+    for city, nxt in ((SMALL, (4, 8)), ((9, 8), (8, 8))):
+        err = rejects(g, Build([m(*city), m(*nxt)]), R.BEGIN)
+        assert "major city or key city" in err.reason

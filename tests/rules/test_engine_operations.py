@@ -15,9 +15,9 @@ from mini_board import MINI as m, mini_board, mini_deck
 BOARD = mini_board()
 
 
-def ops(players=("Ann", "Ben"), rules="europe-standard", at=None, **changes):
+def ops(players=("Ann", "Ben"), rules="europe-standard", at=None, variants=(), **changes):
     """A game in round 1, Ann (seat 0) to play her operations phase, hands of three cards."""
-    r = eb.ruleset(rules)
+    r = eb.ruleset(rules, *variants)
     if changes:
         r = r.with_(**changes)
     g = eb.Game.new(r, board=BOARD, players=list(players), seed=1, deck=mini_deck())
@@ -391,3 +391,134 @@ def test_a_half_speed_crossing_is_narrated_in_the_trains_own_points():
     g.apply(a)
     text = narrate.describe(a, before, after=g)
     assert "9 of 9 movement points used this turn, two a milepost at half speed for the ferry" in text, text
+
+
+# ------------------------------------------------------------------------------------ found by mutation testing
+def test_a_train_may_reverse_at_a_ferry_port_that_is_not_a_city():
+    """Running the Train (Standard Game): "A train may only reverse direction in a city (including all
+    major city and key city mileposts, and any port)" -- Westport is a ferry port and no city."""
+    g = ops(at=(8, 7))
+    own(g, 0, (8, 7), (9, 7), (10, 7), (11, 7))
+    g.apply(mv((9, 7), (10, 7), (11, 7), (10, 7)))              # turns around at Westport
+    assert (p0(g).position, p0(g).moves_used) == (m(10, 7), 4)
+    err = rejects(g, mv((11, 7)), R.RUNNING)                     # (10, 7) is open country: no turning back
+    assert "reverse" in err.reason
+
+
+def test_no_pick_up_after_losing_a_load_until_the_next_operations_phase():
+    """Losing Loads: "You may not pick up another load until your next operations phase." Ann loses her
+    Coal to an event during her operations phase in Alpha; she may not pick up Beer there this turn, and
+    may at her next turn."""
+    g = ops(at=(3, 4))
+    p0(g).loads = ["Coal"]
+    g.state.bank["Coal"] -= 1
+    assert g.lose_load(0) == "Coal"
+    assert g.legal_pickups() == []
+    err = rejects(g, PickUp("Beer"), R.PICKUP)
+    assert "lost a load" in err.reason
+    g.state.players[1].position = m(8, 4)
+    g.apply(EndTurn())
+    g.apply(EndTurn())                                           # Ben's turn; then Ann's next operations
+    assert g.current_player == 0
+    g.apply(PickUp("Beer"))
+    assert p0(g).loads == ["Beer"]
+
+
+def test_pay_to_load_a_staged_train_may_load_at_the_port_and_then_cross():
+    """Pay To Load And Deliver: a pick-up uses one milepost of movement -- but it is no movement step, so a
+    train staged at Eastport may pick up Fish and then make the crossing its first step (Movement Using
+    a Ferry: "Your train's first movement step is onto the ferry port on either side"), at half speed."""
+    g = ops(rules="europe-standard", at=(15, 7), load_handling_moves=1)
+    g.state.track.add_crossing(0, "Westport-Eastport")
+    p0(g).staged = True
+    g.apply(PickUp("Fish"))
+    assert p0(g).moves_used == 1
+    g.apply(mv((11, 7)))
+    assert (p0(g).position, p0(g).half_rate, p0(g).moves_used) == (m(11, 7), True, 3)
+
+
+def test_a_staged_train_that_does_not_cross_still_moves_at_half_speed():
+    """Movement Using a Ferry: "you leave the staging area and move your entire turn at half-speed (rounded
+    up). Your train's first movement step is onto the ferry port on either side of the water ... you may
+    start with the port on the same side if you decide not to cross" -- staged at Westport, Ann steps onto
+    Westport itself and drives west: 5 steps of her 9, the same-port step included."""
+    g = _ferry_game()
+    own(g, 0, *row(7, 5, 10))
+    g.apply(Move([m(11, 7), m(10, 7), m(9, 7), m(8, 7), m(7, 7)]))
+    assert (p0(g).position, p0(g).half_rate) == (m(7, 7), True)
+    err = rejects(g, mv((6, 7)), R.RUNNING)
+    assert "half rate" in err.reason
+
+
+def test_crossing_a_ferry_you_own_with_another_player_costs_no_rent():
+    """Renting Track: "You pay nothing to run your train on your own track" -- Ben built the
+    Westport-Eastport ferry first, Ann second: it is Ann's own ferry too, and she crosses it for free."""
+    g = _ferry_game()
+    g.state.track.crossings["Westport-Eastport"] = [1, 0]
+    g.apply(mv((15, 7)))
+    assert [p.cash for p in g.state.players] == [50, 50], g.state.log[-2:]
+
+
+def test_a_special_build_turn_is_given_up_to_discard_the_hand_only_before_building():
+    """Starting the Game > Special Build Turns: "You may give up a special turn to discard your hand and
+    replace it with three new cards" -- once Ann has built this special turn, there is nothing left to give
+    up."""
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=BOARD, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+    g.state.current = g.state.first_player
+    g.apply(Build([m(4, 4), m(5, 4)]))
+    err = rejects(g, DiscardHand(), R.SPECIAL)
+    assert "already built" in err.reason
+    h = eb.Game.new(eb.ruleset("europe-standard"), board=BOARD, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+    seat = h.state.current
+    h.apply(DiscardHand())                         # before building: the turn is given up for three new cards
+    assert h.current_player != seat and len(h.state.players[seat].hand) == 3
+
+
+def test_movable_steps_of_a_staged_train_include_its_own_port_and_the_far_one():
+    """Movement Using a Ferry: the first step of a staged train is "onto the ferry port on either side of
+    the water" -- the helper for bots and teaching offers both ports (and the land step)."""
+    g = _ferry_game()
+    assert {m(11, 7), m(15, 7), m(10, 7)} <= set(g.movable_steps())
+    p0(g).staged = False
+    assert m(11, 7) not in g.movable_steps() and m(15, 7) not in g.movable_steps()
+
+
+def test_a_shared_ferry_is_rented_from_the_owner_already_paid_this_turn():
+    """Renting Track: "4 million for unlimited use of another player's network that turn. If more than one
+    player has built the track or ferry you wish to rent, you may choose which player to use" -- in a Fast
+    Game (no staging) Ann rides Cy's track to Westport, paying Cy, then crosses the ferry that Ben and Cy
+    both built on the rent already paid to Cy: nothing for Ben."""
+    g = ops(players=("Ann", "Ben", "Cy"), rules="europe-basic", variants=("fast-game",), at=(9, 7))
+    own(g, 2, (9, 7), (10, 7), (11, 7))
+    for s in (1, 2):
+        g.state.track.add_crossing(s, "Westport-Eastport")
+    g.apply(mv((10, 7), (11, 7), (15, 7)))
+    assert [p.cash for p in g.state.players] == [46, 50, 54], g.state.log[-3:]
+
+
+def test_rent_buys_one_turn_only_the_next_turn_pays_again():
+    """Renting Track: "You must pay 4 million for unlimited use of another player's network that turn" --
+    Ann pays Ben 4M on this turn and 4M again when she uses his track on her next turn."""
+    g = ops(at=(0, 6))
+    own(g, 1, *row(6, 0, 5))
+    g.state.players[1].position = m(8, 4)
+    g.apply(mv((1, 6), (2, 6)))
+    g.apply(EndTurn())
+    g.apply(EndTurn())                                           # Ben's turn
+    assert g.current_player == 0
+    g.apply(mv((3, 6), (4, 6)))
+    assert (p0(g).cash, g.state.players[1].cash) == (42, 58), g.state.log[-4:]
+
+
+def test_ending_a_turn_at_a_chunnel_port_is_not_staging():
+    """Movement Using the Chunnel: "All three Chunnel mileposts are counted for normal movement" -- the
+    Chunnel is no ferry: a train ending its turn at Westside is not staged, has no "same port" first step,
+    and rides the Chunnel at full speed."""
+    g = ops(players=("Ann",), at=(11, 2))
+    g.state.track.add_crossing(0, "Chunnel")
+    g.apply(EndTurn())
+    assert g.current_player == 0 and not p0(g).staged
+    assert m(11, 2) not in g.movable_steps()
+    rejects(g, mv((11, 2)), R.RUNNING)
+    g.apply(Move([*BOARD.crossing("Chunnel").mileposts, m(15, 2)]))
+    assert (p0(g).moves_used, p0(g).half_rate) == (4, False)

@@ -216,8 +216,8 @@ def test_lost_turn_is_skipped():
 
 
 # ------------------------------------------------------------------------------------ victory
-def _race(rules, cash=(70, 40)):
-    g = eb.Game.new(rules, board=BOARD, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+def _race(rules, cash=(70, 40), board=BOARD, n_events=0):
+    g = eb.Game.new(rules, board=board, players=["Ann", "Ben"], seed=1, deck=mini_deck(n_events))
     st = g.state
     st.special_round, st.round, st.phase, st.current, st.first_player = 0, 1, "operations", 0, 0
     for s, p in enumerate(st.players):
@@ -345,3 +345,107 @@ def test_legal_actions_are_legal():
         if g.over:
             break
     assert g.state.round >= 1
+
+
+# ------------------------------------------------------------------------------------ found by mutation testing
+def test_sudden_death_a_round_without_deliveries_decides_nothing_even_if_cash_changed():
+    """How to Win > Sudden Death Tiebreaker: "Cash is counted at the end of every round during which at
+    least one player has made a delivery" -- Ann builds 1M of track in a round nobody delivers: Ben is
+    then richer, but the tiebreak goes on."""
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), cash=(70, 70))
+    _ben_connects(g)
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert g.state.sudden_death == [0, 1]
+    g.apply(Build([m(2, 4), m(1, 4)]))                   # Ann: 1M out of Alpha
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert [p.cash for p in g.state.players] == [69, 70]
+    assert not g.over and g.state.sudden_death == [0, 1]
+
+
+def test_sudden_death_only_the_tied_players_play_on():
+    """How to Win > Sudden Death Tiebreaker: "the tied players continue in a sudden-death format" -- Ann
+    and Cy tie for first; Ben, who did not meet the victory conditions, takes no more turns."""
+    g = eb.Game.new(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), board=BOARD,
+                    players=["Ann", "Ben", "Cy"], seed=1, deck=mini_deck())
+    st = g.state
+    st.special_round, st.round, st.phase, st.current, st.first_player = 0, 1, "operations", 0, 0
+    for p, cash in zip(st.players, (70, 40, 70)):
+        p.hand, p.position, p.cash = p.hand[:3], m(3, 4), cash
+    for seat, row, cols in ((0, 4, range(4, 7)), (2, 5, range(3, 7))):   # Ann and Cy: Alpha to Beta
+        for c in cols:
+            st.track.add_segment(seat, m(c, row), m(c + 1, row))
+    for _ in range(3):
+        g.apply(EndTurn())
+    assert st.sudden_death == [0, 2] and g.current_player == 0
+    seats = []
+    for _ in range(4):
+        g.apply(EndTurn())
+        seats.append(g.current_player)
+    assert seats == [2, 0, 2, 0]
+    assert st.players[1].turns == 1
+
+
+def test_sudden_death_keeps_lasting_events_and_discards_the_others():
+    """How to Win > Sudden Death Tiebreaker: "Events that are not lasting or permanent are discarded" --
+    a lasting event stays in play into the tiebreak, a one-round event does not."""
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), cash=(70, 70))
+    _ben_connects(g)
+    for card, duration in ((101, "one-round"), (102, "lasting")):
+        g.state.active_events.append({"card": card, "kind": "no-such-kind", "drawn_by": 0, "duration": duration,
+                                      "expires_after": 9, "data": {}})
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert g.state.sudden_death == [0, 1]
+    assert [e["card"] for e in g.state.active_events] == [102]
+    assert 101 in g.state.discard_pile and 102 not in g.state.discard_pile
+
+
+def test_a_key_city_does_not_count_as_a_major_city_for_victory():
+    """Changes from Eurorails 2009 > Key Cities: "Oslo and Stockholm do not count as Major Cities for
+    Victory Conditions" -- on a twin of the mini board where Beta is a key city, Ann's line from Alpha to
+    Beta joins one major city, not two, and she does not meet a two-major victory condition."""
+    doc = m.board_dict()
+    for c in doc["cities"]:
+        if c["name"] == "Beta":
+            c["size"] = "key"
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2), board=eb.Board.from_dict(doc))
+    assert g.connected_majors(0) == ["Alpha"] and not g.meets_victory(0)
+    g.apply(EndTurn())
+    g.apply(EndTurn())
+    assert not g.over and not g.state.players[0].announced
+
+
+def test_a_one_round_event_drawn_by_the_second_player_lasts_until_their_next_turn_ends():
+    """Admin Phase: "Events that expired at the end of the finishing player's turn are discarded" -- a One
+    Round Effect drawn by Ben on his turn is still in play after Ann's next turn (she has played one turn
+    more than Ben), and expires only at the end of Ben's own next turn."""
+    g = _race(eb.ruleset("europe-standard").with_(events=False), n_events=1)
+    st = g.state
+    st.players[0].turns, st.current = 1, 1               # round 1: Ann has played, Ben's turn
+    st.active_events.append({"card": 101, "kind": "no-such-kind", "drawn_by": 1, "duration": "one-round",
+                             "expires_after": st.players[1].turns + 2, "data": {}})
+    g.apply(EndTurn())                                   # Ben's drawing turn ends
+    g.apply(EndTurn())                                   # Ann's next turn ends: still in play
+    assert g.current_player == 1 and [e["card"] for e in st.active_events] == [101]
+    g.apply(EndTurn())                                   # Ben's next turn ends: discarded
+    assert st.active_events == [] and 101 in st.discard_pile
+
+
+def test_a_ferry_you_built_joins_major_cities_for_victory():
+    """How to Win ("seven of the eight Major Cities connected") with Building Ferry Ports ("The entire
+    ferry connection is now part of your network"): Ann's track from Alpha to Westport and from Eastport to
+    Gamma joins the two major cities only through the Westport-Eastport ferry she built."""
+    g = _race(eb.ruleset("europe-standard").with_(victory_cash=60, victory_majors=2))
+    st = g.state
+    st.track.segments.clear()
+    west = [(4, 4), (5, 4), (6, 4), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (11, 6), (11, 7)]
+    east = [(15, 7), (16, 6), (17, 6), (18, 6), (19, 6), (20, 6), (20, 5)]
+    for cells in (west, east):
+        for a, b in zip(cells, cells[1:]):
+            assert BOARD.edge(m(*a), m(*b)) is not None
+            st.track.add_segment(0, m(*a), m(*b))
+    assert len(g.connected_majors(0)) == 1 and not g.meets_victory(0)
+    st.track.add_crossing(0, "Westport-Eastport")
+    assert g.connected_majors(0) == ["Alpha", "Gamma"] and g.meets_victory(0)

@@ -646,3 +646,19 @@ def test_a_city_limit_refused_in_express_cites_the_europe_rule_it_borrows():
     table = lessons.connections_into("Scranton", ["Orange", "Blue", "Green"])
     refused = [v for v in table["express+europe-city-limits"] if not v.startswith("accepted")]
     assert refused and all(R.CITY_LIMIT in v for v in refused) and not any(R.EXPRESS_CHANGES in v for v in refused)
+
+
+def test_the_most_money_wins_even_a_player_who_never_reached_150m_on_their_own_turn():
+    """Game End: "finish the current round ... The player with the most money at the end of the game is
+    the winner!" -- Red reaches 150M and ends the game with the round; Blue, below 150M at the end of its
+    own turn, is paid 6M by Green during the last turn (rent, say) and ends the game richest: Blue wins."""
+    g = demo(COLOURS)
+    g.apply(EndTurn())                     # Orange
+    g.player().cash = 150
+    g.apply(EndTurn())                     # Red: the round is finished
+    g.player().cash = 149
+    g.apply(EndTurn())                     # Blue: 149M, no announcement
+    assert not g.state.players[2].announced
+    g.state.players[2].cash += 6           # during Green's turn
+    g.apply(EndTurn())                     # Green: the round is over
+    assert g.over and g.winners == [2]

@@ -101,6 +101,22 @@ def test_a_segment_crossing_two_waters_pays_only_the_dearest(board, rules_standa
     assert (seg.base, seg.water, seg.water_label) == (1, 3, "lake"), seg.explain()
 
 
+@pytest.mark.parametrize("rivers", [(), ("Limmat",)])
+def test_an_ocean_inlet_bridge_costs_3m_and_is_the_dearest_with_a_river(board, rules_standard, rivers):
+    """Bridges: "Lake/Ocean: 3 Million Additional"; over an inlet and a river a segment pays "only the
+    additional cost of the most expensive bridge" -- the inlet's 3M, neither the river's 2M nor 5M --
+    checked on the Zurich lake edge made an ocean inlet."""
+    a, b = board.meta["examples"]["zurich"]["path"][1:3]
+    doc = board.to_dict()
+    for e in doc["edges"]:
+        if {e["a"], e["b"]} == {a, b}:
+            e.pop("lake", None)
+            e.update(inlet=True, rivers=list(rivers))
+    twin = eb.Board.from_dict(doc)
+    seg = segment_cost(twin, rules_standard, a, b)
+    assert (seg.base, seg.water, seg.water_label) == (1, 3, "ocean inlet"), seg.explain()
+
+
 def test_ed_builds_to_birmingham_and_portsmouth(board, rules_standard):
     """Building Ferry Ports, Ed: 5M to Birmingham; 5M to Portsmouth "1M for the first milepost, and then 4"."""
     _, segs = _cost(board, rules_standard, "london_birmingham")

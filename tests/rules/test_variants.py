@@ -817,3 +817,95 @@ def test_the_honeymoon_small_city_limit_cites_the_honeymoon_game():
                     "player Ann: track Paris-Lyon\nplayer Ben: track Milano-Ruhr")
     out = eb.try_action(g, "build Milano-Lyon")
     assert not out.accepted and out.rule == eb.rulebook.HONEYMOON and "Only 1 player" in out.reason
+
+
+# ------------------------------------------------------------------------------------------ found by mutation testing
+def test_honeymoon_building_on_out_of_a_small_city_you_are_in_needs_no_demand():
+    """Honeymoon: "To build into a small city you must have a demand card for that city or for a load
+    available there" -- once Ann's track is in Lyon, building on out of it is not building into it: no
+    demand for Lyon or Wheat is needed (she may have delivered it already)."""
+    lyon = BOARD.city("Lyon")
+    others = _cards(lambda c: not any(d.city == "Lyon" or d.load in lyon.loads for d in c.demands))
+    b0, a0, centre = _into("Lyon")
+    g = game("honeymoon", base="europe-standard", phase="build")
+    g.state.track.segments[tuple(sorted((b0, a0)))] = 0
+    g.state.track.segments[tuple(sorted((a0, centre)))] = 0
+    g.state.players[0].hand = others[:3]
+    out = next(x for x in BOARD.neighbors(centre) if x != a0 and BOARD.city_at(x) is None)
+    g.apply(Build((centre, out)))
+    assert g.state.track.owner(centre, out) == 0
+
+
+def test_cross_grading_an_upgrade_is_still_the_whole_build_phase():
+    """Upgrading your Train: "This 20 million counts as the 20 million you may spend during the build
+    phase" -- also in a game with Cross Grading (whose 5M swap leaves 15M for track): after a 20M upgrade
+    no track may be built that turn."""
+    g = game("cross-grading", base="europe-standard", phase="build")
+    a, b, _ = g.buildable_segments()[0]
+    g.apply(Upgrade(Train(12, 2)))
+    p = g.state.players[0]
+    assert (p.train, p.cash, p.spent) == (Train(12, 2), 30, 20)
+    err = rejects(g, Build((a, b)), R.HOW_TO_PLAY)
+    assert "only 0M more" in err.reason
+    assert g.buildable_segments() == []
+
+
+@pytest.mark.parametrize("spent,legal", [(15, True), (16, False)])
+def test_cross_grading_after_up_to_15m_of_track(spent, legal):
+    """Cross Grading: "for 5 million ... When you cross grade, you may also spend up to 15 million to build
+    track in the same turn" -- after exactly 15M of track the 5M swap still fits the 20M; after 16M it
+    does not."""
+    g = game("cross-grading", base="europe-standard", phase="build")
+    p = g.state.players[0]
+    p.train, p.spent, p.cash = Train(12, 2), spent, 50 - spent
+    if legal:
+        g.apply(Upgrade(Train(9, 3)))
+        assert (p.train, p.spent, p.cash) == (Train(9, 3), 20, 30)
+    else:
+        err = rejects(g, Upgrade(Train(9, 3)), R.CROSS_GRADE)
+        assert "15M" in err.reason and "16M" in err.reason
+
+
+@pytest.mark.parametrize("amount", [5, 20])
+def test_mercy_the_minimum_and_the_maximum_may_be_borrowed(amount):
+    """Mercy: "You may borrow a minimum of 5 million, up to a maximum of 20 million" -- both ends allowed."""
+    from eb_core.actions import Borrow
+
+    g = game("mercy", base="europe-standard")
+    p = g.state.players[0]
+    cash = p.cash
+    g.apply(Borrow(amount))
+    assert (p.cash, p.loan) == (cash + amount, 2 * amount)
+
+
+def test_mercy_repayment_stops_when_the_loan_is_paid():
+    """Mercy: "at least half of the payoff amount must be directed to the loan balance until the loan is
+    paid in full" -- a payoff whose half is more than the balance pays off only the balance; the rest is
+    the player's."""
+    from eb_core.actions import Borrow, Deliver
+
+    g = game("mercy", base="europe-standard")
+    p = g.state.players[0]
+    cid, d = next((c, d) for c in p.hand for d in g.deck.card(c).demands if d.payout >= 12)
+    g.apply(Borrow(5))                                       # owes 10M
+    p.position, p.loads = BOARD.city(d.city).center, [d.load]
+    before = p.cash
+    g.apply(Deliver(d.load, cid))
+    assert (p.loan, p.cash - before) == (0, d.payout - 10), g.state.log[-3:]
+
+
+def test_pay_to_move_the_1m_is_due_again_on_the_next_turn():
+    """Pay To Move: "1 million per turn to the bank to move on your own track" -- paid once this turn and
+    once more on the next."""
+    from eb_core.actions import EndTurn, Move
+
+    g = game("pay-to-move")
+    b0, a0, centre = _into("Lyon")
+    _own_line(g, 0, (b0, a0, centre))
+    ann, ben = g.state.players
+    ann.position, ben.position, cash = b0, centre, ann.cash
+    g.apply(Move((a0,)))
+    g.apply(EndTurn())
+    g.apply(EndTurn())                                         # Ben's turn
+    g.apply(Move((centre,)))
+    assert ann.cash == cash - 2, g.state.log[-3:]
