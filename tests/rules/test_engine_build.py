@@ -31,7 +31,10 @@ def own(g, seat, *pairs):
 
 
 def line(*cells):
-    return [(m(*a), m(*b)) for a, b in zip(cells, cells[1:])]
+    """Track along neighbouring mileposts of the mini board (a segment joins two neighbours: Build Phase Rules)."""
+    pairs = [(m(*a), m(*b)) for a, b in zip(cells, cells[1:])]
+    assert all(b in BOARD.neighbors(a) for a, b in pairs), "track joins neighbouring mileposts only"
+    return pairs
 
 
 def spent(g, seat=0):
@@ -90,7 +93,7 @@ def test_bridge_over_river_adds_two_million():
 
 def test_mountain_and_alpine_costs():
     g = new()
-    own(g, 0, *line((4, 4), (5, 5), (5, 6)))
+    own(g, 0, *line((4, 4), (4, 5), (5, 5), (5, 6)))
     g.apply(Build([m(5, 6), m(6, 6), m(6, 7)]))   # two mountain mileposts: 2 + 2
     assert spent(g) == 4, g.state.log[-1]
 
@@ -137,7 +140,7 @@ def test_no_credit_no_loans():
 # --------------------------------------------------------------------------- Ferries and the Chunnel
 def test_building_into_a_ferry_port_buys_the_whole_ferry():
     g = new()
-    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
+    own(g, 0, *line((4, 4), (4, 5), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
     g.apply(Build([m(10, 7), m(11, 7), m(15, 7), m(16, 7)]))  # 4M ferry, free hop, 1M beyond
     assert spent(g) == 5, g.state.log[-1]
     assert g.state.track.crossing_owners("Westport-Eastport") == (0,)
@@ -149,14 +152,14 @@ def test_third_player_cannot_build_a_ferry():
     g = new(players=("Ann", "Ben", "Cy"))
     g.state.track.add_crossing(1, "Westport-Eastport")
     g.state.track.add_crossing(2, "Westport-Eastport")
-    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
+    own(g, 0, *line((4, 4), (4, 5), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7)))
     err = rejects(g, Build([m(10, 7), m(11, 7)]), R.FERRY_BUILD)
     assert "Ben" in err.reason and "Cy" in err.reason
 
 
 def test_crossing_a_ferry_you_do_not_own_is_not_building():
     g = new()
-    own(g, 0, *line((4, 4), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7), (11, 7)))
+    own(g, 0, *line((4, 4), (4, 5), (5, 5), (6, 5), (7, 6), (8, 6), (9, 6), (10, 6), (10, 7), (11, 7)))
     rejects(g, Build([m(11, 7), m(15, 7)]), R.FERRY_BUILD)
 
 
