@@ -228,8 +228,11 @@ class Deck:
         return card_id in self._by_id
 
     def card(self, card_id: int) -> Card:
-        """The card with id ``card_id`` (demand, event or starter); :class:`KeyError` if there is none."""
+        """The card with id ``card_id`` (demand, event or starter); :class:`KeyError` if there is none (``True``
+        is no card id, though Python counts it as 1)."""
         try:
+            if isinstance(card_id, bool):
+                raise KeyError(card_id)
             return self._by_id[card_id]
         except (KeyError, TypeError):
             raise UnknownName(f"no card {card_id!r} in deck {self.name!r}", field="card") from None

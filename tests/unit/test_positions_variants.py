@@ -82,3 +82,17 @@ def test_an_event_card_is_no_open_contract():
         position_from_dict({"board": "tutorial", "ruleset": "europe-basic", "variants": ["open-contracts"],
                             "contracts": [event], "players": [{"name": "Ann"}]})
 
+
+
+@pytest.mark.parametrize("where", ["cards", "contracts"])
+def test_true_is_no_card_id(where):
+    """JSON's ``true`` is no demand card, though Python counts it as 1: a hand or a contract of it is refused."""
+    desc = {"board": "tutorial", "ruleset": "europe-basic", "variants": ["open-contracts"],
+            "players": [{"name": "Ann", "cards": [2, 4, 5]}]}
+    if where == "cards":
+        desc["players"][0]["cards"] = [True, 4, 5]
+    else:
+        desc["contracts"] = [True]
+    with pytest.raises(PositionError, match="no card True") as info:
+        position_from_dict(desc)
+    assert info.value.field == where
