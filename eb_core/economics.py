@@ -1023,9 +1023,10 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, position: P
     if isinstance(free_build_turns, bool) or not isinstance(free_build_turns, int) or free_build_turns < 0:
         raise InvalidAction(f"free_build_turns: expected a whole number of turns >= 0, got {free_build_turns!r}",
                             field="free_build_turns")
-    if not isinstance(max_deliveries, int) or not 1 <= max_deliveries <= 3:
+    if isinstance(max_deliveries, bool) or not isinstance(max_deliveries, int) or not 1 <= max_deliveries <= 3:
         raise InvalidAction(f"max_deliveries: expected 1, 2 or 3, got {max_deliveries!r}", field="max_deliveries")
-    if sources_per_demand is not None and (not isinstance(sources_per_demand, int) or sources_per_demand < 1):
+    if sources_per_demand is not None and (isinstance(sources_per_demand, bool) or not isinstance(sources_per_demand, int)
+                                           or sources_per_demand < 1):
         raise InvalidAction(f"sources_per_demand: expected a positive whole number or None, got "
                             f"{sources_per_demand!r}", field="sources_per_demand")
     cards = list(cards)

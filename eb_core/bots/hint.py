@@ -290,6 +290,9 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
             raise InvalidAction(f"seat: {seat!r} is not one of the players ({', '.join(names)})", field="seat")
         seat = names.index(seat)
     seat = st.current if seat is None else seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(st.players):
+        raise InvalidAction(f"seat: expected a player's name or seat number 0-{len(st.players) - 1}, got {seat!r}",
+                            field="seat")
     if game.over:
         raise InvalidAction("the game is over: no turn to advise on", field="game")
     if seat != st.current:

@@ -228,6 +228,10 @@ def test_hint_refuses_another_players_turn_and_a_finished_game():
     g = eb.position("board: tutorial\nplayer Ann: cash 50, at London\nplayer Ben: cash 50, at Paris\n")
     with pytest.raises(eb.InvalidAction):
         eb.hint(g, seat=1)
+    for seat in (True, 5, -1, 1.0):         # no seat: True is no seat number, though Python counts it as 1
+        with pytest.raises(eb.InvalidAction, match="seat number 0-1") as info:
+            eb.hint(g, seat=seat)
+        assert info.value.field == "seat"
 
 
 def _turns(steps):

@@ -354,6 +354,12 @@ def test_plan_hand_bad_input(board, rules):
     with pytest.raises(eb.InvalidAction) as e:
         plan_hand(board, rules, HANDS[0], max_deliveries=4)
     assert e.value.field == "max_deliveries"
+    with pytest.raises(eb.InvalidAction) as e:      # True is no number of deliveries, though Python counts it as 1
+        plan_hand(board, rules, HANDS[0], max_deliveries=True)
+    assert e.value.field == "max_deliveries"
+    with pytest.raises(eb.InvalidAction) as e:
+        plan_hand(board, rules, HANDS[0], sources_per_demand=True)
+    assert e.value.field == "sources_per_demand"
     with pytest.raises(eb.InvalidAction) as e:
         plan_hand(board, rules, [card(9, ("Paris", "Wine", 5), ("Atlantis", "Beer", 5), ("Paris", "Beer", 5))])
     assert e.value.field == "cards[0].demands[1].city"
