@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from numbers import Integral
 from typing import Any
 
 from .errors import DeckFileError, UnknownName
@@ -225,13 +226,13 @@ class Deck:
         return iter(self._by_id.values())
 
     def __contains__(self, card_id: object) -> bool:
-        return card_id in self._by_id
+        return not isinstance(card_id, bool) and isinstance(card_id, Integral) and card_id in self._by_id
 
     def card(self, card_id: int) -> Card:
         """The card with id ``card_id`` (demand, event or starter); :class:`KeyError` if there is none (``True``
         is no card id, though Python counts it as 1)."""
         try:
-            if isinstance(card_id, bool):
+            if isinstance(card_id, bool) or not isinstance(card_id, Integral):    # (not True, not 3.0)
                 raise KeyError(card_id)
             return self._by_id[card_id]
         except (KeyError, TypeError):

@@ -91,6 +91,7 @@ import os
 from html import escape
 import re
 from collections.abc import Mapping, Sequence
+from numbers import Integral
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -320,7 +321,7 @@ def position_from_dict(desc: Mapping[str, Any]):
 
     trains = {rules.start_train, *rules.upgrades, *(t for ts in rules.upgrades.values() for t in ts)}
     # --- cards first (they are taken from the dealt hands and the draw pile)
-    _set_cards(game, players, where, phase)
+    _set_cards(game, players, where, phase, desc.get("contracts"))
     for i, p in enumerate(players):
         _set_player(st, board, rules, trains, i, p, where)
     _set_contracts(game, desc, where)
@@ -411,6 +412,11 @@ def _player_names(players, where: _Where) -> list[str]:
     return names
 
 
+def _with_variant(rules: Ruleset, variant: str) -> str:
+    """The ruleset line that adds ``variant`` to the position's rules (the variants already there kept)."""
+    return "'ruleset: " + " ".join([rules.name.split("+")[0], *rules.variants, variant]) + "'"
+
+
 def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any], where: _Where) -> None:
     """Player ``i``'s cash, spending and movement so far, train, place, staging and loads (and under Run Two
     Trains the second train's)."""
@@ -428,8 +434,7 @@ def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any],
             where.fail(f"{path}.loan", "loan", f"expected a whole number >= 0, got {v!r}")
         if v and rules.mercy_loan is None:
             where.fail(f"{path}.loan", "loan", f"only under Mercy is money owed to the bank ({R.MERCY}); add "
-                                               f"the variant to the ruleset line: 'ruleset: "
-                                               f"{rules.name.split('+')[0]} mercy'")
+                                               f"the variant to the ruleset line: {_with_variant(rules, 'mercy')}")
         ps.loan = v
     ps.spent = p.get("spent", 0)
     ps.moves_used = p.get("moves", 0)
@@ -458,8 +463,7 @@ def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any],
     if second and ps.second is None:
         where.fail(f"{path}.{second[0]}", second[0], f"only under Run Two Trains does a player run a second "
                                                      f"train (rulebook: {R.RUN_TWO_TRAINS}); add the variant "
-                                                     f"to the ruleset line: 'ruleset: {rules.name.split('+')[0]} "
-                                                     "run-two-trains'")
+                                                     f"to the ruleset line: {_with_variant(rules, 'run-two-trains')}")
     if "train2" in p:
         ps.second.train = _train_of(p["train2"], trains, rules, where, f"{path}.train2", "train2")
     if "at2" in p:
@@ -551,8 +555,12 @@ def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> 
         train.loads.append(ld)
 
 
-def _set_cards(game, players, where: _Where, phase: str) -> None:
+def _set_cards(game, players, where: _Where, phase: str, contracts=None) -> None:
+    """The hands: each player's ``cards``, the others dealt from the pile as the seeded shuffle gives them,
+    never a card the position's ``contracts`` put face up (checked by :func:`_set_contracts`)."""
     st, deck, rules = game.state, game.deck, game.rules
+    face_up = {c for c in contracts if isinstance(c, Integral) and not isinstance(c, bool)} \
+        if isinstance(contracts, Sequence) and not isinstance(contracts, str) else set()
     wanted = rules.opening_hand if phase == "special-build" else rules.hand_size
     given: dict[int, list[int]] = {}
     seen: dict[int, int] = {}
@@ -566,18 +574,13 @@ def _set_cards(game, players, where: _Where, phase: str) -> None:
             where.fail(f"players[{i}].cards", "cards", f"a hand holds at most {rules.opening_hand} cards "
                                                        f"({rules.hand_size} after the first operations turn)")
         for cid in cards:
-            try:
-                card = deck.card(cid)
-            except (KeyError, TypeError):
-                where.fail(f"players[{i}].cards", "cards", f"there is no card {cid!r} in deck {deck.name!r}")
-            if not hasattr(card, "demands"):
-                where.fail(f"players[{i}].cards", "cards", f"card {cid} is an event card; hands hold demand cards")
+            _demand_card(deck, cid, where, f"players[{i}].cards", "cards", "hands hold demand cards")
             if cid in seen:
                 where.fail(f"players[{i}].cards", "cards", f"card {cid} is already in {players[seen[cid]]['name']}'s "
                                                            "hand")
             seen[cid] = i
         given[i] = list(cards)
-    taken = set(seen)
+    taken = set(seen) | (face_up - set(seen))       # (a contract in a hand given is refused by _set_contracts)
     st.draw_pile = [c for c in st.draw_pile if c not in taken]
     st.discard_pile = [c for c in st.discard_pile if c not in taken]
     st.open_contracts = [c for c in st.open_contracts if c not in taken]     # (dealt face up by Game.new)
@@ -597,6 +600,15 @@ def _set_cards(game, players, where: _Where, phase: str) -> None:
                 ps.hand.append(st.draw_pile.pop(k))
 
 
+def _demand_card(deck, cid, where: _Where, path: str, fld: str, held: str) -> None:
+    """Refuse ``cid`` unless it is the id of a demand card of ``deck`` (a whole number: not ``True``, not
+    ``3.0``)."""
+    if isinstance(cid, bool) or not isinstance(cid, Integral) or cid not in deck:
+        where.fail(path, fld, f"there is no card {cid!r} in deck {deck.name!r}")
+    if not hasattr(deck.card(cid), "demands"):
+        where.fail(path, fld, f"card {cid} is an event card; {held}")
+
+
 def _set_contracts(game, desc: Mapping[str, Any], where: _Where) -> None:
     """Open Contracts: the demand cards face up beside the board (``contracts``), replacing any the setup
     dealt; each a demand card of the deck in nobody's hand, at most the ruleset's four (rulebook:
@@ -610,18 +622,13 @@ def _set_contracts(game, desc: Mapping[str, Any], where: _Where) -> None:
     if rules.open_contracts <= 0:
         where.fail("contracts", "contracts", f"only under Open Contracts do cards lie face up beside the board "
                                              f"({R.OPEN_CONTRACTS}); add the variant to the ruleset line: "
-                                             f"'ruleset: {rules.name.split('+')[0]} open-contracts'")
+                                             f"{_with_variant(rules, 'open-contracts')}")
     if len(cards) > rules.open_contracts:
         where.fail("contracts", "contracts", f"at most {rules.open_contracts} open contracts may be on the board at "
                                              f"one time, got {len(cards)} ({R.OPEN_CONTRACTS})")
     held = {c: p.name for p in st.players for c in p.hand}
     for i, cid in enumerate(cards):
-        try:
-            card = deck.card(cid)
-        except (KeyError, TypeError):
-            where.fail("contracts", "contracts", f"there is no card {cid!r} in deck {deck.name!r}")
-        if not hasattr(card, "demands"):
-            where.fail("contracts", "contracts", f"card {cid} is an event card; open contracts are demand cards")
+        _demand_card(deck, cid, where, "contracts", "contracts", "open contracts are demand cards")
         if cid in held:
             where.fail("contracts", "contracts", f"card {cid} is in {held[cid]}'s hand")
         if cid in cards[:i]:
@@ -644,7 +651,7 @@ def _set_warehouses(game, desc: Mapping[str, Any], where: _Where) -> None:
     if not rules.field_warehousing:
         where.fail("warehouses", "warehouses", f"only under Field Warehousing do loads wait in a city "
                                                f"({R.FIELD_WAREHOUSING}); add the variant to the ruleset line: "
-                                               f"'ruleset: {rules.name.split('+')[0]} field-warehousing'")
+                                               f"{_with_variant(rules, 'field-warehousing')}")
     if isinstance(value, Mapping):
         entries = [(c, [lds] if isinstance(lds, str) else lds) for c, lds in value.items()]
     elif isinstance(value, Sequence) and not isinstance(value, str) and all(isinstance(e, str) for e in value):
@@ -654,7 +661,7 @@ def _set_warehouses(game, desc: Mapping[str, Any], where: _Where) -> None:
                                                f"a JSON object of city: loads), got {value!r}")
     for city, loads in entries:
         if not isinstance(city, str) or not board.has_city(city):
-            where.fail("warehouses", "warehouses", f"there is no city {city!r} on board {board.name!r}")
+            where.fail("warehouses", "warehouses", board.no_city(city))
         if isinstance(loads, str) or not isinstance(loads, Sequence) or not loads \
                 or not all(isinstance(ld, str) for ld in loads):
             where.fail("warehouses", "warehouses", f"expected the loads left at {city} by name, got {loads!r}")
@@ -674,11 +681,17 @@ def _city_and_loads(board, entry: str, where: _Where) -> tuple[str, list[str]]:
     """``"New York Coal Coal"`` read as the city (the longest run of leading words that names one) and its
     loads."""
     words = entry.split()
-    for k in range(len(words) - 1, 0, -1):
+    for k in range(len(words), 0, -1):
         if board.has_city(" ".join(words[:k])):
+            if k == len(words):
+                where.fail("warehouses", "warehouses", f"no loads given for {board.city(entry).name} (write the "
+                                                       f"city, then the loads left there: '{entry} Wheat')")
             return " ".join(words[:k]), words[k:]
-    where.fail("warehouses", "warehouses", f"expected a city and the loads left there ('Birmingham Chocolate'), "
-                                           f"got {entry!r}")
+    if len(words) < 2:
+        where.fail("warehouses", "warehouses", f"expected a city and the loads left there ('Birmingham Chocolate'), "
+                                               f"got {entry!r}")
+    where.fail("warehouses", "warehouses", f"{board.no_city(' '.join(words[:-1]))}: write the city, then the loads "
+                                           f"left there ('Birmingham Chocolate'), got {entry!r}")
 
 
 def _milepost(board, value, where: _Where, path: str, fld: str) -> int:

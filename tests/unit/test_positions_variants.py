@@ -61,7 +61,9 @@ def test_a_city_of_two_words_holds_a_warehouse():
     ("ruleset: europe-basic open-contracts\ncontracts: 9999", "contracts", "no card 9999"),
     ("ruleset: europe-basic open-contracts\ncontracts: three", "contracts", "whole number"),
     ("ruleset: europe-basic\nwarehouses: Lyon Wheat", "warehouses", "only under Field Warehousing"),
-    ("ruleset: europe-basic field-warehousing\nwarehouses: Atlantis Wheat", "warehouses", "a city and the loads"),
+    ("ruleset: europe-basic field-warehousing\nwarehouses: Atlantis Wheat", "warehouses", "no city 'Atlantis'"),
+    ("ruleset: europe-basic field-warehousing\nwarehouses: Lyonn Wheat", "warehouses", "did you mean Lyon?"),
+    ("ruleset: europe-basic field-warehousing\nwarehouses: Lyon", "warehouses", "no loads given for Lyon"),
     ("ruleset: europe-basic field-warehousing\nwarehouses: Lyon Gold", "warehouses", "no load"),
     ("ruleset: europe-basic field-warehousing\nwarehouses: Lyon Wheat Wheat Wheat Wheat", "warehouses",
      "no Wheat chip is left"),
@@ -96,3 +98,35 @@ def test_true_is_no_card_id(where):
     with pytest.raises(PositionError, match="no card True") as info:
         position_from_dict(desc)
     assert info.value.field == where
+
+
+def test_contracts_are_kept_out_of_the_hands_the_shuffle_deals():
+    """A contract is never dealt into a hand the position leaves to the shuffle: seed 0 deals Ann 189, 190 and
+    191 on the Europe board, and a contract of 189 takes it off her hand, which is dealt again."""
+    plain = position("board: europe\nruleset: europe-basic open-contracts\nplayer Ann: cash 50\n")
+    first = plain.state.players[0].hand[0]
+    g = position(f"board: europe\nruleset: europe-basic open-contracts\ncontracts: {first}\nplayer Ann: cash 50\n")
+    assert g.state.open_contracts == [first] and first not in g.state.players[0].hand
+    assert len(g.state.players[0].hand) == len(plain.state.players[0].hand)
+    # a contract the position puts in a hand it gives is still refused
+    with pytest.raises(PositionError, match="is in Ann's hand"):
+        position(f"board: europe\nruleset: europe-basic open-contracts\ncontracts: {first}\n"
+                 f"player Ann: cash 50, cards {first}\n")
+
+
+def test_a_whole_number_written_as_a_decimal_is_no_card_id():
+    for desc in ({"players": [{"name": "Ann", "cards": [2.0, 4, 5]}]},
+                 {"variants": ["open-contracts"], "contracts": [3.0], "players": [{"name": "Ann"}]}):
+        with pytest.raises(PositionError, match="no card 3.0|no card 2.0"):
+            position_from_dict({"board": "tutorial", "ruleset": "europe-basic", **desc})
+    deck = eb.load_deck("tutorial")
+    assert 1 in deck and True not in deck and 1.0 not in deck
+
+
+def test_the_variant_to_add_keeps_the_variants_already_on_the_ruleset_line():
+    with pytest.raises(PositionError) as info:
+        position("board: tutorial\nruleset: europe-basic open-contracts\nwarehouses: Lyon Wheat\nplayer Ann: cash 50\n")
+    assert "'ruleset: europe-basic open-contracts field-warehousing'" in str(info.value)
+    with pytest.raises(PositionError) as info:
+        position("board: tutorial\nruleset: europe-basic fast-game\nplayer Ann: cash 50, loan 10\n")
+    assert "'ruleset: europe-basic fast-game mercy'" in str(info.value)
