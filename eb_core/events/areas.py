@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -56,6 +56,7 @@ __all__ = [
     "river_edges",
     "sea_area",
     "terrain_in",
+    "tunnels_as_ferries",
 ]
 
 UNREACHABLE = 10 ** 6
@@ -291,6 +292,17 @@ def gale_ports(board: Board, sea: str, radius: int) -> frozenset[int]:
         if any(p in area for p in cr.ports):
             out.update(cr.ports)
     return frozenset(out)
+
+
+def tunnels_as_ferries(board: Board, area: Area) -> Area:
+    """A gale's ``area`` under the Fast Game, whose Chunnel is "another ferry" (rulebook: Variants & Optional
+    Rules > Fast Game): a tunnel with a port in the area has both its ports closed, as a ferry's are."""
+    tunnels = [cr for cr in board.crossings if cr.is_tunnel and any(p in area.mileposts for p in cr.ports)]
+    if not tunnels:
+        return area
+    names = " and ".join(f"the {cr.name}" for cr in tunnels)
+    return replace(area, ports=area.ports | {p for cr in tunnels for p in cr.ports},
+                   text=area.text + f" ({names} too: a ferry in the Fast Game)")
 
 
 def event_area(board: Board, card) -> Area:

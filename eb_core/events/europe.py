@@ -121,22 +121,10 @@ class Gale(_HalfRateArea):
     Trella "is prevented from rebuilding the bridge by the Mediterranean Gales event")."""
 
     def blocks_staging(self, game, active, player, port):
-        if port in self.closed_ports(game, active):
+        if port in active_area(game, active).ports:
             return (f"{active_title(game, active)}: the ferry port {where(game, port)} is closed; no train may "
                     "stage there or leave it from being staged.")
         return None
-
-    @staticmethod
-    def closed_ports(game, active) -> frozenset[int]:
-        """The ports the gale closes: both ports of every ferry with a port in its area -- and under the Fast
-        Game, whose Chunnel is "another ferry" (rulebook: Variants & Optional Rules > Fast Game), the
-        Chunnel's two ports likewise."""
-        area = active_area(game, active)
-        if game.rules.tunnel_as_ferry_cost is None:
-            return area.ports
-        tunnels = {m for cr in game.board.crossings if cr.is_tunnel and any(q in area.mileposts for q in cr.ports)
-                   for m in cr.ports}
-        return area.ports | tunnels
 
     def blocks_move(self, game, active, player, a, b):
         p = game.state.players[player]

@@ -62,6 +62,8 @@ def test_fast_game_a_northern_seas_gale_closes_the_chunnel_as_it_closes_the_ferr
         st.players[0].position = chunnel.ports[0]
         eb.events.play_event(g, "Gales: Northern Seas")
         step = (chunnel.ports[1],) if variants else (*chunnel.mileposts, chunnel.ports[1])
+        shown = eb.events.affected(g, "Gales: Northern Seas")     # what the event's map and text show
+        assert (set(chunnel.ports) <= shown["ports"]) == closed and ("Chunnel" in shown["text"]) == closed
         if closed:
             err = rejects(g, Move(step), R.EVENTS)
             assert "Gales: Northern Seas" in err.reason and "closed" in err.reason
