@@ -241,7 +241,7 @@ class ExpertBot(PlannerBot):
     def _follow(self, game, rs, p, pl: Plan) -> Plan | None:
         """The best quick plan after ``pl``: from its last city, with the cards and loads it leaves."""
         used = {s[3] for s in pl.stops if s[0] == "deliver"}
-        left = [c for c in p.hand if c not in used]
+        left = [c for c in self._in_play(game, p) if c not in used]
         if not left or not pl.stops:
             return None
         carried = _held_after(p.loads, pl.stops, strict=False)

@@ -93,6 +93,9 @@ class Hint:
     #: the turn's doings in the order they happen: ("move", place, ferry crossed or None), ("pickup", load,
     #: place), ("deliver", load, place, payout), ("build", from, to, cost), ("upgrade", train)
     order: list[tuple] = field(default_factory=list)
+    #: a card was drawn this turn (after a delivery): the hand at the end is not the one the turn began with
+    #: (a delivery on an open contract draws none)
+    drawn: bool = False
 
     @property
     def plans(self) -> list[Plan]:
@@ -122,7 +125,7 @@ class Hint:
                   f"{q.payout}M, {q.build_cost:.0f}M of track)")
         if self.held:
             t = self.then or p
-            hand = "the hand drawn after the delivery" if self.then is not None else "the hand"
+            hand = "the hand drawn after the delivery" if self.drawn else "the hand"
             s += f"; {hand} is poor: its best plan ({t.describe()}) earns "
             if self.discard_turns:
                 left = max(t.turns - self.discard_turns, 0.0)
@@ -168,7 +171,7 @@ class Hint:
                     f"{who}: discard the whole hand and draw three new cards: {self.why()}")
         parts = self._doings()
         if self.held:
-            parts.append(f"hold the {'new ' if self.then is not None else ''}hand: pick up none of its loads and "
+            parts.append(f"hold the {'new ' if self.drawn else ''}hand: pick up none of its loads and "
                          "build nothing for it, and discard it at the start of the next turn")
         if self.wins:
             parts.append("end the turn with the victory conditions met (the cash and the major cities joined: "
@@ -317,6 +320,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                       and {s[:3] for s in q.stops} != same), None)
     p0 = g.state.players[seat]
     cash0 = p0.cash
+    hand0 = list(p0.hand)
     special = bool(g.state.special_round)
     turn = (g.state.turn, g.state.current)
     actions, deliveries, pickups, built, order = [], [], [], [], []
@@ -344,7 +348,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                                    g.state.players[seat].cash - before))
                 order.append(("deliver", *deliveries[-1]))
             elif isinstance(a, PickUp):
-                pickups.append((a.load, f"{here2} (train 2)"))
+                store = ", a field warehouse" if stored.get(here2 or "", {}).get(a.load, 0) > 0 else ""
+                pickups.append((a.load, f"{here2} (train 2{store})"))
                 order.append(("pickup", *pickups[-1]))
             elif isinstance(a, Upgrade):
                 upgrade = f"{a.to} (train 2)"
@@ -391,12 +396,12 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     fresh = (bot.fresh_used if bot.fresh_used is not None else bot._typical()) if bot._fresh else None
     opening = discard and special and plan is not None and bot.open_discard > 0
     if opening:     # the opening hand was judged against a random hand at the start (PlannerBot._open_poor)
-        fresh = bot._open_typical(g)
+        fresh = bot.open_used if bot.open_used is not None else bot._open_typical(g)
     return Hint(seat, p0.name, actions, plan, next_best, build_cost, upgrade, discard, deliveries, pickups,
                 moved_to, cash0, end.cash, then, built, crossed, staging, staged_at,
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
                 g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2, fares,
-                [say(a, g.board) for a in actions], order)
+                [say(a, g.board) for a in actions], order, drawn=list(end.hand) != hand0)
 
 
 class PlayedBots:

@@ -1109,3 +1109,19 @@ def test_under_field_warehousing_the_planner_picks_up_a_load_left_in_a_city():
     assert not h.discard and h.plan.stops[0][:3] == ("pickup", "Birmingham", "Chocolate")
     assert ("Chocolate", "Birmingham (a field warehouse)") in h.pickups and ("Chocolate", "London", 21) in h.deliveries
     assert "pick up Chocolate at Birmingham (a field warehouse)" in str(h)
+
+
+def test_a_delivery_on_an_open_contract_draws_no_card_and_the_hint_says_the_hand_is_the_same():
+    """A delivery on an open contract is paid "except no replacement card is drawn" (Open Contracts): the
+    hint after one speaks of the hand, not of a new hand drawn after the delivery."""
+    g = eb.position("board: tutorial\nruleset: europe-basic field-warehousing open-contracts\n"
+                    "warehouses: London Chocolate\ncontracts: 3\n"
+                    "player Ann: cash 50, at London, track London-Birmingham, cards 1 4 5\n")
+    h = eb.hint(g)
+    assert ("Chocolate", "Birmingham (an open contract)", 21) in h.deliveries and not h.drawn
+    assert h.held and "hold the hand" in str(h) and "hold the new hand" not in str(h) and "drawn after" not in str(h)
+    # a delivery on a card in hand draws one: the hint says so
+    g2 = eb.position("board: tutorial\nruleset: europe-basic open-contracts\n"
+                     "player Ann: cash 50, at Birmingham, loads Chocolate, track London-Birmingham, cards 3 1 2\n")
+    h2 = eb.hint(g2)
+    assert eb.Deliver("Chocolate", 3) in h2.actions and h2.drawn

@@ -44,6 +44,7 @@ class PlannerBot(PlanSearch, DiscardPolicy, OperationsPhase, BuildPhase):
         self._local: tuple | None = None              # (hand, what a fresh hand drawn there is worth)
         self._local_rs: tuple | None = None           # (turn, the route state the samples are priced on)
         self.fresh_used: float | None = None          # the fresh hand's worth the last discard test used
+        self.open_used: float | None = None           # and the random opening hand's, the last opening test
         self.plan: Plan | None = None
         self.alternatives: list[Plan] = []
         self.stops: list[tuple[str, str, str, Any]] = []

@@ -156,20 +156,24 @@ class DiscardPolicy:
         hand of three cards is worth at the start (:meth:`_open_typical`; rulebook: Starting the Game >
         Special Build Turns, "You may give up a special turn to discard your hand and replace it with three
         new cards")."""
-        return self.plan.value < self.open_discard * self._open_typical(game)
+        face_up = self._face_up_after_discard(game, game.state.players[self.seat])
+        self.open_used = self._open_typical(game, face_up)
+        return self.plan.value < self.open_discard * self.open_used
 
-    def _open_typical(self, game) -> float:
+    def _open_typical(self, game, face_up: list = ()) -> float:
         """The upper median of the best plans of ``open_samples`` random hands (drawn with a fixed seed) on
         the empty board with the starting cash and train: the same for every game of a deck, board, rules and
-        bot settings, so computed once for them."""
+        bot settings, so computed once for them. With open contracts face up (``face_up``: those a discard
+        would leave, Open Contracts dealt at the start), each random hand is priced with them."""
         def compute(deck) -> float:
             rs = RouteState(game.board, game.rules, Position.empty(), limit=self.search_limit,
                             hop_penalty=self.ferry_penalty)
-            vals = self._best_of_hands(game, rs, random.Random("planner:open-typical"),
-                                       sorted(c.id for c in deck.demand_cards), self.open_samples,
-                                       cash=game.rules.start_cash)
+            pool = sorted(c.id for c in deck.demand_cards if c.id not in face_up)
+            vals = self._best_of_hands(game, rs, random.Random("planner:open-typical"), pool, self.open_samples,
+                                       face_up=face_up, cash=game.rules.start_cash)
             return _upper_median(vals) if vals else 0.0
-        return derived(game.deck, ("planner:open-typical", game.board, repr(game.rules), self.settings), compute)
+        return derived(game.deck, ("planner:open-typical", game.board, repr(game.rules), self.settings,
+                                   tuple(face_up)), compute)
 
     def _typical(self) -> float:
         """What a fresh hand is worth: the median of the fresh hands' best plans so far."""
