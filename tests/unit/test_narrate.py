@@ -171,3 +171,30 @@ def test_the_express_free_discard_is_told_as_one():
     g = eb.Game.new("express")
     text = describe(eb.Discard(g.player().hand[0]), g)
     assert "the free discard at the end of the turn" in text and "to keep three cards" not in text
+
+
+def test_scrub_leaves_a_city_once_and_a_bridge_by_its_place(board):
+    """Engine lines name a city with its milepost in brackets and a bridge by its two mileposts; a player reads
+    the city once and "the bridge near <city>"."""
+    paris = board.city("Paris").center
+    assert narrate.scrub(board, f"Ann places the train in Paris (milepost {paris}).") == \
+        "Ann places the train in Paris."
+    a, b = board.meta["examples"]["antwerp"]["path"][:2]
+    text = narrate.scrub(board, f"The flood washed out bridge {a}-{b}.")
+    assert text == f"The flood washed out the bridge near {board.near(a)}." and plain(text)
+
+
+@pytest.mark.parametrize("ruleset, to_bank", [("europe-standard pay-to-move", True), ("europe-standard", False)])
+def test_a_move_on_anothers_track_says_who_gets_the_rent(ruleset, to_bank):
+    """Track Usage Fees: 4M to the owner of the track used; Pay To Move ("4 million to move on another player's
+    network", paid "to the bank"): the sentence says the rent goes to the bank, and only then."""
+    b = eb.load_board("tutorial")
+    mps = eb.cheapest_build(b, eb.ruleset(), "London", "Birmingham").mileposts
+    g = eb.position(f"board: tutorial\nruleset: {ruleset}\nplayer Ann: cash 30, at {mps[0]}\n"
+                    f"player Ben: cash 10, track {'-'.join(map(str, mps))}\n")
+    before = g.clone()
+    g.apply(Move(list(mps[1:])))
+    text = narrate.describe(Move(list(mps[1:])), before, after=g)
+    said = "paying 4M rent to the bank (" if to_bank else "paying 4M rent ("
+    assert text.startswith(f"Ann moves London → Birmingham, {len(mps) - 1} mileposts, {said}"), text
+    assert g.state.players[1].cash == (10 if to_bank else 14)
