@@ -176,3 +176,17 @@ def test_simulate_summarises_the_turns_to_win_by_their_median_and_the_chart(caps
     bands = {ln.strip().split(": ")[0]: int(ln.split(": ")[1]) for ln in lines[1:] if ln.startswith("  ")}
     assert bands == {c: int((won.category == c).sum()) for c in set(won.category)}
     assert all(c == eb.chart_of_success(t, "europe-basic") for c, t in zip(won.category, won.turns))
+
+
+def test_the_express_summary_gives_the_median_turns_to_150m(capsys, monkeypatch):
+    """Empire Express > Game End: 150M on a player's turn, the round finished, the richest wins. ``simulate``
+    reports in how many games someone reached 150M, the median turns the first did so in, and how often the
+    first colour (Orange, who plays first) won -- from the rows of the games played."""
+    from eb_core import cli
+    rows = pd.DataFrame({"seed": [1, 2, 3], "ruleset": ["express"] * 3, "board": ["eastern_us"] * 3,
+                         "won": [True, False, True], "first": [20.0, 22.0, 30.0]})
+    monkeypatch.setattr(cli, "monte_carlo", lambda *a, **k: rows)
+    code, out, _ = run(capsys, "simulate", "--ruleset", "express", "--games", "3")
+    assert code == 0 and out.splitlines() == [
+        "3 games of express on eastern_us, 2 colours each played by the planner bot: the game reached 150M in 3, "
+        "first after a median of 22 turns (min 20, max 30); Orange (who plays first) won 2"]

@@ -118,3 +118,9 @@ def test_the_histogram_divides_the_bands_where_the_rulebook_does_and_marks_the_m
     assert fig.layout.title.text == "5 games on the Chart of Success (basic game)"
     assert {t.name: list(t.y) for t in fig.data} == {"Blowout Victory": [1], "Solid Victory": [2],
                                                     "2nd or 3rd place": [1], "Last Place": [1]}
+
+
+def test_a_long_game_still_sits_in_the_last_place_band():
+    """Standard chart: "More than 60 turns: Last Place" -- a game won in 82 turns is drawn inside that band."""
+    fig = turns_figure(results("europe-standard", 47, 82))
+    assert band_of(fig, 82) == "Last Place" and band_of(fig, 47) == "Solid Victory"
