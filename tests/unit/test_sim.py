@@ -428,3 +428,13 @@ def test_a_game_lost_on_the_win_loss_draw_says_when():
     row = r.row()
     assert (row["won"], row["turns"], row["status"], row["lost_at"], row["category"]) == \
         (False, 49, "Above Average", 49, None)
+
+
+def test_each_seat_has_its_own_bot_dice_from_the_seed():
+    """Play Multiple Positions: every seat is played by the same bot, but each with its own random stream from
+    the game's seed and the seat (the stream the hints replay), so two random bots do not mirror each other."""
+    from eb_core.bots.view import bot_rng
+    for seat in (0, 1):
+        bot, dice = sim.make_bot("random", seat, 5), bot_rng(5, seat)
+        assert [bot.rng.random() for _ in range(3)] == [dice.random() for _ in range(3)]
+    assert sim.make_bot("random", 1, 5).rng.random() != sim.make_bot("random", 0, 5).rng.random()
