@@ -252,3 +252,13 @@ def test_a_move_is_said_with_its_mileposts_and_a_drop_is_told_once(board):
     (step,) = narrate.replay(g.to_json(), start=start)
     assert step.text == "Ann drops Wine in London; it goes back to the bank for nothing."
     assert step.events == []                                    # the engine's own line is not told again
+
+
+def test_each_replayed_step_holds_only_the_track_it_built(board, rules):
+    """The turn stepper draws each step's new track: Ben's London-Folkestone build is its own two segments, not
+    Ann's London-Birmingham as well; a step that builds nothing has none."""
+    steps = narrate.replay(_played(board, rules).to_json())
+    builds = [s for s in steps if isinstance(s.action, Build)]
+    assert [len(s.new_track) for s in builds] == [len(s.action.path) - 1 for s in builds] == [3, 2]
+    assert not set(builds[0].new_track) & set(builds[1].new_track)
+    assert all(s.new_track == () for s in steps if not isinstance(s.action, Build))
