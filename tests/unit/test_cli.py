@@ -190,3 +190,16 @@ def test_the_express_summary_gives_the_median_turns_to_150m(capsys, monkeypatch)
     assert code == 0 and out.splitlines() == [
         "3 games of express on eastern_us, 2 colours each played by the planner bot: the game reached 150M in 3, "
         "first after a median of 22 turns (min 20, max 30); Orange (who plays first) won 2"]
+
+
+def test_the_europe_board_summary_lists_the_major_and_key_cities_and_the_2009_prices(capsys):
+    """Changes from Eurorails 2009: "Key Cities. Oslo and Stockholm do not count as Major Cities for Victory
+    Conditions"; "The cost of building the Chunnel has been reduced to 17 million. The Newcastle-Esbjerg ferry
+    now costs 14." -- the board summary names the eight major cities and the two key cities apart."""
+    code, out, _ = run(capsys, "board", "europe")
+    lines = out.splitlines()
+    assert code == 0 and "cities: 60 (major 8, key 2, medium 19, small 31)" in lines
+    assert "  major: Berlin, Holland, London, Madrid, Milano, Paris, Ruhr, Wien" in lines
+    assert "  key: Oslo, Stockholm" in lines
+    assert "  tunnel Chunnel: Folkestone - Calais, 17M" in lines
+    assert any(ln.startswith("  ferry Newcastle–Esbjerg: ") and ln.endswith(", 14M") for ln in lines)
