@@ -438,3 +438,22 @@ def test_each_seat_has_its_own_bot_dice_from_the_seed():
         bot, dice = sim.make_bot("random", seat, 5), bot_rng(5, seat)
         assert [bot.rng.random() for _ in range(3)] == [dice.random() for _ in range(3)]
     assert sim.make_bot("random", 1, 5).rng.random() != sim.make_bot("random", 0, 5).rng.random()
+
+
+def test_a_seed_names_one_game_that_can_be_played_again_by_hand():
+    """Same seed, same game: ``solo_game(seed=7)`` deals the deck of ``Game.new(seed=7)`` and its bot rolls the
+    dice of seed 7, seat 0 -- a player can set up that game and watch the same bot play the same actions."""
+    from eb_core.bots.planner import play_solo
+    from eb_core.bots.view import BotView, bot_rng
+    from eb_core.bots.random_bot import RandomBot
+    r = sim.solo_game(BASIC, board="tutorial", seed=7, bot="random", max_turns=10)
+    assert r.game.state.seed == 7
+    g = eb.Game.new(BASIC, board="tutorial", players=["Solo"], seed=7)
+    bot = RandomBot(0, bot_rng(7, 0))
+
+    class Viewing:
+        def step(self, game):
+            return bot.step(BotView(game))
+
+    play_solo(g, Viewing(), max_turns=10)
+    assert g.history == r.game.history and g.history
