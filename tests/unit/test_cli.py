@@ -138,3 +138,68 @@ def test_route_names_places_and_money_not_milepost_ids(capsys):
     request (``--ids``)."""
     code, out, _ = run(capsys, "route", "tutorial", "London", "Birmingham")
     assert code == 0 and "Build London -> Birmingham: 5M" in out and "mileposts:" not in out
+
+
+def test_table_symmetric_shows_the_cheaper_direction(capsys):
+    """``--symmetric``: min(A->B, B->A) -- from Dublin into London costs more than from London into Dublin (the
+    column city's entry is paid), and the symmetric table shows the cheaper on both sides."""
+    code, out, _ = run(capsys, "table", "tutorial", "--cities", "London,Dublin", "--format", "csv")
+    directed = pd.read_csv(io.StringIO(out), index_col=0)
+    code2, out, _ = run(capsys, "table", "tutorial", "--cities", "London,Dublin", "--format", "csv", "--symmetric")
+    sym = pd.read_csv(io.StringIO(out), index_col=0)
+    assert code == code2 == 0 and directed.loc["Dublin", "London"] != directed.loc["London", "Dublin"]
+    cheaper = min(directed.loc["Dublin", "London"], directed.loc["London", "Dublin"])
+    assert sym.loc["Dublin", "London"] == sym.loc["London", "Dublin"] == cheaper
+
+
+def test_a_markdown_table_shows_a_dash_where_there_is_no_route():
+    from eb_core.cli import _markdown
+    # a cost table as eb.cost_table gives it (whole millions, missing where no track can be built)
+    df = pd.DataFrame({"London": pd.array([0, None], dtype="Int64"), "Dublin": pd.array([11, 0], dtype="Int64")},
+                      index=pd.Index(["London", "Dublin"], name="from"))
+    assert _markdown(df).splitlines() == ["| from | London | Dublin |", "|---|---:|---:|",
+                                          "| London | 0 | 11 |", "| Dublin | - | 0 |"]
+
+
+def test_simulate_summarises_the_turns_to_win_by_their_median_and_the_chart(capsys, tmp_path):
+    """``simulate``'s summary: how many games were won, the median turns to win with the fewest and the most,
+    and how many fell in each band of the Chart of Success (rulebook: Chart of Success for Solo Play)."""
+    out_csv = tmp_path / "games.csv"
+    code, out, _ = run(capsys, "simulate", "--board", "tutorial", "--ruleset", "europe-basic", "--games", "3",
+                       "--seed", "1", "--csv", str(out_csv))
+    df = pd.read_csv(out_csv)
+    won = df[df.won]
+    assert code == 0 and len(won) == 3 and won.turns.median() != won.turns.mean()     # the median, not the mean
+    lines = out.splitlines()
+    assert lines[0] == (f"3 games of europe-basic on tutorial by the planner bot: 3 won, turns to win median "
+                        f"{won.turns.median():g} (min {won.turns.min()}, max {won.turns.max()})")
+    bands = {ln.strip().split(": ")[0]: int(ln.split(": ")[1]) for ln in lines[1:] if ln.startswith("  ")}
+    assert bands == {c: int((won.category == c).sum()) for c in set(won.category)}
+    assert all(c == eb.chart_of_success(t, "europe-basic") for c, t in zip(won.category, won.turns))
+
+
+def test_the_express_summary_gives_the_median_turns_to_150m(capsys, monkeypatch):
+    """Empire Express > Game End: 150M on a player's turn, the round finished, the richest wins. ``simulate``
+    reports in how many games someone reached 150M, the median turns the first did so in, and how often the
+    first colour (Orange, who plays first) won -- from the rows of the games played."""
+    from eb_core import cli
+    rows = pd.DataFrame({"seed": [1, 2, 3], "ruleset": ["express"] * 3, "board": ["eastern_us"] * 3,
+                         "won": [True, False, True], "first": [20.0, 22.0, 30.0]})
+    monkeypatch.setattr(cli, "monte_carlo", lambda *a, **k: rows)
+    code, out, _ = run(capsys, "simulate", "--ruleset", "express", "--games", "3")
+    assert code == 0 and out.splitlines() == [
+        "3 games of express on eastern_us, 2 colours each played by the planner bot: the game reached 150M in 3, "
+        "first after a median of 22 turns (min 20, max 30); Orange (who plays first) won 2"]
+
+
+def test_the_europe_board_summary_lists_the_major_and_key_cities_and_the_2009_prices(capsys):
+    """Changes from Eurorails 2009: "Key Cities. Oslo and Stockholm do not count as Major Cities for Victory
+    Conditions"; "The cost of building the Chunnel has been reduced to 17 million. The Newcastle-Esbjerg ferry
+    now costs 14." -- the board summary names the eight major cities and the two key cities apart."""
+    code, out, _ = run(capsys, "board", "europe")
+    lines = out.splitlines()
+    assert code == 0 and "cities: 60 (major 8, key 2, medium 19, small 31)" in lines
+    assert "  major: Berlin, Holland, London, Madrid, Milano, Paris, Ruhr, Wien" in lines
+    assert "  key: Oslo, Stockholm" in lines
+    assert "  tunnel Chunnel: Folkestone - Calais, 17M" in lines
+    assert any(ln.startswith("  ferry Newcastle–Esbjerg: ") and ln.endswith(", 14M") for ln in lines)

@@ -102,3 +102,25 @@ def test_results_without_the_columns_of_monte_carlo_are_refused_by_name():
     with pytest.raises(eb.InvalidAction, match="missing won") as e:
         turns_figure(pd.DataFrame({"ruleset": ["europe-basic"], "turns": [33]}))
     assert e.value.field == "df"
+
+
+def test_the_histogram_divides_the_bands_where_the_rulebook_does_and_marks_the_median():
+    """Chart of Success, Basic Game: "Less than 30 turns: Blowout Victory; 30-35: Solid Victory; 35-40 turns:
+    Possible Victory; 40-45 turns: 2nd or 3rd place; More than 45 turns: Last Place" -- the dividers fall
+    between 29 and 30, 34 and 35, 39 and 40, 45 and 46 turns; the median of the games is marked; the title
+    counts the games, not the different numbers of turns."""
+    from eb_core.display.charts import chart_histogram
+    fig = chart_histogram([28, 31, 31, 44, 50], "europe-basic")
+    dividers = [s.x0 for s in fig.layout.shapes if s.line.color == "#999"]
+    assert dividers == [29.5, 34.5, 39.5, 45.5]
+    assert [s.x0 for s in fig.layout.shapes if s.line.color == "black"] == [31]
+    assert "median 31" in [a.text for a in fig.layout.annotations]
+    assert fig.layout.title.text == "5 games on the Chart of Success (basic game)"
+    assert {t.name: list(t.y) for t in fig.data} == {"Blowout Victory": [1], "Solid Victory": [2],
+                                                    "2nd or 3rd place": [1], "Last Place": [1]}
+
+
+def test_a_long_game_still_sits_in_the_last_place_band():
+    """Standard chart: "More than 60 turns: Last Place" -- a game won in 82 turns is drawn inside that band."""
+    fig = turns_figure(results("europe-standard", 47, 82))
+    assert band_of(fig, 82) == "Last Place" and band_of(fig, 47) == "Solid Victory"

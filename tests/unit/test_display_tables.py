@@ -106,3 +106,39 @@ def test_cash_in_millions_and_missing_values_read_as_a_dash():
     assert shown(tables.readable(df))["cash before (M)"] == ["12M"]
     cash = pd.DataFrame({"orange": [50.0, 38.0], "green": [50.0, float("nan")]})
     assert shown(tables.readable(cash, money=["orange", "green"]))["green"] == ["50M", "—"]
+
+
+def test_example_1_antwerp_reads_segment_by_segment_with_a_running_total(board, rules):
+    """Build Phase Rules > Bridges, Example 1 (Antwerp): "Bridge over rivers - 3m (1+2m); into medium city -
+    3m; total build cost - 6m." -- each column of the route table, the bridge named, and the total row."""
+    t = tables.segment_table(board, rules, board.meta["examples"]["antwerp"]["path"])
+    assert list(t.columns) == ["from", "to", "built into", "milepost (M)", "bridge (M)", "ferry/tunnel (M)",
+                               "cost (M)", "running total (M)", "bridge over"]
+    assert list(t.index) == [1, 2, "total"]
+    cols = ["built into", "milepost (M)", "bridge (M)", "ferry/tunnel (M)", "cost (M)", "running total (M)",
+            "bridge over"]
+    assert list(t.loc[1, cols]) == ["clear", 1, 2, 0, 3, 3, "river Schelde"]
+    assert list(t.loc[2, cols]) == ["medium city Antwerpen", 3, 0, 0, 3, 6, ""]
+    assert list(t.loc["total", cols]) == ["", 4, 2, 0, 6, 6, ""]
+
+
+def test_a_segment_into_the_chunnel_is_built_into_the_chunnel(board, rules):
+    """Building Ferry Ports: the London-Folkestone build is 1M of clear milepost and 17M for the Chunnel."""
+    t = tables.segment_table(board, rules, board.meta["examples"]["london_folkestone"]["path"])
+    assert list(t["built into"]) == ["clear", "Chunnel", ""]
+    assert list(t["ferry/tunnel (M)"]) == [0, 17, 17] and t.loc["total", "cost (M)"] == 18
+
+
+def test_a_results_table_shows_cash_in_millions_and_counts_as_counts():
+    """A Monte Carlo results table (eb.monte_carlo's columns): cash in M; turns, deliveries and seeds plain."""
+    df = pd.DataFrame({"seed": [1, 2], "won": [True, False], "turns": [21, 60], "cash": [82, 47],
+                       "deliveries": [10, 6], "mean_finish": [15.5, float("nan")]})
+    seen = shown(tables.readable(df))
+    assert seen["cash"] == ["82M", "47M"] and seen["turns"] == ["21", "60"]
+    assert seen["deliveries"] == ["10", "6"] and seen["seed"] == ["1", "2"] and seen["mean_finish"] == ["15.5", "—"]
+
+
+def test_a_heat_map_writes_white_on_its_darkest_cells_and_dark_on_its_lightest():
+    html = tables.style_table(pd.DataFrame({"London": [2, 30], "Paris": [16, None]})).to_html()
+    assert "background-color: #b30000;\n  color: #ffffff;" in html        # the highest cost: white ink
+    assert "background-color: #fff7ec;\n  color: #222222;" in html        # the lowest: dark ink

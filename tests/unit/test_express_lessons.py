@@ -155,3 +155,42 @@ def test_the_demo_is_drawn_in_each_colours_own_colour():
         assert figures.find_trace(fig, f"track:{seat}").line.color == figures.NAMED_COLORS[colour.lower()]
         assert figures.find_trace(fig, f"train:{seat}").marker.color == figures.NAMED_COLORS[colour.lower()]
     assert figures.player_color(0, "Ann") == figures.PLAYER_COLORS[0]          # other names: by seat
+
+
+def test_oranges_suggested_opening_three_deliveries_in_millions_and_money_a_turn():
+    """Introductory Strategies, Orange: "deliver one of your steel loads for $33 million, ... pick up passengers
+    in New York for an additional $9 million when you reach Boston ... pick up a machinery load, and then go back
+    to Boston for $7 million" -- told in M, made by turn 4 with 49M in hand: 12.2M a turn, to a tenth."""
+    s = lessons.compare_openings(1, horizon=4, colours=["Orange"]).summary.set_index("plan")
+    row = s.loc["suggested"]
+    assert row["deliveries"] == "Steel to Boston 33M, Passengers to Boston 9M, Machinery to Boston 7M"
+    assert (row["payouts (M)"], row["turns"], row["cash then (M)"], row["M per turn"]) == (49, 4, 49, 12.2)
+
+
+def test_simulated_players_one_row_per_colour_with_money_per_turn():
+    """Seed 2 seats 2 + 2 % 3 = 4 colours; money per turn is cash over turns (everyone starts with none);
+    track per delivery is the track money over the deliveries made."""
+    df = lessons.simulate_players([2], rounds=6)
+    assert len(df) == 4 and (df.players == 4).all() and sorted(df.colour) == sorted(COLOURS)
+    assert (df["money per turn (M)"] == df.cash / df.turns).all()
+    assert (df["track per delivery (M)"] == df["track built (M)"] / df.deliveries).all()
+
+
+def test_before_anyone_moves_or_delivers_the_measures_are_undefined_not_zero():
+    """A player who has not moved has no share of empty running, and one who has delivered nothing no track per
+    delivery: NaN (left out of :func:`cardinal_rules`), not 0 -- a 0 would count as the best possible player."""
+    df = lessons.simulate_players([2], rounds=0)
+    cols = ["empty share", "not-full share", "deadhead share", "track per delivery (M)"]
+    assert (df["mileposts moved"] == 0).all() and df[cols].isna().all().all()
+    assert lessons.cardinal_rules(df).empty
+
+
+def test_the_correlation_is_of_ranks_spearmans():
+    """The cardinal rules are measured by rank correlation: a measure that always rises as money per turn falls
+    correlates -1, however unevenly it rises."""
+    df = pd.DataFrame({"money per turn (M)": [8, 7, 6, 5, 4, 3, 2, 1],
+                       "not-full share": [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 0.9],
+                       "deadhead share": [0.5] * 8, "track per delivery (M)": [1.0, 2, 3, 4, 5, 6, 7, 80]})
+    t = lessons.cardinal_rules(df).set_index("measure")
+    assert t.loc["not-full share", "correlation"] == pytest.approx(-1.0)
+    assert t.loc["track per delivery (M)", "correlation"] == pytest.approx(-1.0)

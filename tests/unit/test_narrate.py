@@ -171,3 +171,94 @@ def test_the_express_free_discard_is_told_as_one():
     g = eb.Game.new("express")
     text = describe(eb.Discard(g.player().hand[0]), g)
     assert "the free discard at the end of the turn" in text and "to keep three cards" not in text
+
+
+def test_scrub_leaves_a_city_once_and_a_bridge_by_its_place(board):
+    """Engine lines name a city with its milepost in brackets and a bridge by its two mileposts; a player reads
+    the city once and "the bridge near <city>"."""
+    paris = board.city("Paris").center
+    assert narrate.scrub(board, f"Ann places the train in Paris (milepost {paris}).") == \
+        "Ann places the train in Paris."
+    a, b = board.meta["examples"]["antwerp"]["path"][:2]
+    text = narrate.scrub(board, f"The flood washed out bridge {a}-{b}.")
+    assert text == f"The flood washed out the bridge near {board.near(a)}." and plain(text)
+
+
+@pytest.mark.parametrize("ruleset, to_bank", [("europe-standard pay-to-move", True), ("europe-standard", False)])
+def test_a_move_on_anothers_track_says_who_gets_the_rent(ruleset, to_bank):
+    """Track Usage Fees: 4M to the owner of the track used; Pay To Move ("4 million to move on another player's
+    network", paid "to the bank"): the sentence says the rent goes to the bank, and only then."""
+    b = eb.load_board("tutorial")
+    mps = eb.cheapest_build(b, eb.ruleset(), "London", "Birmingham").mileposts
+    g = eb.position(f"board: tutorial\nruleset: {ruleset}\nplayer Ann: cash 30, at {mps[0]}\n"
+                    f"player Ben: cash 10, track {'-'.join(map(str, mps))}\n")
+    before = g.clone()
+    g.apply(Move(list(mps[1:])))
+    text = narrate.describe(Move(list(mps[1:])), before, after=g)
+    said = "paying 4M rent to the bank (" if to_bank else "paying 4M rent ("
+    assert text.startswith(f"Ann moves London → Birmingham, {len(mps) - 1} mileposts, {said}"), text
+    assert g.state.players[1].cash == (10 if to_bank else 14)
+
+
+def test_a_delivery_under_mercy_says_the_whole_payoff_and_what_went_to_the_loan():
+    """Mercy: "Each time you make a delivery, at least half of the payoff amount must be directed to the loan
+    balance" -- the card's 9M payoff is told whole, with the 5M repaid and the cash left."""
+    g = eb.position("board: tutorial\nruleset: europe-standard mercy\n"
+                    "player Ann: cash 3, at Belfast, loads Iron, cards 1, loan 10\nplayer Ben:")
+    before = g.clone()
+    g.apply(Deliver("Iron", 1))                                  # card 1: Iron to Belfast 9M
+    assert narrate.describe(Deliver("Iron", 1), before, after=g) == \
+        "Ann delivers Iron to Belfast for 9M (5M of it to the Mercy loan; cash 7M)."
+
+
+def test_a_cross_grade_is_told_as_one():
+    """Cross Grading: "You may lower the speed of your train and increase the load capacity ... for 5 million"
+    -- told as a cross grade for 5M, not as a 20M upgrade."""
+    g = eb.position("board: tutorial\nruleset: europe-standard cross-grading\nphase: build\n"
+                    "player Ann: cash 30, train 12/2\nplayer Ben:")
+    before = g.clone()
+    g.apply(Upgrade("9/3"))
+    for after in (None, g):
+        assert narrate.describe(Upgrade("9/3"), before, after=after) == \
+            "Ann cross grades the train from 12/2 to 9/3 for 5M."
+
+
+def test_a_build_from_a_bare_milepost_starts_near_a_city_not_in_it(board):
+    ex = board.meta["examples"]["london_folkestone"]["path"]       # London -> Folkestone, the Chunnel
+    g = eb.position("board: tutorial\nphase: build\nplayer Ann: cash 30\nplayer Ben:")
+    assert narrate.describe(Build(path=ex[1:]), g) == "Ann builds near London → Folkestone: the Chunnel (17M), 17M."
+
+
+def test_a_discard_names_the_cards_demands_and_payoffs():
+    g = eb.position("board: tutorial\nplayer Ann: cash 30, at London, cards 1 2 3\nplayer Ben:")
+    assert narrate.describe(Discard(1), g) == \
+        "Ann discards the card Iron to Belfast 9M; Wheat to Hamburg 17M; Oil to Zürich 18M to keep three cards."
+
+
+def test_the_end_of_a_turn_says_what_was_spent_on_building(board):
+    start = eb.position("board: tutorial\nphase: build\nplayer Ann: cash 30\nplayer Ben:")
+    g = start.clone()
+    g.apply(Build(path=board.meta["examples"]["london_birmingham"]["path"]))       # 5M
+    assert narrate.describe(EndTurn(), g) == "Ann ends the turn (spent 5M on building)."
+    assert narrate.describe(EndTurn(), start) == "Ann ends the turn."
+
+
+def test_a_move_is_said_with_its_mileposts_and_a_drop_is_told_once(board):
+    mps = eb.cheapest_build(board, eb.ruleset(), "London", "Birmingham").mileposts
+    assert narrate.say(Move(list(mps[1:])), board) == f"move to Birmingham ({len(mps) - 1} mileposts)"
+    start = eb.position("board: tutorial\nplayer Ann: cash 30, at London, loads Wine, cards 1 2 3\nplayer Ben:")
+    g = start.clone()
+    g.apply(eb.Drop("Wine"))
+    (step,) = narrate.replay(g.to_json(), start=start)
+    assert step.text == "Ann drops Wine in London; it goes back to the bank for nothing."
+    assert step.events == []                                    # the engine's own line is not told again
+
+
+def test_each_replayed_step_holds_only_the_track_it_built(board, rules):
+    """The turn stepper draws each step's new track: Ben's London-Folkestone build is its own two segments, not
+    Ann's London-Birmingham as well; a step that builds nothing has none."""
+    steps = narrate.replay(_played(board, rules).to_json())
+    builds = [s for s in steps if isinstance(s.action, Build)]
+    assert [len(s.new_track) for s in builds] == [len(s.action.path) - 1 for s in builds] == [3, 2]
+    assert not set(builds[0].new_track) & set(builds[1].new_track)
+    assert all(s.new_track == () for s in steps if not isinstance(s.action, Build))

@@ -324,3 +324,136 @@ def test_a_solo_result_reads_as_a_sentence():
     text = str(r)
     assert text.startswith("Seed 2, europe-basic") and "SoloResult(" not in text and "None" not in text
     assert (f"won in {r.turns} turns ({r.category})" in text) if r.won else "not won" in text
+
+
+# ------------------------------------------------------------------ what a player reads from a solo game
+def test_once_you_lose_no_more_cards_are_drawn():
+    """Simulated Win / Loss: a card ending in 0 after turn 48 with opponents Doing Above Average is YOU LOSE --
+    the game is over for you, so no card is drawn at the end of any later turn."""
+    w = sim.WinLoss(status="Above Average")
+    assert w.needs_draw(48) and w.after_turn(48, 140) is True and w.lost_at == 48
+    assert not w.needs_draw(49) and not w.needs_draw(56)
+    assert w.after_turn(49, 141) is False and w.lost_at == 48
+
+
+def test_the_win_loss_card_is_read_by_its_printed_number_and_discarded():
+    """Simulated Win / Loss: "draw one card ... If the card number ends in: 0-2 Above Average, 3-7 Average" and
+    "This card is discarded without effect". A Basic Game starter card is numbered S13 (ends in 3: Average),
+    whatever the card's place in the deck; after the draw it lies on the discard pile."""
+    rules = BASIC.with_(victory_cash=400)
+    g0 = eb.Game.new(rules, board="tutorial", players=["Solo"], seed=3)
+    s13 = next(c for c in g0.state.players[0].hand if g0.deck.card(c).label == "S13")
+    assert not str(s13).endswith("3")            # the card's id is not its printed number
+
+    def put_s13_on_top(g):                        # stack the deck: S13 is the card drawn after turn 16
+        if g.state.players[0].turns == 16 and s13 in g.state.discard_pile:
+            g.state.discard_pile.remove(s13)
+            g.state.draw_pile.append(s13)
+
+    r = sim.solo_game(rules, seed=3, board="tutorial", max_turns=17, win_loss=True, on_turn=put_s13_on_top)
+    st = r.game.state
+    assert "Simulated Win / Loss: card S13 drawn after turn 16 and discarded." in st.log
+    assert r.status == "Average"
+    assert s13 in st.discard_pile and s13 not in st.draw_pile and s13 not in st.players[0].hand
+
+
+@pytest.mark.parametrize("scenario,players", [(3, 1), (4, 2)])
+def test_one_win_loss_card_after_turn_16_when_simulated_players_pass_their_turns(scenario, players):
+    """Scenarios 3 and 4 add simulated players whose turns pass; the Simulated Win / Loss still draws one card
+    after *your* Turn 16, not one after each seat's turn."""
+    r = sim.solo_game(BASIC.with_(victory_cash=400), seed=3, board="tutorial", max_turns=17, win_loss=True,
+                      scenario=scenario, players=players)
+    draws = [ln for ln in r.game.state.log if ln.startswith("Simulated Win / Loss")]
+    assert len(draws) == 1 and "after turn 16" in draws[0], draws
+    assert r.status in sim.STATUSES
+
+
+def test_a_game_not_won_has_no_place_on_the_chart_of_success():
+    """Chart of Success: "Track the number of turns it takes you to reach victory conditions" -- a game cut
+    off before victory has no category, in the result and in a Monte Carlo table."""
+    r = sim.solo_game(BASIC, board="tutorial", seed=2, max_turns=5, keep_game=False)
+    assert not r.won and r.turns == 5 and r.category is None
+    assert str(r).startswith(f"Seed 2, europe-basic on tutorial, the planner bot: not won after 5 turns with "
+                             f"{r.cash}M, ")                     # money in millions, as on the cards
+    df = sim.monte_carlo(BASIC, board="tutorial", games=2, seed=2, max_turns=5)
+    assert list(df.won) == [False, False] and df.category.isna().all()
+
+
+def test_a_renamed_basic_game_is_still_ranked_on_the_basic_chart():
+    """A house copy of the Basic Game under its own name (starter cards, 12/2 train) is a Basic Game: 30
+    turns is a Solid Victory on its chart, not the standard chart's Blowout."""
+    club = BASIC.with_(name="club-night")
+    assert sim.chart_name(club) == "basic"
+    assert sim.chart_of_success(30, club) == "Solid Victory"
+
+
+def test_the_upgrades_column_counts_the_rulebooks_upgrades():
+    """Quick Guide: Standard "Start with 9/2; first upgrade to 9/3 or 12/2; final upgrade to 12/3"; Basic
+    "Start with 12/2; first upgrade to 12/3 or 16/2; final upgrade to 16/3" -- the final train is two upgrades."""
+    from eb_core.rules import Train
+    for rules, first, final in ((STD, Train(12, 2), Train(12, 3)), (BASIC, Train(12, 3), Train(16, 3))):
+        assert [sim._upgrades(rules, t) for t in (rules.start_train, first, final)] == [0, 1, 2], rules.name
+
+
+def test_scenario_2_the_first_to_finish_and_the_average_once_all_have():
+    """Solo Scenario 2: "Track the number of turns it takes for the first player to reach winning conditions
+    ... Track the average number of turns it takes for all players to finish." Seat 0 finishing later than
+    seat 1 was not the first; the average waits until every seat has finished."""
+    rules = BASIC.with_(victory_cash=60)
+    r = sim.solo_game(rules, seed=1, board="tutorial", scenario=2, players=2, max_turns=60, keep_game=False)
+    assert r.finished[1] < r.finished[0] and r.first == r.turns == r.finished[1]
+    assert not r.won and r.mean_finish == sum(r.finished) / 2
+    cut = sim.solo_game(rules, seed=1, board="tutorial", scenario=2, players=2, max_turns=r.finished[0] - 1,
+                        keep_game=False)
+    assert cut.finished == [None, r.finished[1]] and cut.first == r.finished[1]
+    assert cut.mean_finish is None and not cut.won
+
+
+def test_scenario_3_player_2s_train_board_is_on_the_three_load_side():
+    """Solo Scenario 3: "Have Player 2's train board ... near you on the table. Their train board is flipped to
+    the three-load side" -- a Basic Game 12/2 becomes a 12/3 carrying one of each load on its card."""
+    g = eb.Game.new(eb.ruleset("europe-basic", "honeymoon"), board="tutorial", players=["Solo", "Player 2"], seed=1)
+    sim.SecondPlayer(g)
+    assert str(g.state.players[1].train) == "12/3" and str(g.state.players[0].train) == "12/2"
+
+
+def test_a_game_lost_on_the_win_loss_draw_says_when():
+    """Simulated Win / Loss: "Beginning with the end of Turn 48, you could lose the game at any point" -- the
+    sentence and the results row say the turn you lost at and your opponents' status."""
+    r = sim.SoloResult(seed=4, ruleset="europe-basic", board="europe", bot="planner", won=False, turns=49, cash=180,
+                       deliveries=14, majors=6, train="16/2", upgrades=1, category=None, status="Above Average",
+                       lost_at=49)
+    assert str(r) == ("Seed 4, europe-basic on europe, the planner bot: not won after 49 turns (lost at turn 49, "
+                      "Simulated Win / Loss) with 180M, 14 deliveries, 6 major cities joined, a 16/2 train.")
+    row = r.row()
+    assert (row["won"], row["turns"], row["status"], row["lost_at"], row["category"]) == \
+        (False, 49, "Above Average", 49, None)
+
+
+def test_each_seat_has_its_own_bot_dice_from_the_seed():
+    """Play Multiple Positions: every seat is played by the same bot, but each with its own random stream from
+    the game's seed and the seat (the stream the hints replay), so two random bots do not mirror each other."""
+    from eb_core.bots.view import bot_rng
+    for seat in (0, 1):
+        bot, dice = sim.make_bot("random", seat, 5), bot_rng(5, seat)
+        assert [bot.rng.random() for _ in range(3)] == [dice.random() for _ in range(3)]
+    assert sim.make_bot("random", 1, 5).rng.random() != sim.make_bot("random", 0, 5).rng.random()
+
+
+def test_a_seed_names_one_game_that_can_be_played_again_by_hand():
+    """Same seed, same game: ``solo_game(seed=7)`` deals the deck of ``Game.new(seed=7)`` and its bot rolls the
+    dice of seed 7, seat 0 -- a player can set up that game and watch the same bot play the same actions."""
+    from eb_core.bots.planner import play_solo
+    from eb_core.bots.view import BotView, bot_rng
+    from eb_core.bots.random_bot import RandomBot
+    r = sim.solo_game(BASIC, board="tutorial", seed=7, bot="random", max_turns=10)
+    assert r.game.state.seed == 7
+    g = eb.Game.new(BASIC, board="tutorial", players=["Solo"], seed=7)
+    bot = RandomBot(0, bot_rng(7, 0))
+
+    class Viewing:
+        def step(self, game):
+            return bot.step(BotView(game))
+
+    play_solo(g, Viewing(), max_turns=10)
+    assert g.history == r.game.history and g.history
