@@ -33,6 +33,7 @@ from .errors import InvalidAction
 from .routes import cheapest_build, cost_table, travel_table, travel_turns
 from .rules import RULESETS, ruleset, ruleset_for_board
 from .sim import BOTS, monte_carlo
+from .words import plural
 
 __all__ = ["main", "build_parser"]
 
@@ -276,7 +277,7 @@ def _cmd_simulate(args) -> int:
         return 0
     if args.csv:
         df.to_csv(args.csv, index=False)
-    head = (f"{len(df)} games of {df.ruleset.iloc[0] if len(df) else rules.name} on "
+    head = (f"{plural(len(df), 'game')} of {df.ruleset.iloc[0] if len(df) else rules.name} on "
             f"{df.board.iloc[0] if len(df) else args.board or rules.board}")
     if rules.setup == "demo":
         # Empire Express: the demo game to its end (150M, the round finished, the most money wins)

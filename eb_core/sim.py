@@ -314,13 +314,14 @@ class SoloResult:
         head = f"Seed {self.seed}, {self.ruleset} on {self.board}, the {self.bot} bot"
         if self.majors is None:         # Empire Express's demo game
             first = f"; 150M or more first reached after {self.first} turns" if self.first is not None else ""
-            return (f"{head}: the first colour {'won' if self.won else 'did not win'} after {self.turns} turns with "
-                    f"{self.cash}M and {self.deliveries} deliveries{first}.")
-        result = (f"won in {self.turns} turns" + (f" ({self.category})" if self.category else "")
-                  if self.won else f"not won after {self.turns} turns"
+            return (f"{head}: the first colour {'won' if self.won else 'did not win'} after "
+                    f"{plural(self.turns, 'turn')} with {self.cash}M and {plural(self.deliveries, 'delivery', 'deliveries')}"
+                    f"{first}.")
+        result = (f"won in {plural(self.turns, 'turn')}" + (f" ({self.category})" if self.category else "")
+                  if self.won else f"not won after {plural(self.turns, 'turn')}"
                   + (f" (lost at turn {self.lost_at}, Simulated Win / Loss)" if self.lost_at else ""))
-        return (f"{head}: {result} with {self.cash}M, {self.deliveries} deliveries, {self.majors} major cities "
-                f"joined, a {self.train} train.")
+        return (f"{head}: {result} with {self.cash}M, {plural(self.deliveries, 'delivery', 'deliveries')}, "
+                f"{plural(self.majors, 'major city', 'major cities')} joined, a {self.train} train.")
 
     def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the sentence
         p.text(str(self))

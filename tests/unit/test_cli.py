@@ -203,3 +203,9 @@ def test_the_europe_board_summary_lists_the_major_and_key_cities_and_the_2009_pr
     assert "  key: Oslo, Stockholm" in lines
     assert "  tunnel Chunnel: Folkestone - Calais, 17M" in lines
     assert any(ln.startswith("  ferry Newcastle–Esbjerg: ") and ln.endswith(", 14M") for ln in lines)
+
+
+def test_simulate_of_one_game_says_one_game(capsys):
+    code, out, _ = run(capsys, "simulate", "--board", "tutorial", "--ruleset", "europe-basic", "--games", "1",
+                       "--max-turns", "5")
+    assert code == 0 and out.startswith("1 game of europe-basic on tutorial")

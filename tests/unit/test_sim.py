@@ -457,3 +457,9 @@ def test_a_seed_names_one_game_that_can_be_played_again_by_hand():
 
     play_solo(g, Viewing(), max_turns=10)
     assert g.history == r.game.history and g.history
+
+
+def test_one_delivery_and_one_game_are_said_in_the_singular():
+    """'1 delivery', '1 game of': the sentence a player reads counts in words (it said '1 deliveries')."""
+    r = sim.solo_game(eb.ruleset("europe-basic"), seed=2, board="tutorial", max_turns=3, keep_game=False)
+    assert r.deliveries == 1 and "with 32M, 1 delivery, 3 major cities joined" in str(r)
