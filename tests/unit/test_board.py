@@ -218,6 +218,16 @@ def test_non_neighbour_edge(tmp_path, doc):
     _expect(tmp_path, doc, "edges[0]", "neighbours must be 1 apart")
 
 
+def test_an_edge_a_third_longer_than_the_lattice_step_is_no_neighbour(tmp_path, doc):
+    """Neighbouring mileposts lie one lattice step apart (within a fifth): a milepost moved 0.3 of a step away
+    along its first edge makes that edge 1.30 steps long, refused naming the edge."""
+    e = doc["edges"][0]
+    pa, pb = doc["mileposts"][e["a"]], doc["mileposts"][e["b"]]
+    dx, dy = pb["x"] - pa["x"], pb["y"] - pa["y"]
+    pb["x"], pb["y"] = round(pa["x"] + 1.3 * dx, 4), round(pa["y"] + 1.3 * dy, 4)
+    _expect(tmp_path, doc, "edges[0]", "1.30 lattice units apart")
+
+
 def test_duplicate_edge(tmp_path, doc):
     doc["edges"].append({"a": doc["edges"][5]["b"], "b": doc["edges"][5]["a"]})
     _expect(tmp_path, doc, f"edges[{len(doc['edges']) - 1}]", "duplicate edge")
