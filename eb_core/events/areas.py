@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -56,7 +56,6 @@ __all__ = [
     "river_edges",
     "sea_area",
     "terrain_in",
-    "tunnels_as_ferries",
 ]
 
 UNREACHABLE = 10 ** 6
@@ -284,29 +283,21 @@ class Area:
     extra: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
-def gale_ports(board: Board, sea: str, radius: int) -> frozenset[int]:
-    """Ferry ports closed by a gale on ``sea``: both ports of every ferry with a port in the gale's area."""
+def gale_ports(board: Board, sea: str, radius: int, *, tunnels: bool = False) -> frozenset[int]:
+    """Ferry ports closed by a gale on ``sea``: both ports of every ferry with a port in the gale's area
+    (``tunnels``: the Chunnel's too, a ferry under the Fast Game)."""
     area = sea_area(board, sea, radius)
     out: set[int] = set()
-    for cr in board.ferries:
+    for cr in (board.crossings if tunnels else board.ferries):
         if any(p in area for p in cr.ports):
             out.update(cr.ports)
     return frozenset(out)
 
 
-def tunnels_as_ferries(board: Board, area: Area) -> Area:
-    """A gale's ``area`` under the Fast Game, whose Chunnel is "another ferry" (rulebook: Variants & Optional
-    Rules > Fast Game): a tunnel with a port in the area has both its ports closed, as a ferry's are."""
-    tunnels = [cr for cr in board.crossings if cr.is_tunnel and any(p in area.mileposts for p in cr.ports)]
-    if not tunnels:
-        return area
-    names = " and ".join(f"the {cr.name}" for cr in tunnels)
-    return replace(area, ports=area.ports | {p for cr in tunnels for p in cr.ports},
-                   text=area.text + f" ({names} too: a ferry in the Fast Game)")
-
-
-def event_area(board: Board, card) -> Area:
+def event_area(board: Board, card, *, tunnels_as_ferries: bool = False) -> Area:
     """The :class:`Area` of an event card (an :class:`~eb_core.cards.EventCard`) on ``board``.
+    ``tunnels_as_ferries``: the Fast Game's Chunnel is "another ferry" (rulebook: Variants & Optional Rules >
+    Fast Game), so a gale closes its ports as it closes a ferry's.
 
     Derailments have no fixed area (it depends on the cards drawn); taxes and Irish Economy Booming
     cover cities or nobody's mileposts.
@@ -332,10 +323,14 @@ def event_area(board: Board, card) -> Area:
         r = int(p.get("radius", 4))
         if p["sea"] not in board.seas:
             return Area(kind, title, text=f"no {p['sea']} coast on board {board.name!r}: no effect")
-        area, ports = sea_area(board, p["sea"], r), gale_ports(board, p["sea"], r)
+        area = sea_area(board, p["sea"], r)
+        ports = gale_ports(board, p["sea"], r, tunnels=tunnels_as_ferries)
+        closed = [cr.name for cr in board.crossings if cr.is_tunnel and set(cr.ports) <= ports]
         return Area(kind, title, area, ports=ports,
                     text=f"within {r} mileposts of the {p['sea']} coast: half rate and no track building"
-                         + ("; its ferry ports closed" if ports else ""))
+                         + ("; its ferry ports closed" if ports else "")
+                         + (f" ({' and '.join(f'the {n}' for n in closed)} too: a ferry in the Fast Game)"
+                            if closed else ""))
     if kind == "flood":
         edges = river_edges(board, p["river"])
         mps = frozenset(m for e in edges for m in e)

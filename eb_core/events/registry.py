@@ -213,16 +213,13 @@ def after_event(game: Game, card) -> None:
 # ---------------------------------------------------------------------------- helpers for effects
 def area_of(game: Game, card) -> _areas.Area:
     """The :class:`~eb_core.events.areas.Area` of ``card`` (an event card or its id) on ``game.board``,
-    computed once per board and card contents (:func:`eb_core.files.derived`). Under the Fast Game a gale
-    closes the Chunnel's ports too, the Chunnel being "another ferry" there
-    (:func:`~eb_core.events.areas.tunnels_as_ferries`)."""
+    computed once per board, card contents and whether the Chunnel is a ferry (the Fast Game: a gale closes
+    it too; :func:`eb_core.files.derived`)."""
     if isinstance(card, int):
         card = game.deck.card(card)
-    key = ("events:area", card.kind, card.title, json.dumps(card.params, sort_keys=True, default=str))
-    area = derived(game.board, key, lambda board: _areas.event_area(board, card))
-    if card.kind == "gale" and game.rules.tunnel_as_ferry_cost is not None:
-        area = _areas.tunnels_as_ferries(game.board, area)
-    return area
+    fast = game.rules.tunnel_as_ferry_cost is not None
+    key = ("events:area", card.kind, card.title, json.dumps(card.params, sort_keys=True, default=str), fast)
+    return derived(game.board, key, lambda board: _areas.event_area(board, card, tunnels_as_ferries=fast))
 
 
 def active_area(game: Game, active: dict[str, Any]) -> _areas.Area:
