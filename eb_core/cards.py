@@ -231,12 +231,12 @@ class Deck:
     def card(self, card_id: int) -> Card:
         """The card with id ``card_id`` (demand, event or starter); :class:`KeyError` if there is none (``True``
         is no card id, though Python counts it as 1)."""
-        try:
-            if isinstance(card_id, bool) or not isinstance(card_id, Integral):    # (not True, not 3.0)
-                raise KeyError(card_id)
-            return self._by_id[card_id]
-        except (KeyError, TypeError):
-            raise UnknownName(f"no card {card_id!r} in deck {self.name!r}", field="card") from None
+        hit = self._by_id.get(card_id) if type(card_id) is int else None     # the usual case, at dict speed
+        if hit is None:
+            if card_id not in self:     # (not True, not 3.0: see __contains__)
+                raise UnknownName(f"no card {card_id!r} in deck {self.name!r}", field="card")
+            hit = self._by_id[card_id]
+        return hit
 
     def is_event(self, card_id: int) -> bool:
         """True if ``card_id`` is an event card."""
