@@ -344,12 +344,11 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         if getattr(a, "train", 1) == 2:
             # train 2's pick-ups and deliveries are named as such; its moves are not train 1's
             if isinstance(a, Deliver):
-                deliveries.append((a.load, f"{here2} (train 2{', an open contract' if a.card_id in face_up else ''})",
+                deliveries.append((a.load, _tagged(here2, "train 2", a.card_id in face_up and "an open contract"),
                                    g.state.players[seat].cash - before))
                 order.append(("deliver", *deliveries[-1]))
             elif isinstance(a, PickUp):
-                store = ", a field warehouse" if stored.get(here2 or "", {}).get(a.load, 0) > 0 else ""
-                pickups.append((a.load, f"{here2} (train 2{store})"))
+                pickups.append((a.load, _tagged(here2, "train 2", _stored(stored, here2, a.load))))
                 order.append(("pickup", *pickups[-1]))
             elif isinstance(a, Upgrade):
                 upgrade = f"{a.to} (train 2)"
@@ -366,12 +365,11 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         elif isinstance(a, DiscardHand):
             discard = True
         elif isinstance(a, Deliver):
-            where = f"{here} (an open contract)" if a.card_id in face_up else here
-            deliveries.append((a.load, where, g.state.players[seat].cash - before))
+            deliveries.append((a.load, _tagged(here, a.card_id in face_up and "an open contract"),
+                               g.state.players[seat].cash - before))
             order.append(("deliver", *deliveries[-1]))
         elif isinstance(a, PickUp):
-            from_store = stored.get(here or "", {}).get(a.load, 0) > 0
-            pickups.append((a.load, f"{here} (a field warehouse)" if from_store else here))
+            pickups.append((a.load, _tagged(here, _stored(stored, here, a.load))))
             order.append(("pickup", *pickups[-1]))
         elif isinstance(a, (Move, PlaceTrain)):
             moved_to = bot._here(g) or g.board.place(g.state.players[seat].position)
@@ -402,6 +400,18 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                 g.rules.victory_cash if plan is not None and plan.finish is not None else None,
                 g.meets_victory(seat), bot.held == turn, fresh, bot.discard_turns, opening, plan2, fares,
                 [say(a, g.board) for a in actions], order, drawn=list(end.hand) != hand0)
+
+
+def _tagged(place, *tags) -> str:
+    """A place with what to know of it in brackets (``"Kraków (train 2, a field warehouse)"``), the tags that
+    are empty left out."""
+    said = [t for t in tags if t]
+    return f"{place} ({', '.join(said)})" if said else place
+
+
+def _stored(stored: dict, city, load: str) -> str:
+    """``"a field warehouse"`` when ``load`` was left in ``city``'s warehouse before the pick-up, else ``""``."""
+    return "a field warehouse" if stored.get(city or "", {}).get(load, 0) > 0 else ""
 
 
 class PlayedBots:
