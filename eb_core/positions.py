@@ -546,13 +546,17 @@ def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> 
         where.fail(f"{path}.{fld}", fld, f"a {train.train} train carries at most {train.train.capacity} loads, "
                                          f"got {len(loads)} (rulebook: {R.PICKUP})")
     for ld in loads:
-        if ld not in st.bank:
-            where.fail(f"{path}.{fld}", fld, f"there is {board.no_load(ld)}")
-        if st.bank[ld] <= 0:
-            where.fail(f"{path}.{fld}", fld, f"no {ld} chip is left in the bank (each load has a fixed "
-                                             "number of chips)")
-        st.bank[ld] -= 1
+        _take_chip(st, board, ld, where, f"{path}.{fld}", fld)
         train.loads.append(ld)
+
+
+def _take_chip(st, board, ld: str, where: _Where, path: str, fld: str) -> None:
+    """Take a chip of load ``ld`` from the bank (for a train or a warehouse), or fail naming the field."""
+    if ld not in st.bank:
+        where.fail(path, fld, f"there is {board.no_load(ld)}")
+    if st.bank[ld] <= 0:
+        where.fail(path, fld, f"no {ld} chip is left in the bank (each load has a fixed number of chips)")
+    st.bank[ld] -= 1
 
 
 def _set_cards(game, players, where: _Where, phase: str, contracts=None) -> None:
@@ -667,12 +671,7 @@ def _set_warehouses(game, desc: Mapping[str, Any], where: _Where) -> None:
             where.fail("warehouses", "warehouses", f"expected the loads left at {city} by name, got {loads!r}")
         name = board.city(city).name
         for ld in (_load_name(board, x) for x in loads):
-            if ld not in st.bank:
-                where.fail("warehouses", "warehouses", f"there is {board.no_load(ld)}")
-            if st.bank[ld] <= 0:
-                where.fail("warehouses", "warehouses", f"no {ld} chip is left in the bank (each load has a fixed "
-                                                       "number of chips)")
-            st.bank[ld] -= 1
+            _take_chip(st, board, ld, where, "warehouses", "warehouses")
             held = st.warehouses.setdefault(name, {})
             held[ld] = held.get(ld, 0) + 1
 
