@@ -89,22 +89,18 @@ def _whole(v: Any, fld: str, fail: Fail, *, signed: bool = False) -> int:
     return v
 
 
-def _text(v: Any, fld: str, fail: Fail) -> str:
-    if not isinstance(v, str):
-        fail(fld, f"expected a string, got {_shown(v)}")
-    return v
+def _typed(kind: type, what: str) -> Callable[[Any, str, Fail], Any]:
+    """A checker of a saved field's JSON type: returns the value, or ``fail(fld, "expected <what>, got ...")``."""
+    def check(v: Any, fld: str, fail: Fail) -> Any:
+        if not isinstance(v, kind):
+            fail(fld, f"expected {what}, got {_shown(v)}")
+        return v
+    return check
 
 
-def _list(v: Any, fld: str, fail: Fail) -> list:
-    if not isinstance(v, list):
-        fail(fld, f"expected a list, got {_shown(v)}")
-    return v
-
-
-def _object(v: Any, fld: str, fail: Fail) -> dict:
-    if not isinstance(v, dict):
-        fail(fld, f"expected a JSON object, got {_shown(v)}")
-    return v
+_text = _typed(str, "a string")
+_list = _typed(list, "a list")
+_object = _typed(dict, "a JSON object")
 
 
 _TRAIN_TEXT = re.compile(r"[1-9][0-9]*/[1-9][0-9]*")
