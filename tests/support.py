@@ -97,6 +97,16 @@ def demand_card_with(city: str, *, avoid=()):
     raise AssertionError(city)
 
 
+def ready_to_deliver(g: eb.Game, city: str, seat: int = 0):
+    """Put a demand card for ``city`` in ``seat``'s hand and the train at the city with its load; returns
+    the card and the demand."""
+    card = demand_card_with(city)
+    dem = next(d for d in card.demands if d.city == city)
+    g.state.players[seat].hand[0] = card.id
+    place(g, seat, EUROPE.city(city).center, [dem.load])
+    return card, dem
+
+
 def far_demand_cards(board: eb.Board, away_from, n: int, radius: int = 3):
     """``n`` demand cards none of whose cities is within ``radius`` of any milepost in ``away_from``."""
     out = []

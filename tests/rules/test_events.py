@@ -16,6 +16,7 @@ from support import (
     line_towards,
     ops_game,
     place,
+    ready_to_deliver,
 )
 
 import eb_core as eb
@@ -171,11 +172,8 @@ def test_events_drawn_in_special_build_turns_only_permanent_ones_take_effect():
 
 def test_permanent_irish_boom_adds_4_to_every_delivery_to_dublin_for_the_rest_of_the_game():
     g = ops_game()
-    card = demand_card_with("Dublin")
-    dem = next(d for d in card.demands if d.city == "Dublin")
+    card, dem = ready_to_deliver(g, "Dublin")
     p = g.state.players[0]
-    p.hand[0] = card.id
-    place(g, 0, EUROPE.city("Dublin").center, [dem.load])
     place(g, 1, EUROPE.city("Wien").center)
     events.play_event(g, "Irish Economy Booming")
     for _ in range(6):
@@ -651,8 +649,10 @@ def test_a_train_with_no_load_still_loses_the_turn():
     assert any("carries no load" in line for line in g.state.log)
 
 
-def test_final_scoring_a_player_whose_track_a_flood_cut_after_announcing_rebuilds_it_and_pays():
-    """Ending the Game > Final Scoring 1: the winner rebuilds the destroyed track at the usual cost."""
+def _flood_after_announcing():
+    """Ann (300M) joins Wien and Berlin over the Elbe, two major cities being all victory needs here, and
+    announces; then the Elbe floods and her bridge is gone. Returns the game, the bridge's segment and the
+    cost of building it again."""
     from eb_core.costs import segment_cost
     from eb_core.positions import position_from_text
 
@@ -668,11 +668,26 @@ def test_final_scoring_a_player_whose_track_a_flood_cut_after_announcing_rebuild
     g.apply(EndTurn())
     assert g.state.players[0].announced
     events.play_event(g, "Flood: Elbe", drawer=1)
+    return g, elbe[0], segment_cost(EUROPE, g.rules, *elbe[0]).total
+
+
+def test_final_scoring_a_player_whose_track_a_flood_cut_after_announcing_rebuilds_it_and_pays():
+    """Ending the Game > Final Scoring 1: the winner rebuilds the destroyed track at the usual cost."""
+    g, bridge, cost = _flood_after_announcing()
     assert len(g.connected_majors(0)) < 2
-    cost = segment_cost(EUROPE, g.rules, *elbe[0]).total
     g.apply(EndTurn())                                   # end of the round: final scoring
     assert g.over and g.winners == [0]
-    assert g.state.players[0].cash == 300 - cost and g.state.track.owner(*elbe[0]) == 0, g.state.log[-3:]
+    assert g.state.players[0].cash == 300 - cost and g.state.track.owner(*bridge) == 0, g.state.log[-3:]
+
+
+def test_final_scoring_a_player_with_exactly_the_rebuild_cost_rebuilds():
+    """Final Scoring Phase 1: rebuild "paying the usual build cost" -- No Credit lets a player spend every
+    million, so cash equal to the cost is enough (and leaves 0)."""
+    g, bridge, cost = _flood_after_announcing()
+    g.state.players[0].cash = cost
+    g.apply(EndTurn())                                   # end of the round: final scoring
+    assert g.over
+    assert g.state.track.owner(*bridge) == 0 and g.state.players[0].cash == 0, g.state.log[-3:]
 
 
 def test_heavy_snow_names_only_the_terrain_its_area_has():

@@ -6,7 +6,7 @@ Each test fixes one number or one boundary a player meets at the table: a city e
 the coast is in a gale, one exactly 3 from it in the Longshoremen's strike; the step *into* a fog is
 already at half rate; a lost turn is no chance to rebuild a flooded bridge.
 """
-from support import EUROPE, demand_card_with, event_card, lay_track, line_towards, ops_game, place, rejects
+from support import EUROPE, event_card, lay_track, line_towards, ops_game, place, ready_to_deliver, rejects
 
 from eb_core import events
 from eb_core.actions import Build, Deliver, EndTurn
@@ -96,11 +96,8 @@ def test_irish_boom_adds_nothing_to_a_delivery_outside_ireland():
     """Irish Economy Booming: "All deliveries to Belfast, Dublin, or Cork receive an extra 4 million" --
     only those three cities."""
     g = ops_game()
-    card = demand_card_with("Paris")
-    dem = next(d for d in card.demands if d.city == "Paris")
+    card, dem = ready_to_deliver(g, "Paris")
     p = g.state.players[0]
-    p.hand[0] = card.id
-    place(g, 0, EUROPE.city("Paris").center, [dem.load])
     events.play_event(g, "Irish Economy Booming")
     cash = p.cash
     g.apply(Deliver(dem.load, card.id))
@@ -139,28 +136,3 @@ def test_a_lost_turn_is_no_chance_to_rebuild_a_flooded_bridge():
     assert g.current_player == 1 and not st.active_events
     ben_cannot()
     assert st.blocked_rebuild == {f"{a}-{b}": 0}
-
-
-# ------------------------------------------------------------------------------ Final Scoring
-def test_final_scoring_a_player_with_exactly_the_rebuild_cost_rebuilds():
-    """Final Scoring Phase 1: rebuild "paying the usual build cost" -- No Credit lets a player spend every
-    million, so cash equal to the cost is enough (and leaves 0)."""
-    from eb_core.costs import segment_cost
-    from eb_core.positions import position_from_text
-
-    g = position_from_text("""
-    board: europe
-    ruleset: europe-standard
-    player Ann: cash 300, at Wien, track Wien-Berlin
-    player Ben: cash 40, at Paris
-    """)
-    g.rules = g.rules.with_(victory_majors=2)
-    elbe = [k for k, o in g.state.track.segments.items() if o == 0 and "Elbe" in EUROPE.edge(*k).rivers]
-    g.apply(EndTurn())
-    assert g.state.players[0].announced
-    events.play_event(g, "Flood: Elbe", drawer=1)
-    cost = segment_cost(EUROPE, g.rules, *elbe[0]).total
-    g.state.players[0].cash = cost
-    g.apply(EndTurn())                                   # end of the round: final scoring
-    assert g.over
-    assert g.state.track.owner(*elbe[0]) == 0 and g.state.players[0].cash == 0, g.state.log[-3:]
