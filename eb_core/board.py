@@ -897,4 +897,6 @@ def load_board(name_or_path: str | os.PathLike = "europe") -> Board:
 
     Boards are immutable, so repeated loads of an unchanged file return the same object.
     """
-    return load_cached(name_or_path, "boards", data_dir(), Board.from_file, _CACHE)
+    from .rules import RULESETS                  # lazy: the rulesets name their boards
+    also = {name: f"the ruleset {name!r} is played on the board {r.board!r}" for name, r in RULESETS.items()}
+    return load_cached(name_or_path, "boards", data_dir(), Board.from_file, _CACHE, also)

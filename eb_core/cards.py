@@ -444,4 +444,6 @@ def load_deck(name_or_path: str | os.PathLike = "europe") -> Deck:
     Decks are immutable, so repeated loads of an unchanged file return the same object. A malformed
     file raises :class:`~eb_core.errors.DeckFileError` naming the file and the field.
     """
-    return load_cached(name_or_path, "decks", data_dir(), Deck.from_file, _CACHE)
+    from .rules import RULESETS                  # lazy: the rulesets name their decks
+    also = {name: f"the ruleset {name!r} is played with the deck {r.deck!r}" for name, r in RULESETS.items()}
+    return load_cached(name_or_path, "decks", data_dir(), Deck.from_file, _CACHE, also)

@@ -12,7 +12,12 @@ from eb_core.files import data_dir
 
 
 @pytest.mark.parametrize("lookup, says", [
-    (lambda: eb.load_board("eurpoe"), "no board named 'eurpoe'; available: ['eastern_us', 'europe'"),
+    (lambda: eb.load_board("eurpoe"), "no board named 'eurpoe' (did you mean europe?)"),
+    (lambda: eb.load_board("atlantis"),
+     "no board named 'atlantis' (the boards are eastern_us, europe, north_america and tutorial)"),
+    (lambda: eb.load_board("us"), "no board named 'us' (the ruleset 'us' is played on the board 'north_america')"),
+    (lambda: eb.load_deck("express"), "no deck named 'express' (the ruleset 'express' is played with the deck "
+                                      "'eastern_us')"),
     (lambda: eb.load_deck("nope"), "no deck named 'nope'"),
     (lambda: eb.ruleset("europe-standrd"), "no ruleset 'europe-standrd'; choose from"),
     (lambda: eb.ruleset("europe-basic", "fats-game"), "no variant 'fats-game'"),
