@@ -34,6 +34,7 @@ from .routes import cheapest_connection
 from .rules import Ruleset, ruleset
 from .sim import BotView
 from .state import Position
+from .words import choose_from
 
 __all__ = [
     "CARDINAL_RULES",
@@ -263,7 +264,7 @@ def simulate_players(seeds: Sequence[int] | int = 8, *, rounds: int = 40,
     seeds = range(seeds) if isinstance(seeds, int) else seeds
     for b in bots:
         if b not in BOT_KINDS:
-            raise InvalidAction(f"bots: no bot {b!r}; choose from {sorted(BOT_KINDS)}", field="bots")
+            raise InvalidAction(f"bots: no bot {b!r}; {choose_from(sorted(BOT_KINDS), b)}", field="bots")
     rows = []
     for seed in seeds:
         rng = random.Random(f"eb-cardinal:{seed}")

@@ -16,7 +16,7 @@ What a schema cannot say (ids in order, edge ends that exist, ...) the loaders c
 ...               "edges": [], "cities": [], "loads": {}}, "eb-board-1", "my.json", BoardFileError)
 ... except BoardFileError as err:
 ...     print(err)
-my.json: field 'mileposts[0].terrain': unknown terrain 'swamp'; expected one of ['clear', 'mountain', 'alpine']
+my.json: field 'mileposts[0].terrain': unknown terrain 'swamp'; expected 'clear', 'mountain' or 'alpine'
 
 Boards and decks are immutable once loaded, so anything derived from one (index arrays, graphs, event
 areas, route engines) is computed once and kept in :func:`derived`, keyed weakly by the object itself: it
@@ -49,7 +49,7 @@ from typing import Any, TypeVar
 import fastjsonschema
 
 from .errors import DataFileError, UnknownName
-from .words import and_list
+from .words import and_list, or_list
 
 __all__ = ["read_json_file", "load_cached", "derived", "data_dir", "schema_dir", "load_schema", "validate",
            "reference_validator"]
@@ -347,14 +347,14 @@ def explain(err, root: Any = None, defs: Mapping[str, Any] | None = None) -> tup
         extra = next((k for k in inst if k not in known), None)
         noun = sch.get("title", "field") if path else "field"
         return path + ([extra] if extra is not None else []), (
-            f"unknown {noun} {extra!r}; expected one of {sorted(known)}")
+            f"unknown {noun} {extra!r}; expected {or_list(map(repr, sorted(known)))}")
     if kw == "type":
         kinds = [want] if isinstance(want, str) else list(want)
         return path, f"expected {' or '.join(_TYPE_WORDS.get(k, k) for k in kinds)}, got {_shown(inst)}"
     if kw == "enum" and len(want) != 1:
         if "title" in sch:
-            return path, f"unknown {sch['title']} {inst!r}; expected one of {list(want)}"
-        return path, f"expected one of {list(want)}, got {inst!r}" + _about(sch)
+            return path, f"unknown {sch['title']} {inst!r}; expected {or_list(map(repr, want))}"
+        return path, f"expected {or_list(map(repr, want))}, got {inst!r}" + _about(sch)
     if kw in ("const", "enum"):
         value = want if kw == "const" else want[0]
         return path, f"expected {value!r}, got {inst!r}" + _about(sch)

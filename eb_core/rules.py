@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .errors import InvalidAction, UnknownName
+from .words import choose_from, or_list
 
 __all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "BRIDGES", "compare", "with_variants",
            "four_cards"]
@@ -152,9 +153,9 @@ class Ruleset:
 
     def __post_init__(self):
         if self.turn_order not in TURN_ORDERS:
-            raise ValueError(f"turn_order must be one of {TURN_ORDERS}, got {self.turn_order!r}")
+            raise ValueError(f"turn_order must be {or_list(map(repr, TURN_ORDERS))}, got {self.turn_order!r}")
         if self.bridges not in BRIDGES:
-            raise ValueError(f"bridges must be one of {BRIDGES}, got {self.bridges!r}")
+            raise ValueError(f"bridges must be {or_list(map(repr, BRIDGES))}, got {self.bridges!r}")
         if self.trains not in (1, 2):
             raise ValueError(f"trains must be 1 or 2 (Run Two Trains), got {self.trains!r}")
 
@@ -477,12 +478,12 @@ INCOMPATIBLE: Mapping[frozenset, str] = _ro({
 def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
     """A named ruleset, optionally modified by variants (``eb.ruleset("europe-basic", "fast-game")``)."""
     if not isinstance(name, str):
-        raise UnknownName(f"ruleset: expected a ruleset's name, one of {sorted(RULESETS)}, got {name!r}",
+        raise UnknownName(f"ruleset: expected a ruleset's name, one of {or_list(sorted(RULESETS))}, got {name!r}",
                             field="ruleset")
     try:
         r = RULESETS[name]
     except KeyError:
-        raise UnknownName(f"no ruleset {name!r}; choose from {sorted(RULESETS)}", field="ruleset") from None
+        raise UnknownName(f"no ruleset {name!r}; {choose_from(sorted(RULESETS), name)}", field="ruleset") from None
     return with_variants(r, *variants)
 
 
@@ -499,7 +500,7 @@ def with_variants(r: Ruleset, *variants: str) -> Ruleset:
             raise InvalidAction(f"variants: give each variant as its own argument, e.g. ruleset({r.name!r}, "
                                 f"'fast-game', 'mercy') or ruleset({r.name!r}, *names), got {v!r}", field="variants")
         if not isinstance(v, str) or v not in VARIANTS:
-            raise UnknownName(f"no variant {v!r}; choose from {sorted(VARIANTS)}", field="variant")
+            raise UnknownName(f"no variant {v!r}; {choose_from(sorted(VARIANTS), v)}", field="variant")
         if r.game == "express":
             raise InvalidAction(f"variants: {v!r} is one of Empire Builder's Variants & Optional Rules; the "
                                 f"{r.title} rulebook has no variants (its demo game has no upgrades, ferries "

@@ -58,7 +58,7 @@ from .rules import RULESETS, VARIANTS, Ruleset, with_variants
 from .rules import ruleset as _ruleset
 from .routes import cheapest_build, cheapest_connection
 from .state import Position
-from .words import plural
+from .words import and_list, choose_from, plural
 
 __all__ = [
     "BOTS",
@@ -277,7 +277,7 @@ def make_bot(name: str, seat: int, seed: int):
     """A bot by name for ``seat`` with its own ``random.Random`` seeded from ``seed`` and the seat."""
     factory = BOTS.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise InvalidAction(f"bot: no bot {name!r}; choose from {sorted(BOTS)}", field="bot")
+        raise InvalidAction(f"bot: no bot {name!r}; {choose_from(sorted(BOTS), name)}", field="bot")
     return factory(seat, bot_rng(seed, seat))
 
 
@@ -343,8 +343,8 @@ def _check_variants(variants: Any) -> tuple[str, ...]:
                             field="variants")
     for v in variants:
         if not isinstance(v, str):
-            raise InvalidAction(f"variants: expected variant names (strings), got {v!r}; choose from "
-                                f"{sorted(VARIANTS)}", field="variants")
+            raise InvalidAction(f"variants: expected variant names (strings), got {v!r}; "
+                                f"{choose_from(sorted(VARIANTS))}", field="variants")
     return tuple(variants)
 
 
@@ -377,7 +377,7 @@ def _check_play(*, seed: Any = 0, max_turns: Any = 1, players: Any = 1, bot: Any
     _whole(max_turns, "max_turns", 1, "a whole number of turns")
     _whole(players, "players", None, "a whole number of seats")
     if not isinstance(bot, str) or bot not in BOTS:
-        raise InvalidAction(f"bot: no bot {bot!r}; choose from {sorted(BOTS)}", field="bot")
+        raise InvalidAction(f"bot: no bot {bot!r}; {choose_from(sorted(BOTS), bot)}", field="bot")
     if not isinstance(win_loss, bool):
         raise InvalidAction(f"win_loss: expected True or False, got {win_loss!r}", field="win_loss")
 
@@ -426,7 +426,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
     if isinstance(scenario, bool) or not isinstance(scenario, int) or scenario not in SCENARIOS:
-        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {sorted(SCENARIOS)}, got "
+        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {and_list(sorted(SCENARIOS))}, got "
                             f"{scenario!r}", field="scenario")
     if win_loss and scenario not in WIN_LOSS_SCENARIOS:
         raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}), "
@@ -955,7 +955,7 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     r = _rules(rules, variants)
     spec = _spec(r)
     if isinstance(scenario, bool) or not isinstance(scenario, int) or scenario not in SCENARIOS:
-        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {sorted(SCENARIOS)}, got "
+        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {and_list(sorted(SCENARIOS))}, got "
                             f"{scenario!r}", field="scenario")
     jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
     bar = _progress_bar(progress, len(jobs), f"{bot} {r.name}")

@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-__all__ = ["plural", "and_list"]
+__all__ = ["plural", "and_list", "or_list", "choose_from"]
 
 
 def and_list(items) -> str:
@@ -16,6 +16,31 @@ def and_list(items) -> str:
     """
     items = [str(x) for x in items if x]
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def or_list(items) -> str:
+    """Choices joined as a sentence offers them: ``"clear, mountain or alpine"``.
+
+    >>> or_list(["clear"]), or_list(["clear", "mountain", "alpine"])
+    ('clear', 'clear, mountain or alpine')
+    """
+    items = [str(x) for x in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
+
+
+def choose_from(names, given=None) -> str:
+    """The end of a refusal of an unknown name: the closest names (``"did you mean fast-game?"``) when
+    ``given`` is near one, otherwise every name, in words (never a Python list).
+
+    >>> choose_from(["fast-game", "faster-game", "mercy"], "fats-game")
+    'did you mean fast-game or faster-game?'
+    >>> choose_from(["europe-basic", "europe-standard", "express", "us"], "x")
+    'choose from europe-basic, europe-standard, express or us'
+    """
+    import difflib
+    names = [str(n) for n in names]
+    close = difflib.get_close_matches(str(given), names, n=2, cutoff=0.7) if isinstance(given, str) else []
+    return f"did you mean {' or '.join(close)}?" if close else f"choose from {or_list(names)}"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

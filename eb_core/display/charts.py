@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 from ..errors import InvalidAction
 from ..rules import Ruleset, ruleset
 from ..sim import CHART_OF_SUCCESS, chart_for, chart_of_success
+from ..words import or_list
 from .figures import TEMPLATE
 
 __all__ = ["chart_histogram", "turns_figure"]
@@ -37,7 +38,7 @@ def _chart_of(value, *, known: bool = True) -> str | None:
         if not known:
             return None
         raise InvalidAction(f"chart: cannot tell which Chart of Success the ruleset {value!r} uses "
-                            f"({e.args[0] if e.args else e}); pass chart= one of {list(CHART_OF_SUCCESS)}",
+                            f"({e.args[0] if e.args else e}); pass chart= {or_list(map(repr, CHART_OF_SUCCESS))}",
                             field="chart") from None
 
 
@@ -46,7 +47,7 @@ def _pick_chart(df, chart: str | None) -> str | None:
     if chart is not None:
         key = str(chart).strip().casefold()
         if key not in CHART_OF_SUCCESS:
-            raise InvalidAction(f"chart: no Chart of Success {chart!r}; choose from {list(CHART_OF_SUCCESS)} "
+            raise InvalidAction(f"chart: no Chart of Success {chart!r}; choose from {or_list(map(repr, CHART_OF_SUCCESS))} "
                                 f"(or leave it out: the chart of the results' ruleset)", field="chart")
         for value in (dict.fromkeys(df["ruleset"]) if len(df) else ()):
             _chart_of(value, known=False)   # Express results have no chart to be drawn on
@@ -59,7 +60,7 @@ def _pick_chart(df, chart: str | None) -> str | None:
     if len(charts) > 1:
         mix = "; ".join(f"{c}: {', '.join(names)}" for c, names in charts.items())
         raise InvalidAction(f"chart: these results mix rulesets of different Charts of Success ({mix}); pass "
-                            f"chart= one of {list(CHART_OF_SUCCESS)} or draw each chart's games apart",
+                            f"chart= {or_list(map(repr, CHART_OF_SUCCESS))} or draw each chart's games apart",
                             field="chart")
     return next(iter(charts))
 

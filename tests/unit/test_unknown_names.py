@@ -19,7 +19,8 @@ from eb_core.files import data_dir
     (lambda: eb.load_deck("express"), "no deck named 'express' (the ruleset 'express' is played with the deck "
                                       "'eastern_us')"),
     (lambda: eb.load_deck("nope"), "no deck named 'nope'"),
-    (lambda: eb.ruleset("europe-standrd"), "no ruleset 'europe-standrd'; choose from"),
+    (lambda: eb.ruleset("europe-standrd"), "no ruleset 'europe-standrd'; did you mean europe-standard?"),
+    (lambda: eb.ruleset("europe"), "no ruleset 'europe'; choose from europe-basic, europe-standard, express or us"),
     (lambda: eb.ruleset("europe-basic", "fats-game"), "no variant 'fats-game'"),
     (lambda: eb.load_board("tutorial").city("Lodnon"), "did you mean London?"),
     (lambda: eb.load_board("tutorial").milepost(99999), "no milepost 99999 on board 'tutorial'"),
