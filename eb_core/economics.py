@@ -280,13 +280,13 @@ class HandPlan(_Priced):
                 peak = max(peak, aboard)
             n_drop = min(len(spare), max(0, peak - self.train.capacity))
             dropped, kept = spare[:n_drop], spare[n_drop:]
-            order += " On the train at the start: " + ", ".join(self.carrying)
+            order += " On the train at the start: " + and_list(self.carrying)
             first = self.stops[0].city if self.stops else "the first city"
             if dropped:
-                order += (f"; {', '.join(dropped)} dropped at {first} to make room (the train holds "
+                order += (f"; {and_list(dropped)} dropped at {first} to make room (the train holds "
                           f"{self.train.capacity})")
             if kept:
-                order += f"; {', '.join(kept)} kept aboard"
+                order += f"; {and_list(kept)} kept aboard"
             order += "."
         money = _money_sentence(self.build_cost, self.crossings, self.connection, self.build_turns,
                                 self.distance, self.travel_turns, self.train, self.free_build_turns, self.build_limit)

@@ -52,7 +52,7 @@ from .files import derived, recent
 from .rules import Ruleset, Train
 from .state import Position
 from .track import Track, city_room, crossing_player_cap, seg_key
-from .words import plural
+from .words import and_list, plural
 
 __all__ = [
     "BuildPlan", "RouteState", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
@@ -87,11 +87,12 @@ class Trip:
         it, never given as milepost ids), the players rented from with ``names`` (the players' names in
         seat order)."""
         ends = f" from {board.place(self.path[0])} to {board.place(self.path[-1])}" if board is not None else ""
-        f = f" via {', '.join(self.ferries)}" if self.ferries else ""
+        f = f" via {and_list(self.ferries)}" if self.ferries else ""
         if not self.rented:
             r = ""
         elif names is not None:
-            r = f", renting {', '.join(names[s] for s in self.rented)}'s track for {self.rent}M"
+            owners = and_list(f"{names[s]}'s" for s in self.rented)
+            r = f", renting {owners} track for {self.rent}M"
         else:
             r = f", renting {plural(len(self.rented), 'other player')}'s track for {self.rent}M"
         return f"{plural(self.mileposts, 'milepost')}{ends}{f}{r}"

@@ -151,7 +151,7 @@ def open_contracts_from(game: Game, cards: list[int]) -> list[int]:
     if len(chosen) > room:
         chosen = random.Random(f"eb:{st.seed}:contracts:{st.turn}").sample(chosen, room)
     st.open_contracts.extend(chosen)
-    st.log.append(f"Open contracts: {', '.join(game.deck.card(c).label for c in chosen)} placed face up "
+    st.log.append(f"Open contracts: {and_list(game.deck.card(c).label for c in chosen)} placed face up "
                   f"({len(st.open_contracts)} on the table).")
     return [c for c in cards if c not in chosen]
 

@@ -41,6 +41,7 @@ import numpy as np
 from ..board import Board, CitySize, Terrain
 from ..files import derived
 from ..errors import UnknownName
+from ..words import and_list
 
 __all__ = [
     "UNREACHABLE",
@@ -348,13 +349,13 @@ def event_area(board: Board, card, *, tunnels_as_ferries: bool = False) -> Area:
                         text=f"more than {r} mileposts from the coast: no pickups or deliveries")
         if v == "rail":
             return Area(kind, title, country_area(board, p["countries"]),
-                        text=f"trains in {p.get('region', ', '.join(p['countries']))} lose a turn")
+                        text=f"trains in {p.get('region', and_list(p['countries']))} lose a turn")
         return Area(kind, title, frozenset(), text="no track building"
                     + (" by the drawing player" if p.get("players", "drawing") == "drawing" else ""))
     if kind == "irish-boom":
         cities = [c for c in p["cities"] if board.has_city(c)]
         mps = frozenset(m for c in cities for m in board.city(c).mileposts)
-        return Area(kind, title, mps, text=f"+{p['bonus']}M on every delivery to {', '.join(cities)}")
+        return Area(kind, title, mps, text=f"+{p['bonus']}M on every delivery to {and_list(cities)}")
     if kind == "derailment":
         return Area(kind, title, frozenset(),
                     text=f"trains within {p.get('radius', 3)} mileposts of the cities on the next "

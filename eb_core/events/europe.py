@@ -167,7 +167,7 @@ class Flood(EventEffect):
         who = "; ".join(f"{st.players[o].name} loses {n}" for o, n in sorted(by.items())) or "no built bridge"
         cities = sorted({game.board.city_at(k[0]).name for k in red})
         st.log.append(f"The {river} floods: every bridge over it is destroyed ({who}"
-                      + (f"; the city bridges of {', '.join(cities)} are out" if cities else "") + ").")
+                      + (f"; the city bridges of {and_list(cities)} are out" if cities else "") + ").")
 
     def blocks_move(self, game, active, player, a, b):
         if b is not None and (min(a, b), max(a, b)) in active_area(game, active).edges:
@@ -185,7 +185,7 @@ class Flood(EventEffect):
         red = active["data"].get("city_bridges", [])
         if red:
             cities = sorted({game.board.city_at(a).name for a, _ in red})
-            game.state.log.append(f"The flood is over: the city bridges of {', '.join(cities)} are rebuilt.")
+            game.state.log.append(f"The flood is over: the city bridges of {and_list(cities)} are rebuilt.")
 
 
 # ---------------------------------------------------------------------------- strikes
