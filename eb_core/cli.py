@@ -71,8 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("route", help="cheapest track to build between two cities or mileposts",
                        description="Cheapest track to build from A to B: cost and a per-segment breakdown "
-                                   "(rulebook: Build Phase Rules); --ids adds the milepost ids. A and B are city "
-                                   "names or milepost ids.")
+                                   "(rulebook: Build Phase Rules), or one line per leg with --legs; --ids adds "
+                                   "the milepost ids. A and B are city names or milepost ids.")
     _common(p)
     p.add_argument("a", help="start: city name, ferry port (Folkestone) or milepost id")
     p.add_argument("b", help="end: city name, ferry port or milepost id")
@@ -80,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also print the turns a train of this speed needs along the route")
     p.add_argument("--ids", action="store_true",
                    help="also print the route's milepost ids, in order (for scripts and board files)")
+    p.add_argument("--legs", action="store_true",
+                   help="one line per leg (between the cities, ports and neighbourhoods passed) instead of "
+                        "one per segment: a long route at a glance")
 
     p = sub.add_parser("table", help="cheapest build cost between cities",
                        description="Cheapest build cost between cities, read row -> column (from the row "
@@ -199,7 +202,7 @@ def _cmd_route(args) -> int:
         return 1
     turns = _option(lambda: travel_turns(board, rules, plan, args.speed), "speed", "--speed") \
         if args.speed is not None else None   # (checked first)
-    print(plan.explain())
+    print(plan.explain(by="leg" if args.legs else "segment"))
     if args.ids:
         print(f"mileposts: {' '.join(map(str, plan.mileposts))}")
     if turns is not None:

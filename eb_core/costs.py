@@ -265,22 +265,73 @@ class BuildPlan:
             out["city" if " city " in f" {s.base_label} " else "terrain"] += s.base
         return out
 
-    def explain(self) -> str:
-        """Plain English, one line per segment, with a running total."""
+    def explain(self, by: str = "segment") -> str:
+        """Plain English with a running total: one line per segment (``by="segment"``, the default), or one
+        per leg (``by="leg"``: the segments between the cities, ports and neighbourhoods the route passes,
+        each leg's mileposts, bridges, cities and ferries added up as a player adds them, for a long route).
+
+        >>> import eb_core as eb
+        >>> plan = eb.cheapest_build(eb.load_board("europe"), eb.ruleset(), "London", "Paris")
+        >>> print(plan.explain(by="leg"))
+        Build London -> Paris: 11M over 5 segments, in 3 legs
+           1. London -> Portsmouth: the Portsmouth–Le Havre ferry (4M) = 4M  (total 4M)
+           2. Portsmouth -> Le Havre: across the Portsmouth–Le Havre ferry (paid with its port) = 0M  (total 4M)
+           3. Le Havre -> Paris: 2 clear mileposts (2M) and the major city Paris (5M) = 7M  (total 11M)
+          breakdown: terrain 2M, water 0M, city 5M, ferry 4M
+        """
+        if by not in ("segment", "leg"):
+            raise InvalidAction(f"by: expected 'segment' or 'leg', got {by!r}", field="by")
         start = self.start or self.board.place(self.mileposts[0])
         end = self.end or self.board.place(self.mileposts[-1])
         n = len(self.segments)
         head = f"Build {start} -> {end}: {self.cost}M over {n} segment{'s' if n != 1 else ''}"
-        lines = [head]
+        lines = []
         running = 0
-        for i, s in enumerate(self.segments, 1):
-            running += s.total
-            what = "free (" + s.base_label + ")" if is_free(s) else s.explain()
-            lines.append(f"  {i:>2}. {self.board.place(s.a)} -> {self.board.place(s.b)}: "
-                         f"{what} = {s.total}M  (total {running}M)")
+        if by == "leg":
+            legs = self.legs()
+            head += f", in {len(legs)} leg{'s' if len(legs) != 1 else ''}"
+            for i, (frm, to, segs) in enumerate(legs, 1):
+                cost = sum(s.total for s in segs)
+                running += cost
+                ferry_end = len(segs) == 1 and segs[0].crossing_name is not None and not segs[0].crossing
+                what = segs[0].explain() if ferry_end else priced_summary(segs, self.board)
+                lines.append(f"  {i:>2}. {frm} -> {to}: {what} = {cost}M  (total {running}M)")
+        else:
+            for i, s in enumerate(self.segments, 1):
+                running += s.total
+                what = "free (" + s.base_label + ")" if is_free(s) else s.explain()
+                lines.append(f"  {i:>2}. {self.board.place(s.a)} -> {self.board.place(s.b)}: "
+                             f"{what} = {s.total}M  (total {running}M)")
         b = self.breakdown
         lines.append("  breakdown: " + ", ".join(f"{k} {v}M" for k, v in b.items()))
-        return "\n".join(lines)
+        return "\n".join([head, *lines])
+
+    def legs(self) -> list[tuple[str, str, tuple[SegmentCost, ...]]]:
+        """The route cut into legs, as ``(from, to, segments)``: a leg ends at each city, ferry port or tunnel
+        milepost the route reaches, and between them wherever the nearest city changes (``"near Toledo"``);
+        a ferry crossing is a leg of its own. The legs' segments, in order, are :attr:`segments`."""
+        board = self.board
+
+        def name(mp: int) -> str:
+            p = board.place(mp)
+            return f"near {board.near(mp)}" if p.startswith("a ") and " milepost near " in p else p
+
+        legs: list[list] = []               # [from, to, segments]
+        for s in self.segments:
+            to = name(s.b)
+            last = legs[-1] if legs else None
+            joins = last is not None and not s.crossing_name and not last[2][-1].crossing_name
+            if joins and last[1] in (to, f"near {to}"):          # on through one neighbourhood, or into its city
+                last[1] = to
+                last[2].append(s)
+            elif joins and last[1] == f"near {last[0]}":          # out of a city: its outskirts join the leg
+                last[1] = to
+                last[2].append(s)
+            else:
+                legs.append([last[1] if last else self.start or board.place(self.mileposts[0]), to, [s]])
+        if legs and self.end:
+            legs[-1][1] = self.end
+        return [(f, t, tuple(segs)) for f, t, segs in legs]
 
     def __str__(self) -> str:
         return self.explain()

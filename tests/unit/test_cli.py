@@ -27,6 +27,17 @@ def test_route_prints_cost_and_every_segment(capsys):
     assert "mileposts: " + " ".join(map(str, plan.mileposts)) in out
 
 
+def test_route_by_legs_reads_a_long_route_at_a_glance(capsys):
+    """Empire Express, Chicago to Boston: 51 segments of track, told in 11 legs from Chicago past Grand Rapids,
+    Toledo, ..., Albany and Hartford into Boston, each leg's mileposts and bridges added up (56M in all)."""
+    code, out, _ = run(capsys, "route", "eastern_us", "Chicago", "Boston", "--legs")
+    assert code == 0
+    assert out.splitlines()[0] == "Build Chicago -> Boston: 56M over 51 segments, in 11 legs"
+    assert "   1. Chicago -> near Grand Rapids: 8 clear mileposts (8M) = 8M  (total 8M)" in out
+    assert "near Albany -> near Hartford: 3 clear mileposts (3M) and a bridge over the river Connecticut (1M)" in out
+    assert out.count("(total ") == 11 and "(total 56M)" in out
+
+
 def test_route_with_milepost_ids_speed_and_variant(capsys):
     b = eb.load_board("tutorial")
     path = b.meta["examples"]["london_folkestone"]["path"]

@@ -550,3 +550,37 @@ def test_a_ferry_port_is_a_place_to_build_to():
     assert eb.attempt(g, "build London-Folkestone").cost == 18
     with pytest.raises(eb.InvalidAction, match="did you mean Folkestone"):
         eb.cheapest_build(eb.load_board("europe"), eb.ruleset(), "London", "Folkstone")
+
+
+# ------------------------------------------------------------------ a route told leg by leg
+def test_a_route_by_legs_adds_up_to_the_same_build(europe):
+    """``explain(by="leg")`` (Build Phase Rules, each leg added up as a player adds it): Lisboa to Berlin is
+    62 segments for 75M; its legs hold the same segments in the same order, their costs sum to 75M, the
+    first leaves Lisboa, the last enters Berlin, and every end is a place's name (never a milepost id)."""
+    plan = eb.cheapest_build(europe, STD, "Lisboa", "Berlin")
+    legs = plan.legs()
+    assert [s for _, _, segs in legs for s in segs] == list(plan.segments)
+    assert sum(s.total for _, _, segs in legs for s in segs) == plan.cost
+    assert legs[0][0] == "Lisboa" and legs[-1][1] == "Berlin"
+    assert all(a != b for a, b, _ in legs), "a leg goes somewhere"
+    assert all(frm == prev_to for (_, prev_to, _), (frm, _, _) in zip(legs, legs[1:])), "each leg starts where the last ended"
+    text = plan.explain(by="leg")
+    assert text.splitlines()[0] == f"Build Lisboa -> Berlin: {plan.cost}M over {len(plan.segments)} segments, in {len(legs)} legs"
+    assert len(legs) < len(plan.segments) / 3 and not any(ch.isdigit() for a, b, _ in legs for ch in a + b)
+    assert f"(total {plan.cost}M)" in text.splitlines()[-2]
+
+
+def test_a_ferry_crossing_is_a_leg_of_its_own(europe):
+    """London to Paris by the Portsmouth–Le Havre ferry (Ferry Lines: the ferry is paid for with its port, the
+    crossing itself adds nothing): three legs, the ferry's port, the crossing, and on into Paris."""
+    plan = eb.cheapest_build(europe, STD, "London", "Paris")
+    assert plan.explain(by="leg").splitlines()[1:4] == [
+        "   1. London -> Portsmouth: the Portsmouth–Le Havre ferry (4M) = 4M  (total 4M)",
+        "   2. Portsmouth -> Le Havre: across the Portsmouth–Le Havre ferry (paid with its port) = 0M  (total 4M)",
+        "   3. Le Havre -> Paris: 2 clear mileposts (2M) and the major city Paris (5M) = 7M  (total 11M)"]
+
+
+def test_a_route_explained_by_something_else_is_refused(europe):
+    plan = eb.cheapest_build(europe, STD, "London", "Paris")
+    with pytest.raises(InvalidAction, match="by: expected 'segment' or 'leg', got 'mile'"):
+        plan.explain(by="mile")
