@@ -110,7 +110,7 @@ from .rules import Ruleset, Train, ruleset_for_board
 from .rules import ruleset as _ruleset
 from .state import Position
 from .track import crossing_player_cap, seg_key
-from .words import plural
+from .words import choose_from, plural
 
 __all__ = [
     "attempt",
@@ -181,7 +181,7 @@ def parse_position(text: str) -> dict[str, Any]:
                 key, _, value = part.partition(" ")
                 key, value = key.lower(), value.strip()
                 if key not in _PLAYER_KEYS:
-                    raise PositionError(where, key, f"unknown player field; use one of {', '.join(_PLAYER_KEYS)}")
+                    raise PositionError(where, key, "unknown player field; " + choose_from(_PLAYER_KEYS, key, every=True))
                 if key in seen and key not in _REPEATABLE:
                     raise PositionError(where, key, "given twice on this line; give it once (only 'track' and "
                                                     "'ferry' may repeat)")
@@ -216,8 +216,8 @@ def parse_position(text: str) -> dict[str, Any]:
         if not sep:
             raise PositionError(where, "line", f"expected 'key: value' or 'player NAME: ...', got {line!r}")
         if key not in _HEADER_KEYS:
-            raise PositionError(where, key, f"unknown setting; use one of {', '.join(_HEADER_KEYS)} "
-                                            "or a 'player NAME:' line")
+            raise PositionError(where, key, "unknown setting; " + choose_from([*_HEADER_KEYS, "player NAME"], key,
+                                                                              every=True))
         if key in desc:
             raise PositionError(where, key, "given twice")
         lines[key] = where

@@ -28,19 +28,24 @@ def or_list(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
 
 
-def choose_from(names, given=None) -> str:
+def choose_from(names, given=None, every: bool = False) -> str:
     """The end of a refusal of an unknown name: the closest names (``"did you mean fast-game?"``) when
-    ``given`` is near one, otherwise every name, in words (never a Python list).
+    ``given`` is near one, otherwise every name, in words (never a Python list); with ``every``, every name
+    after the closest too (where a near name may not be the one meant: ``speed`` is not ``seed``).
 
     >>> choose_from(["fast-game", "faster-game", "mercy"], "fats-game")
     'did you mean fast-game or faster-game?'
     >>> choose_from(["europe-basic", "europe-standard", "express", "us"], "x")
     'choose from europe-basic, europe-standard, express or us'
+    >>> choose_from(["board", "seed", "phase"], "speed", every=True)
+    'did you mean seed? (choose from board, seed or phase)'
     """
     import difflib
     names = [str(n) for n in names]
     close = difflib.get_close_matches(str(given), names, n=2, cutoff=0.7) if isinstance(given, str) else []
-    return f"did you mean {' or '.join(close)}?" if close else f"choose from {or_list(names)}"
+    if not close:
+        return f"choose from {or_list(names)}"
+    return f"did you mean {' or '.join(close)}?" + (f" (choose from {or_list(names)})" if every else "")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

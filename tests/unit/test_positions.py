@@ -126,6 +126,8 @@ def test_explicit_cards_come_out_of_the_deck(board):
     ("board: tutorial\nplayer Ann: at 99999", "line 2 (player Ann)", "at", "no milepost 99999"),
     ("board: tutorial\n\nplayer Ann: cash lots", "line 3 (player Ann)", "cash", "whole number"),
     ("board: tutorial\nplayer Ann: colour red", "line 2 (player Ann)", "colour", "unknown player field"),
+    ("board: tutorial\nplayer Ann: csh 50", "line 2 (player Ann)", "csh",
+     "unknown player field; did you mean cash? (choose from cash, train, at, loads, track, ferry, cards"),
     ("board: tutorial\nplayer Ann: loads Wine Beer Cheese", "line 2 (player Ann)", "loads", "at most 2 loads"),
     ("board: tutorial\nplayer Ann: loads Gold", "line 2 (player Ann)", "loads", "no load 'Gold'"),
     # Components: a fixed number of chips per load (Cars: 3), so a fourth Cars chip cannot be on a train
@@ -146,7 +148,8 @@ def test_explicit_cards_come_out_of_the_deck(board):
     ("board: tutorial\nturn: Cy\nplayer Ann:", "line 2", "turn", "not one of the players"),
     ("board: tutorial\nplayer Ann:\nplayer Ann:", "line 3 (player Ann)", "name", "two players are called"),
     ("board: tutorial", "position", "players", "1 to 6 players"),
-    ("board: tutorial\nspeed: 12", "line 2", "speed", "unknown setting"),
+    ("board: tutorial\nspeed: 12", "line 2", "speed", "unknown setting; did you mean seed? (choose from board, deck, "
+     "ruleset, seed, phase, round, turn, contracts, warehouses or player NAME)"),
     ("board: tutorial\nthis is not a position", "line 2", "line", "expected 'key: value'"),
     ("board: tutorial\nboard: europe", "line 2", "board", "given twice"),
     ("board: tutorial\nphase: special-build\nplayer Ann: at Paris", "line 3 (player Ann)", "at",
