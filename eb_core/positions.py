@@ -1339,8 +1339,10 @@ def parse_action(game, text: str):
               "endbuild": A.EndBuild, "endturn": A.EndTurn, "end": A.EndTurn}
     if word in simple and not rest:
         return simple[word]()
-    raise InvalidAction(f"action: unknown command {text!r}; start with one of {', '.join(_ACTION_WORDS)}",
-                        field="action")
+    hint = choose_from(_ACTION_WORDS, word, every=True).replace("choose from", "start with one of", 1)
+    if word in simple:                  # a command that takes nothing after it
+        hint = f"{word} takes nothing after it"
+    raise InvalidAction(f"action: unknown command {text!r}; {hint}", field="action")
 
 
 def _int_field(s: str, fld: str) -> int:

@@ -108,6 +108,22 @@ def test_port_names_ignore_case_as_city_names_do():
     assert try_action(g, "build London-folkestone").cost == 18          # London to the Chunnel (Building the Chunnel)
 
 
+@pytest.mark.parametrize("command, says", [
+    ("buld London-Paris", "unknown command 'buld London-Paris'; did you mean build? (start with one of build, "
+                          "upgrade, place, move, pickup, drop, deliver, discard, discardhand, endoperations, "
+                          "endbuild, endturn or borrow)"),
+    ("fly to Paris", "unknown command 'fly to Paris'; start with one of build, upgrade, place,"),
+    ("endturn now", "unknown command 'endturn now'; endturn takes nothing after it"),
+])
+def test_a_mistyped_command_is_answered_with_the_closest_and_changes_nothing(command, says):
+    g = position(T + "player Ann:")
+    before = g.to_json()
+    out = try_action(g, command)
+    assert not out.accepted and out.rule is None and says in out.reason, out.reason
+    out = eb.attempt(g, command)
+    assert not out.accepted and g.to_json() == before
+
+
 def test_an_empty_place_command_asks_for_the_city():
     out = try_action(position(T + "player Ann:"), "place")
     assert not out.accepted and out.reason == "place: name the city, e.g. 'place London'"
