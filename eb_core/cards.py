@@ -38,6 +38,7 @@ from typing import Any
 
 from .errors import DeckFileError, UnknownName
 from .files import data_dir, load_cached, load_schema, read_json_file, validate
+from .words import choose_from
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
@@ -311,7 +312,7 @@ class Deck:
                 city_ok(nm, f"{fld}.cities[{j}]")
             if "river" in e.params and e.params["river"] not in rivers:
                 out.append((fld + ".river", f"river {e.params['river']!r} is not on board {board.name!r} "
-                                            f"(rivers: {sorted(rivers)})"))
+                                            f"({choose_from(sorted(rivers), e.params['river'])})"))
             if "sea" in e.params and board.seas and e.params["sea"] not in board.seas:
                 out.append((fld + ".sea", f"sea {e.params['sea']!r} is not on board {board.name!r}"))
             if "countries" in e.params:

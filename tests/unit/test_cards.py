@@ -281,6 +281,8 @@ def test_validate_against_board_checks_event_rivers_and_cities(tutorial_board):
                            "params": {"city": "Atlantis", "radius": 4}}]
     probs = Deck.from_dict(doc).problems(tutorial_board)
     assert [f for f, _ in probs] == ["event_cards[0].params.river", "event_cards[1].params.city"], probs
+    assert probs[0][1].startswith("river 'Styx' is not on board 'tutorial' (choose from "), probs[0][1]
+    assert "[" not in probs[0][1], "the rivers in words, not a Python list"
 
 
 # -------------------------------------------------------------------------------------- the tutorial deck
