@@ -128,7 +128,8 @@ class Upgrade:
             try:
                 to = Train.parse(to)
             except (ValueError, TypeError):
-                raise InvalidAction(f"Upgrade.to must look like '12/3', got {to!r}", field="to") from None
+                raise InvalidAction(f"Upgrade.to: name the train as speed/loads, e.g. '12/2' (12 mileposts a turn, 2 "
+                                    f"loads), got {to!r}", field="to") from None
         if not isinstance(to, Train):
             raise InvalidAction(f"Upgrade.to must be a Train, got {to!r}", field="to")
         object.__setattr__(self, "to", to)

@@ -114,6 +114,7 @@ def test_port_names_ignore_case_as_city_names_do():
                           "endbuild, endturn or borrow)"),
     ("fly to Paris", "unknown command 'fly to Paris'; start with one of build, upgrade, place,"),
     ("endturn now", "unknown command 'endturn now'; endturn takes nothing after it"),
+    ("upgrade fast", "name the train as speed/loads, e.g. '12/2' (12 mileposts a turn, 2 loads), got 'fast'"),
 ])
 def test_a_mistyped_command_is_answered_with_the_closest_and_changes_nothing(command, says):
     g = position(T + "player Ann:")
