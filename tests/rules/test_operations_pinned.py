@@ -580,3 +580,48 @@ def test_one_special_build_turn_each_then_the_first_player_starts_the_rounds():
     g.apply(EndTurn())
     g.apply(EndTurn())
     assert (g.state.special_round, g.state.round, g.current_player, g.phase) == (0, 1, first, "operations")
+
+
+def test_the_special_build_turns_come_before_round_one():
+    """Starting the Game > Special Build Turns: "After all players take one special turn, the last player
+    goes again and the second special turn play continues counterclockwise. From this point, players will
+    take normal turns, beginning with the Starting Player" -- the special turns are no round of the game:
+    round 1 begins with the starting player's first normal turn."""
+    g = eb.Game.new("europe-standard", board=EUROPE, deck=DECK, players=["Ann", "Ben", "Cy"], seed=3)
+    first = g.state.first_player
+    seats, rounds = [], []
+    for _ in range(6):
+        seats.append(g.current_player)
+        rounds.append((g.state.special_round, g.state.round))
+        g.apply(EndTurn())
+    order = [(first + k) % 3 for k in range(3)]
+    assert seats == order + order[::-1]
+    assert rounds == [(1, 0)] * 3 + [(2, 0)] * 3
+    assert (g.current_player, g.state.special_round, g.state.round, g.phase) == (first, 0, 1, "operations")
+
+
+def test_a_new_turn_may_begin_with_discarding_the_hand_whatever_the_last_player_did():
+    """How to Play: each player may "give up your entire Operations and Build phases" to discard the hand
+    -- Ann has moved this turn; Ben, next, has done nothing yet and may."""
+    g = game()
+    staged_at_liverpool(g)
+    place(g, 1, DUBLIN)
+    g.apply(Move([LIVERPOOL, MANCHESTER]))
+    g.apply(EndTurn())
+    old = list(g.state.players[1].hand)
+    g.apply(DiscardHand())
+    assert g.current_player == 0 and not set(old) & set(g.state.players[1].hand)
+
+
+def test_two_free_discards_are_counted_afresh_each_turn():
+    """Empire Express: Discard Cards, with a ruleset of two free end-of-turn discards
+    (``end_of_turn_discards=2``): Ann discards one card and ends her turn; Ben's first discard still
+    leaves him his second."""
+    g = ops_game(rules=eb.ruleset("europe-standard", "less-thinking").with_(end_of_turn_discards=2))
+    place(g, 0, DUBLIN)
+    place(g, 1, DUBLIN)
+    g.apply(Discard(ann(g).hand[0]))
+    g.apply(EndTurn())
+    g.apply(EndBuild())
+    g.apply(Discard(g.state.players[1].hand[0]))
+    assert (g.current_player, g.phase) == (1, "discard")
