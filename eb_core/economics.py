@@ -64,17 +64,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import rulebook as R
 import pandas as pd
 
 from . import routes as _routes
+from . import rulebook as R
 from .board import Board
 from .costs import SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
 from .rules import Ruleset, Train
 from .state import Position
-from .words import and_list
 from .track import Track, seg_key
+from .words import and_list
 
 __all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop", "delivery_table", "delivery_value",
            "plan_for", "plan_hand", "plan_opening"]

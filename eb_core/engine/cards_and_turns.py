@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from .. import events as _events
 from .. import rulebook as R
-from ..words import and_list
 from ..actions import Borrow, Discard, DiscardHand, EndBuild, EndOperations, EndTurn
 from ..errors import IllegalAction
+from ..words import and_list
 from .admin import admin_phase, end_of_round
 from .common import (active_effects, build_first, each_train, last_phase, operations_next, require_hand_ready,
                      require_operations, turn_rule)
@@ -158,7 +158,8 @@ def open_contracts_from(game: Game, cards: list[int]) -> list[int]:
 
 def deal_open_contracts(game: Game, n: int) -> None:
     """Open Contracts, the alternative: deal ``n`` face-up demand cards from the top of the draw pile at the
-    start of the game (events met on the way are shuffled back, as in the deal)."""
+    start of the game (events met on the way are set aside and shuffled back into the pile, as in the deal of
+    the hands; the shuffle is seeded by the game's seed)."""
     st, aside = game.state, []
     while st.draw_pile and n > 0:
         cid = st.draw_pile.pop()
@@ -167,7 +168,9 @@ def deal_open_contracts(game: Game, n: int) -> None:
             n -= 1
         else:
             aside.append(cid)
-    st.draw_pile[:0] = aside
+    if aside:
+        st.draw_pile.extend(aside)
+        random.Random(f"eb:{st.seed}:contracts-dealt").shuffle(st.draw_pile)
 
 
 def do_borrow(game: Game, a: Borrow, check: bool) -> None:
