@@ -410,7 +410,7 @@ def test_irish_economy_booming_covers_belfast_dublin_and_cork():
     boom = events.affected(g, "Irish Economy Booming")
     cities = ("Belfast", "Dublin", "Cork")
     assert boom["mileposts"] == frozenset(m for c in cities for m in EUROPE.city(c).mileposts)
-    assert boom["text"] == "+4M on every delivery to Belfast, Dublin, Cork"
+    assert boom["text"] == "+4M on every delivery to Belfast, Dublin and Cork"
 
 
 def test_a_sea_or_river_the_board_does_not_have_is_refused_by_name():
