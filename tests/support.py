@@ -11,6 +11,7 @@ import itertools
 import pytest
 
 import eb_core as eb
+from eb_core import events
 from eb_core.events.areas import city_area, distances_from
 from eb_core.track import seg_key
 
@@ -105,6 +106,24 @@ def ready_to_deliver(g: eb.Game, city: str, seat: int = 0):
     g.state.players[seat].hand[0] = card.id
     place(g, seat, EUROPE.city(city).center, [dem.load])
     return card, dem
+
+
+def ebro_bridge_for_ann(g: eb.Game) -> tuple[int, int]:
+    """Floods 4's table of the Ebro flood: Ann's bridge over the Ebro between two plain mileposts, Ben's track
+    reaching one end of it, both trains far away (Wien, Paris) and 100M each; returns the bridge ``(a, b)``."""
+    st = g.state
+    ebro = events.area_of(g, event_card("Flood: Ebro")).edges
+    a, b, ben_to = next((a, b, c) for a, b in sorted(ebro)
+                        if EUROPE.city_at(a) is None and EUROPE.city_at(b) is None
+                        for c in EUROPE.neighbors(a)
+                        if c != b and seg_key(a, c) not in ebro and EUROPE.city_at(c) is None)
+    st.track.segments[(a, b)] = 0                        # Ann's bridge
+    st.track.segments[seg_key(ben_to, a)] = 1            # Ben's track reaches its end
+    place(g, 0, EUROPE.city("Wien").center)
+    place(g, 1, EUROPE.city("Paris").center)
+    for p in st.players:
+        p.cash = 100
+    return a, b
 
 
 def far_demand_cards(board: eb.Board, away_from, n: int, radius: int = 3):

@@ -14,6 +14,7 @@ from eb_core.track import seg_key
 from support import (
     EUROPE,
     demand_card_with,
+    ebro_bridge_for_ann,
     event_card,
     far_demand_cards,
     lay_track,
@@ -24,6 +25,17 @@ from support import (
     rejects,
 )
 from test_events import _flood_after_announcing, stack
+
+
+def ann_builds_on_from_her_track(g, cab, event: str) -> None:
+    """With her track c-a laid and her train in Wien, ``event`` is played and Ann builds a-b: it is built."""
+    c, a, b = cab
+    g.state.track.segments[seg_key(c, a)] = 0
+    place(g, 0, EUROPE.city("Wien").center)
+    events.play_event(g, event)
+    g.state.phase = "build"
+    g.apply(Build([a, b]))
+    assert g.state.track.owner(a, b) == 0
 
 
 def free_segment(far_from):
@@ -67,12 +79,7 @@ def test_a_gale_does_not_stop_building_far_from_its_coast():
     g = ops_game()
     area = events.area_of(g, event_card("Gales: Mediterranean")).mileposts
     c, a, b = free_segment(area)
-    g.state.track.segments[seg_key(c, a)] = 0
-    place(g, 0, EUROPE.city("Wien").center)
-    events.play_event(g, "Gales: Mediterranean")
-    g.state.phase = "build"
-    g.apply(Build([a, b]))
-    assert g.state.track.owner(a, b) == 0
+    ann_builds_on_from_her_track(g, (c, a, b), "Gales: Mediterranean")
 
 
 # ------------------------------------------------------------------------------ Floods: only that river
@@ -127,12 +134,7 @@ def test_heavy_snow_lets_track_be_built_on_the_clear_mileposts_of_its_area():
     c, a, b = next((c, a, b) for a in clear for b in EUROPE.neighbors(a) if b in clear
                    for c in EUROPE.neighbors(a) if c in clear and c != b
                    and not EUROPE.edge(a, b).rivers and not EUROPE.edge(a, c).rivers)
-    g.state.track.segments[seg_key(c, a)] = 0
-    place(g, 0, EUROPE.city("Wien").center)
-    events.play_event(g, "Heavy Snow: Torino")
-    g.state.phase = "build"
-    g.apply(Build([a, b]))
-    assert g.state.track.owner(a, b) == 0
+    ann_builds_on_from_her_track(g, (c, a, b), "Heavy Snow: Torino")
 
 
 # ------------------------------------------------------------------------------ Derailments: the last card
@@ -374,17 +376,8 @@ def test_a_turn_a_derailment_cuts_short_is_no_chance_to_rebuild_a_flooded_bridge
     turn, so Ben still may not build on her bridge's site."""
     g = ops_game(("Ann", "Ben"), current=1)
     st = g.state
-    ebro = events.area_of(g, event_card("Flood: Ebro")).edges
-    a, b, ben_to = next((a, b, c) for a, b in sorted(ebro)
-                        if EUROPE.city_at(a) is None and EUROPE.city_at(b) is None
-                        for c in EUROPE.neighbors(a)
-                        if c != b and seg_key(a, c) not in ebro and EUROPE.city_at(c) is None)
-    st.track.segments[(a, b)] = 0
-    st.track.segments[seg_key(ben_to, a)] = 1
-    place(g, 0, EUROPE.city("Wien").center, ["Wine"])
-    place(g, 1, EUROPE.city("Paris").center)
-    for p in st.players:
-        p.cash = 100
+    a, b = ebro_bridge_for_ann(g)
+    place(g, 0, EUROPE.city("Wien").center, ["Wine"])   # her train carries Wine
     events.play_event(g, "Flood: Ebro", drawer=1)        # Ben's turn
     for _ in range(3):                                   # Ann (flooding), Ben (the flood ends), to Ann
         g.apply(EndTurn())

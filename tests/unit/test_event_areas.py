@@ -6,7 +6,8 @@ Each test fixes one number or one boundary a player meets at the table: a city e
 the coast is in a gale, one exactly 3 from it in the Longshoremen's strike; the step *into* a fog is
 already at half rate; a lost turn is no chance to rebuild a flooded bridge.
 """
-from support import EUROPE, event_card, lay_track, line_towards, ops_game, place, ready_to_deliver, rejects
+from support import (EUROPE, ebro_bridge_for_ann, event_card, lay_track, line_towards, ops_game, place,
+                     ready_to_deliver, rejects)
 
 from eb_core import events
 from eb_core.actions import Build, Deliver, EndTurn
@@ -110,17 +111,7 @@ def test_a_lost_turn_is_no_chance_to_rebuild_a_flooded_bridge():
     turn during which they could have rebuilt it" -- a turn Ann loses (Losing Turns) is not such a turn."""
     g = ops_game(("Ann", "Ben"), current=1)
     st = g.state
-    ebro = events.area_of(g, event_card("Flood: Ebro")).edges
-    a, b, ben_to = next((a, b, c) for a, b in sorted(ebro)
-                        if EUROPE.city_at(a) is None and EUROPE.city_at(b) is None
-                        for c in EUROPE.neighbors(a)
-                        if c != b and seg_key(a, c) not in ebro and EUROPE.city_at(c) is None)
-    st.track.segments[(a, b)] = 0                        # Ann's bridge
-    st.track.segments[seg_key(ben_to, a)] = 1            # Ben's track reaches its end
-    place(g, 0, EUROPE.city("Wien").center)
-    place(g, 1, EUROPE.city("Paris").center)
-    for p in st.players:
-        p.cash = 100
+    a, b = ebro_bridge_for_ann(g)
 
     def ben_cannot():
         st.phase = "build"
