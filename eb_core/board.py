@@ -35,6 +35,7 @@ from scipy.sparse.csgraph import connected_components
 
 from .errors import BoardFileError, UnknownName
 from .files import data_dir, derived, load_cached, read_json_file, validate
+from .rules import ruleset_note
 from .words import plural
 
 __all__ = [
@@ -897,6 +898,5 @@ def load_board(name_or_path: str | os.PathLike = "europe") -> Board:
 
     Boards are immutable, so repeated loads of an unchanged file return the same object.
     """
-    from .rules import RULESETS                  # lazy: the rulesets name their boards
-    also = {name: f"the ruleset {name!r} is played on the board {r.board!r}" for name, r in RULESETS.items()}
-    return load_cached(name_or_path, "boards", data_dir(), Board.from_file, _CACHE, also)
+    return load_cached(name_or_path, "boards", data_dir(), Board.from_file, _CACHE,
+                       lambda name: ruleset_note(name, "board"))

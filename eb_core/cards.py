@@ -38,6 +38,7 @@ from typing import Any
 
 from .errors import DeckFileError, UnknownName
 from .files import data_dir, load_cached, load_schema, read_json_file, validate
+from .rules import ruleset_note
 from .words import choose_from
 
 __all__ = [
@@ -445,6 +446,5 @@ def load_deck(name_or_path: str | os.PathLike = "europe") -> Deck:
     Decks are immutable, so repeated loads of an unchanged file return the same object. A malformed
     file raises :class:`~eb_core.errors.DeckFileError` naming the file and the field.
     """
-    from .rules import RULESETS                  # lazy: the rulesets name their decks
-    also = {name: f"the ruleset {name!r} is played with the deck {r.deck!r}" for name, r in RULESETS.items()}
-    return load_cached(name_or_path, "decks", data_dir(), Deck.from_file, _CACHE, also)
+    return load_cached(name_or_path, "decks", data_dir(), Deck.from_file, _CACHE,
+                       lambda name: ruleset_note(name, "deck"))

@@ -36,7 +36,6 @@ True
 from __future__ import annotations
 
 import copy
-import difflib
 import functools
 import json
 import os
@@ -49,7 +48,7 @@ from typing import Any, TypeVar
 import fastjsonschema
 
 from .errors import DataFileError, UnknownName
-from .words import and_list, or_list
+from .words import and_list, closest, or_list
 
 __all__ = ["read_json_file", "load_cached", "derived", "data_dir", "schema_dir", "load_schema", "validate",
            "reference_validator"]
@@ -116,12 +115,13 @@ def read_json_file(path, error: type[DataFileError]):
         raise error(str(path), "<json>", f"not valid JSON: {exc}") from None
 
 
-def load_cached(path_or_name, subdir: str, data_dir, reader, cache: dict, also=None):
+def load_cached(path_or_name, subdir: str, data_dir, reader, cache: dict,
+                note: Callable[[str], str | None] | None = None):
     """Resolve a data-file name (``data/<subdir>/<name>.json``) or a JSON path and return
     ``reader(path)``, memoised in ``cache`` until the file's modification time changes (boards and
     decks are immutable). An existing file is read whatever its name ends with; an unknown name raises
-    :class:`~eb_core.errors.UnknownName` naming the closest names, or else every one, in words; ``also``
-    maps a name that is not a file's to a sentence that says what it is (a ruleset's name: its board)."""
+    :class:`~eb_core.errors.UnknownName` naming the closest names, or else every one, in words; ``note``
+    says what a name that is no file's is, if it knows (a ruleset's name: its board), asked only then."""
     p = Path(path_or_name)
     if p.suffix != ".json" and not p.exists():
         folder = Path(data_dir) / subdir
@@ -129,10 +129,9 @@ def load_cached(path_or_name, subdir: str, data_dir, reader, cache: dict, also=N
         if not p.exists():
             kind = subdir[:-1]
             avail = sorted(x.stem for x in folder.glob("*.json"))
-            note = (also or {}).get(str(path_or_name))
-            close = difflib.get_close_matches(str(path_or_name), avail, n=2, cutoff=0.7)
-            hint = (note if note else f"did you mean {' or '.join(close)}?" if close
-                    else f"the {subdir} are {and_list(avail)}")
+            close = closest(avail, str(path_or_name))
+            hint = ((note and note(str(path_or_name))) or (f"did you mean {' or '.join(close)}?" if close
+                                                           else f"the {subdir} are {and_list(avail)}"))
             raise UnknownName(f"no {kind} named {path_or_name!r} ({hint})", field=kind)
     key = str(p.resolve())
     try:

@@ -91,7 +91,6 @@ import os
 from html import escape
 import re
 from collections.abc import Mapping, Sequence
-from numbers import Integral
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -563,7 +562,7 @@ def _set_cards(game, players, where: _Where, phase: str, contracts=None) -> None
     """The hands: each player's ``cards``, the others dealt from the pile as the seeded shuffle gives them,
     never a card the position's ``contracts`` put face up (checked by :func:`_set_contracts`)."""
     st, deck, rules = game.state, game.deck, game.rules
-    face_up = {c for c in contracts if isinstance(c, Integral) and not isinstance(c, bool)} \
+    face_up = {c for c in contracts if c in deck} \
         if isinstance(contracts, Sequence) and not isinstance(contracts, str) else set()
     wanted = rules.opening_hand if phase == "special-build" else rules.hand_size
     given: dict[int, list[int]] = {}
@@ -607,7 +606,7 @@ def _set_cards(game, players, where: _Where, phase: str, contracts=None) -> None
 def _demand_card(deck, cid, where: _Where, path: str, fld: str, held: str) -> None:
     """Refuse ``cid`` unless it is the id of a demand card of ``deck`` (a whole number: not ``True``, not
     ``3.0``)."""
-    if isinstance(cid, bool) or not isinstance(cid, Integral) or cid not in deck:
+    if cid not in deck:                 # (Deck refuses True and 3.0 as card ids)
         where.fail(path, fld, f"there is no card {cid!r} in deck {deck.name!r}")
     if not hasattr(deck.card(cid), "demands"):
         where.fail(path, fld, f"card {cid} is an event card; {held}")
@@ -1339,9 +1338,8 @@ def parse_action(game, text: str):
               "endbuild": A.EndBuild, "endturn": A.EndTurn, "end": A.EndTurn}
     if word in simple and not rest:
         return simple[word]()
-    hint = choose_from(_ACTION_WORDS, word, every=True).replace("choose from", "start with one of", 1)
-    if word in simple:                  # a command that takes nothing after it
-        hint = f"{word} takes nothing after it"
+    hint = (f"{word} takes nothing after it" if word in simple
+            else choose_from(_ACTION_WORDS, word, every=True, lead="start with one of"))
     raise InvalidAction(f"action: unknown command {text!r}; {hint}", field="action")
 
 

@@ -30,7 +30,7 @@ from .errors import InvalidAction, UnknownName
 from .words import choose_from, or_list
 
 __all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "BRIDGES", "compare", "with_variants",
-           "four_cards"]
+           "four_cards", "ruleset_note"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -473,6 +473,19 @@ INCOMPATIBLE: Mapping[frozenset, str] = _ro({
     frozenset({"reshuffle", "faster-game"}): "Faster Game removes the Excess Profits Tax card that Reshuffle acts on",
     frozenset({"reshuffle", "no-events"}): "without event cards there is no Excess Profits Tax for Reshuffle to act on",
 })
+
+
+def ruleset_note(name: str, kind: str) -> str | None:
+    """When ``name``, given as a ``kind`` (``"board"`` or ``"deck"``), is a ruleset's name: which board or deck
+    that ruleset is played on (for the refusal of the name); else ``None``.
+
+    >>> ruleset_note("us", "board")
+    "the ruleset 'us' is played on the board 'north_america'"
+    """
+    r = RULESETS.get(name)
+    if r is None:
+        return None
+    return f"the ruleset {name!r} is played {'on' if kind == 'board' else 'with'} the {kind} {getattr(r, kind)!r}"
 
 
 def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:

@@ -5,7 +5,9 @@
 """
 from __future__ import annotations
 
-__all__ = ["plural", "and_list", "or_list", "choose_from"]
+import difflib
+
+__all__ = ["plural", "and_list", "or_list", "closest", "choose_from"]
 
 
 def and_list(items) -> str:
@@ -28,10 +30,21 @@ def or_list(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1] if items else ""
 
 
-def choose_from(names, given=None, every: bool = False) -> str:
+def closest(names, given) -> list[str]:
+    """The one or two of ``names`` nearest to ``given`` (a mistyped name), best first; none when nothing is
+    near or ``given`` is no string.
+
+    >>> closest(["eastern_us", "europe", "north_america", "tutorial"], "eurpoe")
+    ['europe']
+    """
+    return difflib.get_close_matches(given, [str(n) for n in names], n=2, cutoff=0.7) if isinstance(given, str) else []
+
+
+def choose_from(names, given=None, every: bool = False, lead: str = "choose from") -> str:
     """The end of a refusal of an unknown name: the closest names (``"did you mean fast-game?"``) when
     ``given`` is near one, otherwise every name, in words (never a Python list); with ``every``, every name
-    after the closest too (where a near name may not be the one meant: ``speed`` is not ``seed``).
+    after the closest too (where a near name may not be the one meant: ``speed`` is not ``seed``); ``lead``
+    opens the list of every name.
 
     >>> choose_from(["fast-game", "faster-game", "mercy"], "fats-game")
     'did you mean fast-game or faster-game?'
@@ -40,12 +53,11 @@ def choose_from(names, given=None, every: bool = False) -> str:
     >>> choose_from(["board", "seed", "phase"], "speed", every=True)
     'did you mean seed? (choose from board, seed or phase)'
     """
-    import difflib
-    names = [str(n) for n in names]
-    close = difflib.get_close_matches(str(given), names, n=2, cutoff=0.7) if isinstance(given, str) else []
+    close = closest(names, given)
+    every_name = f"{lead} {or_list(names)}"
     if not close:
-        return f"choose from {or_list(names)}"
-    return f"did you mean {' or '.join(close)}?" + (f" (choose from {or_list(names)})" if every else "")
+        return every_name
+    return f"did you mean {' or '.join(close)}?" + (f" ({every_name})" if every else "")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
