@@ -369,6 +369,13 @@ def _whole(value: Any, fld: str, low: int | None, what: str = "a whole number") 
     return value
 
 
+def _check_scenario(scenario: Any) -> None:
+    """``scenario`` must be one of the rulebook's Solo Play Scenarios (1-4)."""
+    if isinstance(scenario, bool) or not isinstance(scenario, int) or scenario not in SCENARIOS:
+        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {and_list(sorted(SCENARIOS))}, got "
+                            f"{scenario!r}", field="scenario")
+
+
 def _check_play(*, seed: Any = 0, max_turns: Any = 1, players: Any = 1, bot: Any = "planner",
                 win_loss: Any = False) -> None:
     """The settings every simulation shares, checked before a game is set up (``players`` only for its
@@ -425,9 +432,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
-    if isinstance(scenario, bool) or not isinstance(scenario, int) or scenario not in SCENARIOS:
-        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {and_list(sorted(SCENARIOS))}, got "
-                            f"{scenario!r}", field="scenario")
+    _check_scenario(scenario)
     if win_loss and scenario not in WIN_LOSS_SCENARIOS:
         raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}), "
                             f"not scenario {scenario}", field="win_loss")
@@ -954,9 +959,7 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
                             field="progress")
     r = _rules(rules, variants)
     spec = _spec(r)
-    if isinstance(scenario, bool) or not isinstance(scenario, int) or scenario not in SCENARIOS:
-        raise InvalidAction(f"scenario: the rulebook's Solo Play Scenarios are {and_list(sorted(SCENARIOS))}, got "
-                            f"{scenario!r}", field="scenario")
+    _check_scenario(scenario)
     jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
     bar = _progress_bar(progress, len(jobs), f"{bot} {r.name}")
     try:

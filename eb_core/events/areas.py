@@ -330,7 +330,7 @@ def event_area(board: Board, card, *, tunnels_as_ferries: bool = False) -> Area:
         return Area(kind, title, area, ports=ports,
                     text=f"within {r} mileposts of the {p['sea']} coast: half rate and no track building"
                          + ("; its ferry ports closed" if ports else "")
-                         + (f" ({' and '.join(f'the {n}' for n in closed)} too: a ferry in the Fast Game)"
+                         + (f" ({and_list(f'the {n}' for n in closed)} too: a ferry in the Fast Game)"
                             if closed else ""))
     if kind == "flood":
         edges = river_edges(board, p["river"])
