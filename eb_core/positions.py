@@ -1050,8 +1050,10 @@ def description_to_text(desc: Mapping[str, Any]) -> str:
 
 
 def save_position(game, path: str | os.PathLike) -> Path:
-    """Write the exact game (:meth:`~eb_core.engine.Game.to_json`) to ``path``; returns the path."""
+    """Write the exact game (:meth:`~eb_core.engine.Game.to_json`) to ``path`` (its folder made if
+    missing); returns the path."""
     p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(game.to_json(indent=1) + "\n", encoding="utf-8")
     return p
 

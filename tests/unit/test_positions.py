@@ -234,6 +234,12 @@ def test_json_save_and_load_is_exact(tmp_path):
     assert position(json.loads(path.read_text())).to_json() == g.to_json()
 
 
+def test_a_position_saved_into_a_folder_not_yet_made_makes_it(tmp_path):
+    g = position_from_text(EXAMPLE)
+    path = save_position(g, tmp_path / "class" / "week 3" / "pos.json")   # as notebook 04 saves into exports/
+    assert path.parent.is_dir() and load_position(path).to_json() == g.to_json()
+
+
 # -------------------------------------------------------------------------------------- try_action
 def build_position(cash=50, extra=""):
     return position_from_text(f"board: tutorial\nphase: build\nplayer Ann: cash {cash}{extra}\nplayer Ben: cash 50")
