@@ -112,11 +112,13 @@ def test_monte_carlo_same_rows_whatever_the_workers(pool_rows):
     assert (one.deliveries > 0).all(), one
 
 
-def test_monte_carlo_on_a_dask_cluster_gives_the_process_pools_rows(pool_rows):
+def test_monte_carlo_on_a_dask_cluster_gives_the_process_pools_rows(pool_rows, tmp_path):
     """Scaling out: a Dask ``LocalCluster``'s executor plays the same seeded games as the process pool."""
     distributed = pytest.importorskip("distributed")
+    from dask import config as dask_config                  # its scratch space in tmp_path, not left in /tmp
     rules = BASIC.with_(victory_cash=80)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl, \
+    with dask_config.set(temporary_directory=str(tmp_path)), \
+            distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl, \
             distributed.Client(cl) as client:
         dask = sim.monte_carlo(rules, board="tutorial", games=3, seed=11, max_turns=25,
                                executor=client.get_executor())
