@@ -45,6 +45,7 @@ from typing import Union
 
 from .errors import InvalidAction
 from .rules import Train
+from .words import shown
 
 __all__ = ["Action", "Build", "BuildCrossing", "Upgrade", "PlaceTrain", "Move", "PickUp", "Drop", "Deliver",
            "Discard", "DiscardHand", "EndOperations", "EndBuild", "EndTurn", "Borrow", "action_from_dict"]
@@ -52,11 +53,11 @@ __all__ = ["Action", "Build", "BuildCrossing", "Upgrade", "PlaceTrain", "Move", 
 
 def _mp_tuple(name: str, path) -> tuple[int, ...]:
     if isinstance(path, (str, bytes)) or not hasattr(path, "__iter__"):
-        raise InvalidAction(f"{name} must be a sequence of milepost ids, got {path!r}", field=name)
+        raise InvalidAction(f"{name} must be a sequence of milepost ids, got {shown(path)}", field=name)
     out = []
     for i, m in enumerate(path):
         if isinstance(m, bool) or not isinstance(m, int) and not hasattr(m, "__index__"):
-            raise InvalidAction(f"{name}[{i}] must be a milepost id (an int), got {m!r}", field=f"{name}[{i}]")
+            raise InvalidAction(f"{name}[{i}] must be a milepost id (an int), got {shown(m)}", field=f"{name}[{i}]")
         m = int(m)
         if m < 0:
             raise InvalidAction(f"{name}[{i}] must be a milepost id (>= 0), got {m}", field=f"{name}[{i}]")
@@ -66,14 +67,14 @@ def _mp_tuple(name: str, path) -> tuple[int, ...]:
 
 def _name(cls: str, fld: str, val) -> str:
     if not isinstance(val, str) or not val.strip():
-        raise InvalidAction(f"{cls}.{fld} must be a non-empty name, got {val!r}", field=fld)
+        raise InvalidAction(f"{cls}.{fld} must be a non-empty name, got {shown(val)}", field=fld)
     return val
 
 
 def _train(cls: str, val) -> int:
     if isinstance(val, bool) or not isinstance(val, int) or val not in (1, 2):
         raise InvalidAction(f"{cls}.train must be 1 or 2 (which of your trains; 2 only under Run Two Trains), "
-                            f"got {val!r}", field="train")
+                            f"got {shown(val)}", field="train")
     return val
 
 
@@ -84,7 +85,7 @@ def _with_train(text: str, train: int) -> str:
 
 def _card(cls: str, val) -> int:
     if isinstance(val, bool) or not isinstance(val, int) or val < 0:
-        raise InvalidAction(f"{cls}.card_id must be a card id (an int >= 0), got {val!r}", field="card_id")
+        raise InvalidAction(f"{cls}.card_id must be a card id (an int >= 0), got {shown(val)}", field="card_id")
     return val
 
 
@@ -129,9 +130,9 @@ class Upgrade:
                 to = Train.parse(to)
             except (ValueError, TypeError):
                 raise InvalidAction(f"Upgrade.to: name the train as speed/loads, e.g. '12/2' (12 mileposts a turn, 2 "
-                                    f"loads), got {to!r}", field="to") from None
+                                    f"loads), got {shown(to)}", field="to") from None
         if not isinstance(to, Train):
-            raise InvalidAction(f"Upgrade.to must be a Train, got {to!r}", field="to")
+            raise InvalidAction(f"Upgrade.to must be a Train, got {shown(to)}", field="to")
         object.__setattr__(self, "to", to)
 
     def __repr__(self) -> str:
@@ -151,7 +152,7 @@ class PlaceTrain:
         if isinstance(where, str):
             _name("PlaceTrain", "where", where)
         elif isinstance(where, bool) or not isinstance(where, int) or where < 0:
-            raise InvalidAction(f"PlaceTrain.where must be a milepost id or a city name, got {where!r}",
+            raise InvalidAction(f"PlaceTrain.where must be a milepost id or a city name, got {shown(where)}",
                                 field="where")
         object.__setattr__(self, "where", where)
 
@@ -176,7 +177,7 @@ class Move:
         if not p:
             raise InvalidAction("Move.path needs at least one milepost to step onto", field="path")
         if rent_from is not None and (isinstance(rent_from, bool) or not isinstance(rent_from, int) or rent_from < 0):
-            raise InvalidAction(f"Move.rent_from must be a player seat number, got {rent_from!r}", field="rent_from")
+            raise InvalidAction(f"Move.rent_from must be a player seat number, got {shown(rent_from)}", field="rent_from")
         object.__setattr__(self, "path", p)
         object.__setattr__(self, "rent_from", rent_from)
 
@@ -272,7 +273,7 @@ class Borrow:
 
     def __init__(self, amount):
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise InvalidAction(f"Borrow.amount must be a positive whole number of millions, got {amount!r}",
+            raise InvalidAction(f"Borrow.amount must be a positive whole number of millions, got {shown(amount)}",
                                 field="amount")
         object.__setattr__(self, "amount", amount)
 

@@ -39,7 +39,7 @@ from typing import Any
 from .errors import DeckFileError, UnknownName
 from .files import data_dir, load_cached, load_schema, read_json_file, validate
 from .rules import ruleset_note
-from .words import choose_from
+from .words import choose_from, shown
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
@@ -388,7 +388,7 @@ def _parse_event(e: Mapping[str, Any], fld: str, fail) -> EventCard:
     if brackets is not None:
         for j in range(1, len(brackets)):
             if brackets[j][0] <= brackets[j - 1][0]:
-                fail(f"{fld}.params.brackets", f"expected [cash at least, tax] pairs with rising cash, got {brackets!r}")
+                fail(f"{fld}.params.brackets", f"expected [cash at least, tax] pairs with rising cash, got {shown(brackets)}")
     eid = int(e["id"])
     return EventCard(eid, e.get("label", f"{eid}"), e["kind"], e["title"], e["duration"], params)
 

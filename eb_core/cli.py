@@ -33,7 +33,7 @@ from .errors import InvalidAction
 from .routes import cheapest_build, cost_table, travel_table, travel_turns
 from .rules import RULESETS, ruleset, ruleset_for_board
 from .sim import BOTS, monte_carlo
-from .words import plural
+from .words import plural, shown
 
 __all__ = ["main", "build_parser"]
 
@@ -218,7 +218,7 @@ def _cmd_table(args) -> int:
         cities = [c.strip() for c in cities.split(",") if c.strip()]
         if not cities:
             raise ValueError(f"--cities: name cities joined by commas ('London,Paris'), 'majors' or 'all'; "
-                             f"got {args.cities!r}")
+                             f"got {shown(args.cities)}")
         cities = list(dict.fromkeys(cities))          # each once
     if args.turns is not None:
         df = _option(lambda: travel_table(board, rules, args.turns, cities), "speed", "--turns")

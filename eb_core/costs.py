@@ -22,7 +22,7 @@ from typing import Iterable
 from .board import Board, Crossing
 from .errors import InvalidAction
 from .rules import Ruleset, ruleset_for_board
-from .words import and_list
+from .words import and_list, shown
 
 __all__ = ["SegmentCost", "BuildPlan", "is_free", "priced_summary", "crossing_words", "segment_cost", "milepost_cost", "crossing_cost", "water_cost", "path_cost"]
 
@@ -280,7 +280,7 @@ class BuildPlan:
           breakdown: terrain 2M, water 0M, city 5M, ferry 4M
         """
         if by not in ("segment", "leg"):
-            raise InvalidAction(f"by: expected 'segment' or 'leg', got {by!r}", field="by")
+            raise InvalidAction(f"by: expected 'segment' or 'leg', got {shown(by)}", field="by")
         start = self.start or self.board.place(self.mileposts[0])
         end = self.end or self.board.place(self.mileposts[-1])
         n = len(self.segments)
@@ -335,6 +335,9 @@ class BuildPlan:
 
     def __str__(self) -> str:
         return self.explain()
+
+    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display (a console): the words
+        p.text(str(self))
 
     def to_frame(self):
         """A pandas DataFrame with one row per segment (from, to, what, milepost, bridge, crossing,

@@ -74,7 +74,7 @@ from .errors import InvalidAction
 from .rules import Ruleset, Train
 from .state import Position
 from .track import Track, seg_key
-from .words import and_list
+from .words import and_list, shown
 
 __all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop", "delivery_table", "delivery_value",
            "plan_for", "plan_hand", "plan_opening"]
@@ -214,6 +214,9 @@ class DeliveryValue(_Priced):
     def __str__(self) -> str:
         return self.explain()
 
+    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the fields
+        p.text(str(self))
+
 
 @dataclass(frozen=True)
 class HandPlan(_Priced):
@@ -297,6 +300,9 @@ class HandPlan(_Priced):
     def __str__(self) -> str:
         return self.explain()
 
+    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the fields
+        p.text(str(self))
+
 
 @dataclass(frozen=True)
 class OpeningPlan:
@@ -370,6 +376,9 @@ class OpeningPlan:
 
     def __str__(self) -> str:
         return self.explain()
+
+    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the fields
+        p.text(str(self))
 
 
 # ================================================================================================ helpers
@@ -451,11 +460,11 @@ def _demand_fields(d: Any, fld: str) -> tuple[str, str, int]:
         try:
             city, load, payout = d
         except (TypeError, ValueError):
-            raise InvalidAction(f"{fld}: expected a Demand (city, load, payout), got {d!r}", field=fld) from None
+            raise InvalidAction(f"{fld}: expected a Demand (city, load, payout), got {shown(d)}", field=fld) from None
     if not isinstance(payout, (int, float)) or isinstance(payout, bool) or not math.isfinite(payout) \
             or payout < 0 or payout != int(payout):
         raise InvalidAction(f"{fld}: payout must be a whole number of millions >= 0 (as printed on the cards), "
-                            f"got {payout!r}", field=fld)
+                            f"got {shown(payout)}", field=fld)
     return city, load, int(payout)
 
 
@@ -480,7 +489,7 @@ def _card_demands(card: Any, fld: str) -> tuple[Any, tuple[Any, ...]]:
         if isinstance(card, (list, tuple)) and card and all(hasattr(x, "city") or isinstance(x, (list, tuple))
                                                             for x in card):
             return None, tuple(card)
-        raise InvalidAction(f"{fld}: expected a demand card (with .demands), got {card!r}", field=fld)
+        raise InvalidAction(f"{fld}: expected a demand card (with .demands), got {shown(card)}", field=fld)
     return getattr(card, "id", None), tuple(demands)
 
 
@@ -840,7 +849,7 @@ class _Evaluator:
 
 def _check_carrying(board: Board, carrying: Any, train: Train, start) -> list[str]:
     if isinstance(carrying, str) or not isinstance(carrying, (list, tuple)):
-        raise InvalidAction(f"carrying: expected a list of load names, got {carrying!r}", field="carrying")
+        raise InvalidAction(f"carrying: expected a list of load names, got {shown(carrying)}", field="carrying")
     for i, ld in enumerate(carrying):
         if ld not in board.loads:
             raise InvalidAction(f"carrying[{i}]: {board.no_load(ld)}", field=f"carrying[{i}]")
@@ -857,7 +866,7 @@ def _resolve_start(board: Board, start: int | str | None) -> int | str | None:
     if start is None:
         return None
     if isinstance(start, bool):
-        raise InvalidAction(f"start: expected a city name or a milepost id, got {start!r}", field="start")
+        raise InvalidAction(f"start: expected a city name or a milepost id, got {shown(start)}", field="start")
     if isinstance(start, str):
         if not board.has_city(start):
             raise InvalidAction(f"start: {board.no_city(start)}", field="start")
@@ -876,7 +885,7 @@ def _train(rules: Ruleset, train: Train | str | None) -> Train:
         try:
             train = Train.parse(train)
         except ValueError:
-            raise InvalidAction(f"train: expected 'speed/capacity' such as '9/2', got {train!r}",
+            raise InvalidAction(f"train: expected 'speed/capacity' such as '9/2', got {shown(train)}",
                                 field="train") from None
     if not isinstance(train, Train) or train.speed < 1 or train.capacity < 1:
         said = f"'{train}'" if isinstance(train, Train) else repr(train)
@@ -1021,10 +1030,10 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, position: P
     """
     _routes._check_types(board, rules)
     if isinstance(free_build_turns, bool) or not isinstance(free_build_turns, int) or free_build_turns < 0:
-        raise InvalidAction(f"free_build_turns: expected a whole number of turns >= 0, got {free_build_turns!r}",
+        raise InvalidAction(f"free_build_turns: expected a whole number of turns >= 0, got {shown(free_build_turns)}",
                             field="free_build_turns")
     if isinstance(max_deliveries, bool) or not isinstance(max_deliveries, int) or not 1 <= max_deliveries <= 3:
-        raise InvalidAction(f"max_deliveries: expected 1, 2 or 3, got {max_deliveries!r}", field="max_deliveries")
+        raise InvalidAction(f"max_deliveries: expected 1, 2 or 3, got {shown(max_deliveries)}", field="max_deliveries")
     if sources_per_demand is not None and (isinstance(sources_per_demand, bool) or not isinstance(sources_per_demand, int)
                                            or sources_per_demand < 1):
         raise InvalidAction(f"sources_per_demand: expected a positive whole number or None, got "

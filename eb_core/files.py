@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 import fastjsonschema
 
 from .errors import DataFileError, UnknownName
-from .words import and_list, closest, or_list
+from .words import and_list, closest, or_list, shown
 
 __all__ = ["read_json_file", "load_cached", "derived", "data_dir", "schema_dir", "load_schema", "validate",
            "reference_validator"]
@@ -353,10 +353,10 @@ def explain(err, root: Any = None, defs: Mapping[str, Any] | None = None) -> tup
     if kw == "enum" and len(want) != 1:
         if "title" in sch:
             return path, f"unknown {sch['title']} {inst!r}; expected {or_list(map(repr, want))}"
-        return path, f"expected {or_list(map(repr, want))}, got {inst!r}" + _about(sch)
+        return path, f"expected {or_list(map(repr, want))}, got {shown(inst)}" + _about(sch)
     if kw in ("const", "enum"):
         value = want if kw == "const" else want[0]
-        return path, f"expected {value!r}, got {inst!r}" + _about(sch)
+        return path, f"expected {value!r}, got {shown(inst)}" + _about(sch)
     if kw in ("minItems", "maxItems"):
         lo, hi = sch.get("minItems"), sch.get("maxItems")
         got = len(inst) if isinstance(inst, (list, tuple)) else inst
@@ -365,13 +365,13 @@ def explain(err, root: Any = None, defs: Mapping[str, Any] | None = None) -> tup
         bound = "at least" if kw == "minItems" else "at most"
         return path, f"expected {bound} {_entries(want)}, got {got}" + _about(sch)
     if kw == "exclusiveMinimum" and want == 0:
-        return path, f"expected a positive number, got {inst!r}" + _about(sch)
+        return path, f"expected a positive number, got {shown(inst)}" + _about(sch)
     if kw == "minimum" and want == 0:
-        return path, f"expected zero or more, got {inst!r}" + _about(sch)
+        return path, f"expected zero or more, got {shown(inst)}" + _about(sch)
     if kw in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         word = {"minimum": "at least", "exclusiveMinimum": "more than", "maximum": "at most",
                 "exclusiveMaximum": "less than"}[kw]
-        return path, f"expected {word} {want}, got {inst!r}" + _about(sch)
+        return path, f"expected {word} {want}, got {shown(inst)}" + _about(sch)
     if kw == "minLength" and want == 1:
         return path, "must not be empty" + _about(sch)
     if kw in ("pattern", "not"):

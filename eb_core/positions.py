@@ -109,7 +109,7 @@ from .rules import Ruleset, Train, ruleset_for_board
 from .rules import ruleset as _ruleset
 from .state import Position
 from .track import crossing_player_cap, seg_key
-from .words import choose_from, plural
+from .words import choose_from, plural, shown
 
 __all__ = [
     "attempt",
@@ -187,7 +187,7 @@ def parse_position(text: str) -> dict[str, Any]:
                 seen.add(key)
                 if key == "staged":
                     if value:
-                        raise PositionError(where, key, f"a flag without a value ('staged'), got {value!r}")
+                        raise PositionError(where, key, f"a flag without a value ('staged'), got {shown(value)}")
                     p["staged"] = True
                     lines[f"players[{i}].staged"] = where
                     continue
@@ -213,7 +213,7 @@ def parse_position(text: str) -> dict[str, Any]:
         key, sep, value = line.partition(":")
         key, value = key.strip().lower(), value.strip()
         if not sep:
-            raise PositionError(where, "line", f"expected 'key: value' or 'player NAME: ...', got {line!r}")
+            raise PositionError(where, "line", f"expected 'key: value' or 'player NAME: ...', got {shown(line)}")
         if key not in _HEADER_KEYS:
             raise PositionError(where, key, "unknown setting; " + choose_from([*_HEADER_KEYS, "player NAME"], key,
                                                                               every=True))
@@ -253,7 +253,7 @@ def _whole(s: str) -> int | None:
 def _int(value: str, where: str, key: str) -> int:
     n = _whole(value)
     if n is None:
-        raise PositionError(where, key, f"expected a whole number, got {value!r}")
+        raise PositionError(where, key, f"expected a whole number, got {shown(value)}")
     return n
 
 
@@ -379,14 +379,14 @@ def _header(desc: Mapping[str, Any], where: _Where):
                    f"one with a 'deck: NAME' line (a deck file, or one of {avail})")
     seed = desc.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        where.fail("seed", "seed", f"expected a whole number, got {seed!r}")
+        where.fail("seed", "seed", f"expected a whole number, got {shown(seed)}")
     # (where the Building Phase comes first -- Less Thinking, Express -- a turn starts with it)
     phase = str(desc.get("phase", "build" if rules.turn_order == "build-first" else "operations")).lower()
     if phase not in PHASES:
-        where.fail("phase", "phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
+        where.fail("phase", "phase", f"expected one of {', '.join(PHASES)}, got {shown(phase)}")
     rnd = desc.get("round", 0 if phase == "special-build" else 1)
     if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < (0 if phase == "special-build" else 1):
-        where.fail("round", "round", f"expected a round number >= 1, got {rnd!r}")
+        where.fail("round", "round", f"expected a round number >= 1, got {shown(rnd)}")
     return rules, board, deck, seed, phase, rnd
 
 
@@ -399,7 +399,7 @@ def _player_names(players, where: _Where) -> list[str]:
         if not isinstance(p, Mapping) or not str(p.get("name", "")).strip():
             where.fail(f"players[{i}]", "name", "every player needs a name")
         if not isinstance(p["name"], str):
-            where.fail(f"players[{i}].name", "name", f"expected the player's name as text, got {p['name']!r}")
+            where.fail(f"players[{i}].name", "name", f"expected the player's name as text, got {shown(p['name'])}")
         unknown = set(p) - {"name", *_PLAYER_KEYS, "ferries"} - {"ferry"}
         if unknown:
             where.fail(f"players[{i}]", sorted(unknown)[0], "unknown player field")
@@ -425,12 +425,12 @@ def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any],
         if key in p:
             v = p[key]
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                where.fail(f"{path}.{key}", key, f"expected a whole number >= 0, got {v!r}")
+                where.fail(f"{path}.{key}", key, f"expected a whole number >= 0, got {shown(v)}")
     ps.cash = p.get("cash", rules.start_cash)
     if "loan" in p:
         v = p["loan"]
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            where.fail(f"{path}.loan", "loan", f"expected a whole number >= 0, got {v!r}")
+            where.fail(f"{path}.loan", "loan", f"expected a whole number >= 0, got {shown(v)}")
         if v and rules.mercy_loan is None:
             where.fail(f"{path}.loan", "loan", f"only under Mercy is money owed to the bank ({R.MERCY}); add "
                                                f"the variant to the ruleset line: {_with_variant(rules, 'mercy')}")
@@ -449,7 +449,7 @@ def _set_player(st, board, rules: Ruleset, trains, i: int, p: Mapping[str, Any],
         ps.prev = None
     if "staged" in p:
         if not isinstance(p["staged"], bool):
-            where.fail(f"{path}.staged", "staged", f"expected true or false, got {p['staged']!r}")
+            where.fail(f"{path}.staged", "staged", f"expected true or false, got {shown(p['staged'])}")
         if p["staged"] and (ps.position is None or not board.is_port(ps.position)):
             at = "not placed" if ps.position is None else f"at {board.place(ps.position)}"
             where.fail(f"{path}.staged", "staged", f"a train is staged only on a ferry port (rulebook: "
@@ -485,7 +485,7 @@ def _set_track(game, players, where: _Where) -> None:
             routes = routes.split()
         if not isinstance(routes, Sequence):
             where.fail(f"players[{i}].track", "track", "expected routes like 'London-Birmingham Paris-Lyon' or a list "
-                                                       f"of them, got {routes!r}")
+                                                       f"of them, got {shown(routes)}")
         routes = _join_names(board, routes)
         for route in routes:
             _lay_route(game, i, route, where, f"players[{i}].track")
@@ -494,10 +494,10 @@ def _set_track(game, players, where: _Where) -> None:
         if isinstance(ferries, str):
             ferries = [ferries]
         if not isinstance(ferries, Sequence):
-            where.fail(f"players[{i}].ferries", fkey, f"expected a list of ferry names, got {ferries!r}")
+            where.fail(f"players[{i}].ferries", fkey, f"expected a list of ferry names, got {shown(ferries)}")
         for name in ferries:
             if not isinstance(name, str):
-                where.fail(f"players[{i}].ferries", "ferry", f"expected a ferry's name, got {name!r}")
+                where.fail(f"players[{i}].ferries", "ferry", f"expected a ferry's name, got {shown(name)}")
             try:
                 cr = board.crossing(name)
             except KeyError:
@@ -510,7 +510,7 @@ def _train_of(value, trains, rules, where: _Where, path: str, fld: str) -> Train
     try:
         t = value if isinstance(value, Train) else Train.parse(str(value))
     except (ValueError, TypeError):
-        where.fail(path, fld, f"expected speed/capacity like '9/2', got {value!r}")
+        where.fail(path, fld, f"expected speed/capacity like '9/2', got {shown(value)}")
     if t not in trains:
         where.fail(path, fld, f"{t} is not a train of {rules.name} (trains: {', '.join(str(x) for x in sorted(trains))})")
     return t
@@ -537,7 +537,7 @@ def _load_train(st, board, train, loads, where: _Where, path: str, fld: str) -> 
     if isinstance(loads, str):
         loads = loads.split()
     if not isinstance(loads, Sequence) or not all(isinstance(ld, str) for ld in loads):
-        where.fail(f"{path}.{fld}", fld, f"expected load names like 'Wine Beer' or a list of them, got {loads!r}")
+        where.fail(f"{path}.{fld}", fld, f"expected load names like 'Wine Beer' or a list of them, got {shown(loads)}")
     if list(loads) == ["none"]:
         loads = []                  # "loads none": an empty train (what an Express demo train is not)
     loads = [_load_name(board, ld) for ld in loads]
@@ -572,7 +572,7 @@ def _set_cards(game, players, where: _Where, phase: str, contracts=None) -> None
             continue
         cards = p["cards"]
         if isinstance(cards, (str, int)) or not isinstance(cards, Sequence):
-            where.fail(f"players[{i}].cards", "cards", f"expected a list of demand card ids, got {cards!r}")
+            where.fail(f"players[{i}].cards", "cards", f"expected a list of demand card ids, got {shown(cards)}")
         if len(cards) > rules.opening_hand:
             where.fail(f"players[{i}].cards", "cards", f"a hand holds at most {rules.opening_hand} cards "
                                                        f"({rules.hand_size} after the first operations turn)")
@@ -621,7 +621,7 @@ def _set_contracts(game, desc: Mapping[str, Any], where: _Where) -> None:
     st, deck, rules = game.state, game.deck, game.rules
     cards = desc["contracts"]
     if isinstance(cards, (str, int)) or not isinstance(cards, Sequence):
-        where.fail("contracts", "contracts", f"expected a list of demand card ids, got {cards!r}")
+        where.fail("contracts", "contracts", f"expected a list of demand card ids, got {shown(cards)}")
     if rules.open_contracts <= 0:
         where.fail("contracts", "contracts", f"only under Open Contracts do cards lie face up beside the board "
                                              f"({R.OPEN_CONTRACTS}); add the variant to the ruleset line: "
@@ -661,13 +661,13 @@ def _set_warehouses(game, desc: Mapping[str, Any], where: _Where) -> None:
         entries = [_city_and_loads(board, e, where) for e in value]
     else:
         where.fail("warehouses", "warehouses", "expected entries like 'Birmingham Chocolate; Lyon Wheat Wheat' (or "
-                                               f"a JSON object of city: loads), got {value!r}")
+                                               f"a JSON object of city: loads), got {shown(value)}")
     for city, loads in entries:
         if not isinstance(city, str) or not board.has_city(city):
             where.fail("warehouses", "warehouses", board.no_city(city))
         if isinstance(loads, str) or not isinstance(loads, Sequence) or not loads \
                 or not all(isinstance(ld, str) for ld in loads):
-            where.fail("warehouses", "warehouses", f"expected the loads left at {city} by name, got {loads!r}")
+            where.fail("warehouses", "warehouses", f"expected the loads left at {city} by name, got {shown(loads)}")
         name = board.city(city).name
         for ld in (_load_name(board, x) for x in loads):
             _take_chip(st, board, ld, where, "warehouses", "warehouses")
@@ -687,21 +687,21 @@ def _city_and_loads(board, entry: str, where: _Where) -> tuple[str, list[str]]:
             return " ".join(words[:k]), words[k:]
     if len(words) < 2:
         where.fail("warehouses", "warehouses", f"expected a city and the loads left there ('Birmingham Chocolate'), "
-                                               f"got {entry!r}")
+                                               f"got {shown(entry)}")
     where.fail("warehouses", "warehouses", f"{board.no_city(' '.join(words[:-1]))}: write the city, then the loads "
-                                           f"left there ('Birmingham Chocolate'), got {entry!r}")
+                                           f"left there ('Birmingham Chocolate'), got {shown(entry)}")
 
 
 def _milepost(board, value, where: _Where, path: str, fld: str) -> int:
     if isinstance(value, bool):
-        where.fail(path, fld, f"expected a city name or milepost id, got {value!r}")
+        where.fail(path, fld, f"expected a city name or milepost id, got {shown(value)}")
     if isinstance(value, int):
         if not 0 <= value < len(board.mileposts):
             where.fail(path, fld, f"there is no milepost {value} on board {board.name!r} "
                                   f"(ids 0..{len(board.mileposts) - 1})")
         return value
     if not isinstance(value, str):
-        where.fail(path, fld, f"expected a city name or milepost id, got {value!r}")
+        where.fail(path, fld, f"expected a city name or milepost id, got {shown(value)}")
     if _is_id(value.strip()):
         return _milepost(board, int(value), where, path, fld)
     if board.has_city(value.strip()):
@@ -756,7 +756,7 @@ def _lay_route(game, seat: int, route, where: _Where, path: str) -> None:
     elif isinstance(route, Sequence):
         items = list(route)
     else:
-        where.fail(path, "track", f"expected a route like 'London-Birmingham' or a list of mileposts, got {route!r}")
+        where.fail(path, "track", f"expected a route like 'London-Birmingham' or a list of mileposts, got {shown(route)}")
     if len(items) < 2:
         where.fail(path, "track", f"route {route!r} needs at least two places")
     # names each unknown place; a ferry port that is not a city is laid to by its milepost
@@ -1126,7 +1126,7 @@ def try_action(game, action, *, player: str | int | None = None) -> Outcome:
                 raise InvalidAction(f"player: {player!r} is not one of {', '.join(names)}", field="player")
             player = names.index(player)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(names):
-            raise InvalidAction(f"player: expected a name or seat 0..{len(names) - 1}, got {player!r}", field="player")
+            raise InvalidAction(f"player: expected a name or seat 0..{len(names) - 1}, got {shown(player)}", field="player")
         st.current = player
     seat = st.current
     who = st.players[seat].name
@@ -1201,7 +1201,7 @@ def parse_action(game, text: str):
     ('Build', True)
     """
     if not isinstance(text, str) or not text.strip():
-        raise InvalidAction(f"action: expected a command like 'build London-Paris', got {text!r}", field="action")
+        raise InvalidAction(f"action: expected a command like 'build London-Paris', got {shown(text)}", field="action")
     second = re.search(r"\s+train\s*=?\s*([0-9]+)\s*$", text, re.IGNORECASE)
     if second:              # Run Two Trains: "move Lyon train 2"
         k = int(second.group(1))
@@ -1348,5 +1348,5 @@ def parse_action(game, text: str):
 def _int_field(s: str, fld: str) -> int:
     n = _whole(s)
     if n is None:
-        raise InvalidAction(f"{fld}: expected a whole number, got {s!r}", field=fld)
+        raise InvalidAction(f"{fld}: expected a whole number, got {shown(s)}", field=fld)
     return n

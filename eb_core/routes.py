@@ -52,7 +52,7 @@ from .files import derived, recent
 from .rules import Ruleset, Train
 from .state import Position
 from .track import Track, city_room, crossing_player_cap, seg_key
-from .words import and_list, plural
+from .words import and_list, plural, shown
 
 __all__ = [
     "BuildPlan", "RouteState", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
@@ -489,7 +489,7 @@ class RouteState:
                  hop_penalty: float = 0.0):
         _check_types(board, rules)
         if isinstance(hop_penalty, bool) or not isinstance(hop_penalty, (int, float)) or not 0 <= hop_penalty < _INF:
-            raise InvalidAction(f"hop_penalty: expected a finite number of M >= 0, got {hop_penalty!r}",
+            raise InvalidAction(f"hop_penalty: expected a finite number of M >= 0, got {shown(hop_penalty)}",
                                 field="hop_penalty")
         self.board, self.rules = board, rules
         self.limit = limit
@@ -678,7 +678,7 @@ def _resolve(board: Board, where: Any, fld: str) -> tuple[tuple[int, ...], str]:
         c = board.city(where)
         return tuple(c.mileposts), c.name
     if isinstance(where, (bool, np.bool_)) or not isinstance(where, (int, np.integer)):
-        raise InvalidAction(f"{fld}: expected a city name or a milepost id, got {where!r}", field=fld)
+        raise InvalidAction(f"{fld}: expected a city name or a milepost id, got {shown(where)}", field=fld)
     if not 0 <= int(where) < len(board.mileposts):
         raise InvalidAction(f"{fld}: no milepost {where!r} on board {board.name!r} "
                             f"(ids 0..{len(board.mileposts) - 1})", field=fld)
@@ -705,7 +705,7 @@ def _closed(board: Board, edges: Iterable[tuple[int, int]] | None, mileposts: It
             a, b = p
             pair = (int(a), int(b))
         except (TypeError, ValueError):
-            raise InvalidAction(f"blocked_edges[{i}]: expected a pair of milepost ids, got {p!r}",
+            raise InvalidAction(f"blocked_edges[{i}]: expected a pair of milepost ids, got {shown(p)}",
                                 field="blocked_edges") from None
         for m in pair:
             if not 0 <= m < n:
@@ -866,14 +866,14 @@ def _city_list(board: Board, cities: Any) -> list[City]:
             return list(board.major_cities)
         if cities == "all":
             return list(board.cities)
-        raise InvalidAction(f"cities: expected 'majors', 'all' or a list of city names, got {cities!r}",
+        raise InvalidAction(f"cities: expected 'majors', 'all' or a list of city names, got {shown(cities)}",
                             field="cities")
     if isinstance(cities, City):
         cities = [cities]
     try:
         names = list(cities)
     except TypeError:
-        raise InvalidAction(f"cities: expected 'majors', 'all' or a list of city names, got {cities!r}",
+        raise InvalidAction(f"cities: expected 'majors', 'all' or a list of city names, got {shown(cities)}",
                             field="cities") from None
     out = []
     for c in names:
@@ -925,7 +925,7 @@ def cost_table(board: Board, rules: Ruleset, cities: Any = "majors", *, position
     """
     _check_types(board, rules)
     if not isinstance(symmetric, bool):
-        raise InvalidAction(f"symmetric: expected True or False, got {symmetric!r}", field="symmetric")
+        raise InvalidAction(f"symmetric: expected True or False, got {shown(symmetric)}", field="symmetric")
     cl = _city_list(board, cities)
     track, player = _position(position)
     eng = _engine(board, rules)
@@ -976,7 +976,7 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
     """
     _check_types(board, rules)
     if isinstance(ferry_extra, bool) or not isinstance(ferry_extra, (int, float)) or not 0 <= ferry_extra < _INF:
-        raise InvalidAction(f"ferry_extra: expected a finite number of steps >= 0, got {ferry_extra!r}",
+        raise InvalidAction(f"ferry_extra: expected a finite number of steps >= 0, got {shown(ferry_extra)}",
                             field="ferry_extra")
     src, _ = _resolve(board, a, "a")
     dst, _ = _resolve(board, b, "b")
@@ -1180,7 +1180,7 @@ def _speed(speed: Any) -> int:
     if isinstance(speed, Train):
         speed = speed.speed
     if isinstance(speed, bool) or not isinstance(speed, (int, np.integer)) or speed < 1:
-        raise InvalidAction(f"speed must be a positive whole number of mileposts (or a Train), got {speed!r}",
+        raise InvalidAction(f"speed must be a positive whole number of mileposts (or a Train), got {shown(speed)}",
                             field="speed")
     return int(speed)
 

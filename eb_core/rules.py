@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .errors import InvalidAction, UnknownName
-from .words import choose_from, or_list
+from .words import choose_from, or_list, shown
 
 __all__ = ["Train", "Ruleset", "ruleset", "ruleset_for_board", "FIELD_WORDS", "FILE_FIELDS", "RULESETS", "VARIANTS", "INCOMPATIBLE", "TURN_ORDERS", "BRIDGES", "compare", "with_variants",
            "four_cards", "ruleset_note"]
@@ -153,11 +153,11 @@ class Ruleset:
 
     def __post_init__(self):
         if self.turn_order not in TURN_ORDERS:
-            raise ValueError(f"turn_order must be {or_list(map(repr, TURN_ORDERS))}, got {self.turn_order!r}")
+            raise ValueError(f"turn_order must be {or_list(map(repr, TURN_ORDERS))}, got {shown(self.turn_order)}")
         if self.bridges not in BRIDGES:
-            raise ValueError(f"bridges must be {or_list(map(repr, BRIDGES))}, got {self.bridges!r}")
+            raise ValueError(f"bridges must be {or_list(map(repr, BRIDGES))}, got {shown(self.bridges)}")
         if self.trains not in (1, 2):
-            raise ValueError(f"trains must be 1 or 2 (Run Two Trains), got {self.trains!r}")
+            raise ValueError(f"trains must be 1 or 2 (Run Two Trains), got {shown(self.trains)}")
 
     def with_(self, **changes) -> "Ruleset":
         """A copy with some fields changed (mappings are frozen again)."""
@@ -491,7 +491,7 @@ def ruleset_note(name: str, kind: str) -> str | None:
 def ruleset(name: str = "europe-standard", *variants: str) -> Ruleset:
     """A named ruleset, optionally modified by variants (``eb.ruleset("europe-basic", "fast-game")``)."""
     if not isinstance(name, str):
-        raise UnknownName(f"ruleset: expected a ruleset's name, one of {or_list(sorted(RULESETS))}, got {name!r}",
+        raise UnknownName(f"ruleset: expected a ruleset's name, one of {or_list(sorted(RULESETS))}, got {shown(name)}",
                             field="ruleset")
     try:
         r = RULESETS[name]
@@ -511,7 +511,7 @@ def with_variants(r: Ruleset, *variants: str) -> Ruleset:
     for v in variants:
         if isinstance(v, (list, tuple, set, frozenset)):
             raise InvalidAction(f"variants: give each variant as its own argument, e.g. ruleset({r.name!r}, "
-                                f"'fast-game', 'mercy') or ruleset({r.name!r}, *names), got {v!r}", field="variants")
+                                f"'fast-game', 'mercy') or ruleset({r.name!r}, *names), got {shown(v)}", field="variants")
         if not isinstance(v, str) or v not in VARIANTS:
             raise UnknownName(f"no variant {v!r}; {choose_from(sorted(VARIANTS), v)}", field="variant")
         if r.game == "express":

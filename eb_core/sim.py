@@ -58,7 +58,7 @@ from .rules import RULESETS, VARIANTS, Ruleset, with_variants
 from .rules import ruleset as _ruleset
 from .routes import cheapest_build, cheapest_connection
 from .state import Position
-from .words import and_list, choose_from, plural
+from .words import and_list, choose_from, plural, shown
 
 __all__ = [
     "BOTS",
@@ -143,7 +143,7 @@ def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> st
     ['Blowout Victory', 'Solid Victory', 'Possible Victory', '2nd or 3rd place', '2nd or 3rd place', 'Last Place']
     """
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-        raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {turns!r}", field="turns")
+        raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {shown(turns)}", field="turns")
     for bound, name in CHART_OF_SUCCESS[chart_for(rules)]:
         if turns < bound:
             return name
@@ -339,11 +339,11 @@ def _check_variants(variants: Any) -> tuple[str, ...]:
     on its own too)."""
     if isinstance(variants, str) or not isinstance(variants, (list, tuple)):
         hint = f" such as [{variants!r}]" if isinstance(variants, str) else " such as ['fast-game']"
-        raise InvalidAction(f"variants: expected a list of variant names{hint}, got {variants!r}",
+        raise InvalidAction(f"variants: expected a list of variant names{hint}, got {shown(variants)}",
                             field="variants")
     for v in variants:
         if not isinstance(v, str):
-            raise InvalidAction(f"variants: expected variant names (strings), got {v!r}; "
+            raise InvalidAction(f"variants: expected variant names (strings), got {shown(v)}; "
                                 f"{choose_from(sorted(VARIANTS))}", field="variants")
     return tuple(variants)
 
@@ -365,7 +365,7 @@ def _whole(value: Any, fld: str, low: int | None, what: str = "a whole number") 
     :class:`InvalidAction` naming ``fld``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or (low is not None and value < low):
         raise InvalidAction(f"{fld}: expected {what}" + (f" >= {low}" if low is not None else "")
-                            + f", got {value!r}", field=fld)
+                            + f", got {shown(value)}", field=fld)
     return value
 
 
@@ -386,7 +386,7 @@ def _check_play(*, seed: Any = 0, max_turns: Any = 1, players: Any = 1, bot: Any
     if not isinstance(bot, str) or bot not in BOTS:
         raise InvalidAction(f"bot: no bot {bot!r}; {choose_from(sorted(BOTS), bot)}", field="bot")
     if not isinstance(win_loss, bool):
-        raise InvalidAction(f"win_loss: expected True or False, got {win_loss!r}", field="win_loss")
+        raise InvalidAction(f"win_loss: expected True or False, got {shown(win_loss)}", field="win_loss")
 
 
 def _spec(rules: Ruleset) -> Any:
@@ -450,7 +450,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
         return demo_game(rules, players=players, seed=seed, board=board, bot=bot, max_turns=max_turns,
                          keep_game=keep_game, on_turn=on_turn)
     if players < 1:
-        raise InvalidAction(f"players: expected a whole number of seats >= 1, got {players!r}", field="players")
+        raise InvalidAction(f"players: expected a whole number of seats >= 1, got {shown(players)}", field="players")
     if scenario == 2 or (scenario == 1 and players > 1):
         return multiple_positions(rules, players=max(players, 2) if scenario == 2 else players, seed=seed,
                                   board=board, bot=bot, max_turns=max_turns, keep_game=keep_game, on_turn=on_turn)
@@ -945,17 +945,17 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     ([5, 6], ['seed', 'ruleset', 'board', 'bot', 'won', 'turns'])
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise InvalidAction(f"games: expected a whole number >= 0, got {games!r}", field="games")
+        raise InvalidAction(f"games: expected a whole number >= 0, got {shown(games)}", field="games")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidAction(f"workers: expected a whole number >= 1, got {workers!r}", field="workers")
+        raise InvalidAction(f"workers: expected a whole number >= 1, got {shown(workers)}", field="workers")
     _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
     if players < 1:
-        raise InvalidAction(f"players: expected a whole number of seats >= 1, got {players!r}", field="players")
+        raise InvalidAction(f"players: expected a whole number of seats >= 1, got {shown(players)}", field="players")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidAction(f"executor: expected a concurrent.futures.Executor (a ProcessPoolExecutor, a Dask "
                             f"client.get_executor() ...), got {type(executor).__name__}", field="executor")
     if progress not in (None, True, False):
-        raise InvalidAction(f"progress: expected True, False or None (a bar on a terminal), got {progress!r}",
+        raise InvalidAction(f"progress: expected True, False or None (a bar on a terminal), got {shown(progress)}",
                             field="progress")
     r = _rules(rules, variants)
     spec = _spec(r)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 
-__all__ = ["plural", "and_list", "or_list", "closest", "choose_from"]
+__all__ = ["plural", "and_list", "or_list", "closest", "choose_from", "shown"]
 
 
 def and_list(items) -> str:
@@ -63,3 +63,25 @@ def choose_from(names, given=None, every: bool = False, lead: str = "choose from
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``n`` and ``word``, in the plural unless ``n`` is 1 (``many`` for an irregular plural)."""
     return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+def shown(value) -> str:
+    """A wrong value as a refusal shows it: a short value as Python writes it, a long one cut short, an
+    object of the suite by its kind and name -- never a page of fields.
+
+    >>> shown("Pari"), shown(-3), shown([1, 2]), shown(list(range(100)))
+    ("'Pari'", '-3', '[1, 2]', 'a list of 100')
+    >>> from eb_core.rules import ruleset
+    >>> shown(ruleset("europe-basic")), shown(object())
+    ("a Ruleset ('europe-basic')", 'an object')
+    """
+    text = repr(value)
+    if isinstance(value, (str, bytes, int, float, complex, type(None))):
+        return text if len(text) <= 60 else text[:57] + "..."
+    if isinstance(value, (list, tuple, set, frozenset, dict)):
+        return text if len(text) <= 60 else f"a {type(value).__name__} of {len(value)}"
+    kind = type(value).__name__
+    name = getattr(value, "name", None)
+    if len(text) <= 60 and not text.startswith("<"):
+        return text
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}" + (f" ({name!r})" if isinstance(name, str) else "")

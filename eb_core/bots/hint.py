@@ -29,6 +29,7 @@ from ..narrate import say
 from ..track import seg_key
 from .planner import Plan, PlannerBot
 from .view import BotView, bot_rng
+from ..words import shown
 
 __all__ = ["Hint", "PlayedBots", "hint"]
 
@@ -285,7 +286,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     Raises :class:`~eb_core.errors.InvalidAction` when it is not that player's turn or the game is over.
     """
     if not hasattr(game, "state") or not hasattr(game, "clone"):
-        raise InvalidAction(f"game: expected a Game (eb.Game.new(...), eb.position(...)), got {game!r}", field="game")
+        raise InvalidAction(f"game: expected a Game (eb.Game.new(...), eb.position(...)), got {shown(game)}", field="game")
     st = game.state
     if isinstance(seat, str):               # a player's name
         names = [p.name for p in st.players]
@@ -294,7 +295,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         seat = names.index(seat)
     seat = st.current if seat is None else seat
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(st.players):
-        raise InvalidAction(f"seat: expected a player's name or seat number 0-{len(st.players) - 1}, got {seat!r}",
+        raise InvalidAction(f"seat: expected a player's name or seat number 0-{len(st.players) - 1}, got {shown(seat)}",
                             field="seat")
     if game.over:
         raise InvalidAction("the game is over: no turn to advise on", field="game")

@@ -18,6 +18,7 @@ from ..errors import IllegalAction, InvalidAction
 from ..files import derived
 from ..state import PlayerState
 from ..track import seg_key
+from ..words import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -192,7 +193,7 @@ def train_view(game: Game, seat: int, train: int) -> Iterator[PlayerState]:
     state is exactly as before. Refuses train 2 when the player has one train (Run Two Trains)."""
     p = game.state.players[seat]
     if isinstance(train, bool) or train not in (1, 2):
-        raise InvalidAction(f"train must be 1 or 2, got {train!r}", field="train")
+        raise InvalidAction(f"train must be 1 or 2, got {shown(train)}", field="train")
     if train == 2 and p.second is None:
         raise IllegalAction(R.RUN_TWO_TRAINS, f"{p.name} has one train: a second train (train=2) runs only "
                                               "under the Run Two Trains variant.")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .. import rulebook as R
 from ..errors import InvalidAction
 from ..state import GameState, PlayerState
+from ..words import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board
@@ -44,7 +45,7 @@ def demo_setup(cls, rules: "Ruleset", board: "Board", deck, players: list[str], 
         if nm not in board.starting_track:
             raise InvalidAction(f"board {board.name!r} has no starting track for {players[i]!r}", field="board")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidAction(f"seed must be an int, got {seed!r}", field="seed")
+        raise InvalidAction(f"seed must be an int, got {shown(seed)}", field="seed")
     by_label = {c.label: c.id for c in deck.demand_cards}
     st = GameState(players=[PlayerState(name=table[nm][0], cash=rules.start_cash, train=rules.start_train)
                             for nm in names], seed=seed)

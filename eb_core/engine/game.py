@@ -105,6 +105,7 @@ from ..state import GameState, PlayerState, TrainState
 from . import admin, build, cards_and_turns, express, legal, operations, saved
 from .cards_and_turns import end_turn
 from .common import board_index, is_event, train_view, trains_at
+from ..words import shown
 
 __all__ = ["Game", "GAME_SCHEMA"]
 
@@ -154,19 +155,19 @@ class Game:
         if isinstance(rules, str):
             rules = _named_ruleset(rules)
         elif not isinstance(rules, Ruleset):
-            raise InvalidAction(f"rules must be a Ruleset or a ruleset name, got {rules!r}", field="rules")
+            raise InvalidAction(f"rules must be a Ruleset or a ruleset name, got {shown(rules)}", field="rules")
         if board is None:
             board = rules.board
         if isinstance(board, (str, Path)):
             board = load_board(board)
         elif not isinstance(board, Board):
-            raise InvalidAction(f"board must be a Board or a board name, got {board!r}", field="board")
+            raise InvalidAction(f"board must be a Board or a board name, got {shown(board)}", field="board")
         if deck is None:
             deck = board.name
         if isinstance(deck, (str, Path)):
             deck = load_deck(deck)
         elif not isinstance(deck, Deck):
-            raise InvalidAction(f"deck must be a Deck or a deck name, got {deck!r}", field="deck")
+            raise InvalidAction(f"deck must be a Deck or a deck name, got {shown(deck)}", field="deck")
         saved.check_deck_fits(deck, board)
         setup = rules.setup if setup is None else setup
         if players is None:
@@ -183,13 +184,13 @@ class Game:
                     p.second = TrainState(train=p.train)
             return g
         if setup != "standard":
-            raise InvalidAction(f"setup must be 'standard' or 'demo', got {setup!r}", field="setup")
+            raise InvalidAction(f"setup must be 'standard' or 'demo', got {shown(setup)}", field="setup")
         if not 1 <= len(players) <= 6:
             raise InvalidAction(f"players must name 1 to 6 players, got {len(players)}", field="players")
         seen: dict[str, int] = {}
         for i, nm in enumerate(players):
             if not isinstance(nm, str) or not nm.strip():
-                raise InvalidAction(f"players[{i}]: a player's name must be a non-blank string, got {nm!r}",
+                raise InvalidAction(f"players[{i}]: a player's name must be a non-blank string, got {shown(nm)}",
                                     field=f"players[{i}]")
             key = nm.strip().casefold()
             if key in seen:
@@ -197,7 +198,7 @@ class Game:
                                     "each player needs a name of their own", field=f"players[{i}]")
             seen[key] = i
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidAction(f"seed must be an int, got {seed!r}", field="seed")
+            raise InvalidAction(f"seed must be an int, got {shown(seed)}", field="seed")
         st = GameState(players=[PlayerState(name=str(nm), cash=rules.start_cash, train=rules.start_train)
                                 for nm in players], seed=seed)
         if rules.trains == 2:   # Run Two Trains: "Each player starts with two trains"
@@ -517,7 +518,7 @@ def _player_names(players: Any) -> list:
     try:
         return list(players)
     except TypeError:
-        raise InvalidAction(f"players must be a list of names, such as ['Ann', 'Ben'], got {players!r}",
+        raise InvalidAction(f"players must be a list of names, such as ['Ann', 'Ben'], got {shown(players)}",
                             field="players") from None
 
 

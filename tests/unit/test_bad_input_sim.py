@@ -181,3 +181,14 @@ def test_plan_for_refuses_an_unknown_option():
         eb.plan_for(game, bogus=1)
     assert e.value.field == "bogus" and "no option 'bogus'" in str(e.value) and "max_deliveries" in str(e.value)
     assert game.to_json() == before
+
+
+def test_a_refusal_names_a_wrong_object_by_its_kind_not_a_page_of_its_fields():
+    """Arguments swapped -- the ruleset where the turns go -- is answered in one short line."""
+    rules = eb.ruleset("europe-standard")
+    with pytest.raises(InvalidAction) as e:
+        eb.chart_of_success(rules, 50)
+    assert str(e.value) == "turns: expected a whole number of turns >= 0, got a Ruleset ('europe-standard')"
+    with pytest.raises(InvalidAction) as e:
+        eb.Game.new(eb.load_board("tutorial"), board=rules, players=["Ann"])
+    assert "got a Board ('tutorial')" in str(e.value) and "mileposts" not in str(e.value)

@@ -347,6 +347,20 @@ def test_plan_hand_deterministic_and_explained(board, rules):
     assert f"{a.turns} turn" in text
 
 
+def test_a_plan_shown_in_a_notebook_or_console_is_its_words_not_its_fields(board, rules):
+    """Typed as a cell's last line, a plan shows what a player reads -- places and money -- not the
+    dataclass's fields (milepost ids, ``SegmentCost(...)`` tuples)."""
+    from IPython.lib.pretty import pretty
+
+    value = delivery_value(board, rules, Demand("Paris", "Wine", 20))
+    shown = [pretty(value), pretty(plan_hand(board, rules, HANDS[0])), pretty(plan_opening(board, rules, HANDS[0])),
+             pretty(eb.cheapest_build(board, rules, "London", "Birmingham"))]
+    for text, obj in zip(shown, ("value", "hand", "opening", "build")):
+        assert "SegmentCost(" not in text and "path=" not in text and "mileposts [" not in text, (obj, text)
+    assert shown[0] == str(value) and "Paris" in shown[0] and "20M" in shown[0]
+    assert shown[3].startswith("Build London -> Birmingham: 5M")         # Building Ferry Ports' example price
+
+
 def test_plan_hand_bad_input(board, rules):
     with pytest.raises(eb.InvalidAction) as e:
         plan_hand(board, rules, [])

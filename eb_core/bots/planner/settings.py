@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import rulebook as R
 from ...errors import InvalidAction
-from ...words import or_list
+from ...words import or_list, shown
 
 _INF = float("inf")
 #: Build refusals that name a city the player may not enter now, planned around (:meth:`PlannerBot._longest`).
@@ -97,7 +97,7 @@ class Settings:
         """The settings of a bot of ``level`` given keyword ``options``: the options over the level's values
         over the defaults. An unknown level or option is refused by name (:class:`InvalidAction`)."""
         if level not in LEVELS:
-            raise InvalidAction(f"level: expected {or_list(sorted(LEVELS))}, got {level!r}", field="level")
+            raise InvalidAction(f"level: expected {or_list(sorted(LEVELS))}, got {shown(level)}", field="level")
         unknown = sorted(set(options) - OPTIONS)
         if unknown:
             raise InvalidAction(f"{unknown[0]}: not an option of the planner (its options: {', '.join(sorted(OPTIONS))}; "
