@@ -414,6 +414,18 @@ class Board:
         'Paris'
         """
         mp = int(mp)
+        return self.landmark(mp) or f"a {self.mileposts[mp].terrain.value} milepost near {self.near(mp)}"
+
+    def landmark(self, mp: int) -> str | None:
+        """The named place milepost ``mp`` is part of -- its city, ferry port or tunnel -- or ``None`` for an
+        open milepost (which :meth:`place` names by its terrain and the nearest city).
+
+        >>> import eb_core as eb
+        >>> b = eb.load_board("tutorial")
+        >>> b.landmark(b.city("Paris").center), b.landmark(b.crossing("Chunnel").ports[0])
+        ('Paris', 'Folkestone')
+        """
+        mp = int(mp)
         c = self.city_at(mp)
         if c is not None:
             return c.name
@@ -425,7 +437,7 @@ class Board:
         if m.underground:
             tun = [t for t in self.tunnels if mp in t.mileposts]
             return f"the {tun[0].name}" if tun else "a tunnel"
-        return f"a {m.terrain.value} milepost near {self.near(mp)}"
+        return None
 
     def between(self, a: int, b: int) -> str:
         """Where a segment lies, in words: ``"between London and Birmingham"``, ``"in Ruhr"`` when both

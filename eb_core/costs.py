@@ -313,8 +313,7 @@ class BuildPlan:
         board = self.board
 
         def name(mp: int) -> str:
-            p = board.place(mp)
-            return f"near {board.near(mp)}" if p.startswith("a ") and " milepost near " in p else p
+            return board.landmark(mp) or f"near {board.near(mp)}"
 
         legs: list[list] = []               # [from, to, segments]
         for s in self.segments:
