@@ -227,9 +227,12 @@ def do_move(game: Game, a: Move, check: bool) -> None:
     st.ops_started = True
     frm, to = where(game, start), where(game, p.position)
     trip = f"across {to}" if frm == to else f"from {frm} to {to}"     # (corner to corner of one city)
-    st.log.append(f"{p.name} moves {plural(len(a.path), 'step')} {trip} ({p.moves_used} of {p.train.speed} "
-                  "movement points used"
-                  f"{', half rate' if p.half_rate else ''}).")
+    # mileposts moved: a staged train's step "onto the port on the same side" moves it nowhere
+    moved = sum(b != prev for prev, b in zip((start, *a.path), a.path))
+    went = (f"moves {plural(moved, 'milepost')} {trip}" if moved
+            else f"leaves the ferry at {to} on the same side, at half speed")
+    st.log.append(f"{p.name} {went} ({p.moves_used} of {p.train.speed} movement points used"
+                  f"{', half rate' if p.half_rate and moved else ''}).")
 
 
 def do_pickup(game: Game, a: PickUp, check: bool) -> None:

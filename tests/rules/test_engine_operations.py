@@ -446,8 +446,19 @@ def test_a_staged_train_that_does_not_cross_still_moves_at_half_speed():
     own(g, 0, *row(7, 5, 10))
     g.apply(Move([m(11, 7), m(10, 7), m(9, 7), m(8, 7), m(7, 7)]))
     assert (p0(g).position, p0(g).half_rate) == (m(7, 7), True)
+    assert g.state.log[-1].startswith("Ann moves 4 mileposts from Westport to ")     # the port step moves nowhere
     err = rejects(g, mv((6, 7)), R.RUNNING)
     assert "half rate" in err.reason
+
+
+def test_a_staged_train_stepping_only_onto_its_own_port_is_told_as_leaving_the_ferry():
+    """Movement Using a Ferry: the first step "onto the ferry port on ... the same side" -- taken alone it
+    moves the train no milepost, and the log says what it did: left the ferry, the turn at half speed."""
+    g = _ferry_game()
+    g.apply(Move([m(11, 7)]))
+    assert p0(g).half_rate and not p0(g).staged
+    assert g.state.log[-1] == ("Ann leaves the ferry at Westport on the same side, at half speed "
+                               "(2 of 9 movement points used).")
 
 
 def test_crossing_a_ferry_you_own_with_another_player_costs_no_rent():

@@ -581,7 +581,7 @@ def test_run_two_trains_both_trains_move_in_the_same_turn_each_with_its_own_move
     g.apply(Move(other[1:10], train=2))                        # train 2 moves in the same turn, 9 more
     assert (p.position, p.moves_used, p.second.position, p.second.moves_used) == (line[9], 9, other[9], 9)
     rejects(g, Move((other[10],), train=2), R.RUNNING)
-    assert g.state.log[-1].startswith("Train 2: Ann moves 9 steps")
+    assert g.state.log[-1].startswith("Train 2: Ann moves 9 mileposts")
     # next turn both trains have their full movement again
     from eb_core.actions import EndTurn
     g.apply(EndTurn())

@@ -76,7 +76,7 @@ def test_describe_every_kind_of_action_in_words(board, game):
 
 def test_scrub_replaces_milepost_numbers_in_engine_lines(board):
     paris = board.city("Paris").center
-    line = f"Ann moves 3 steps from Paris (milepost {paris}) to milepost 0 (2/9 used)."
+    line = f"Ann moves 3 mileposts from Paris (milepost {paris}) to milepost 0 (2/9 used)."
     out = narrate.scrub(board, line)
     assert "Paris" in out and "milepost 0" not in out and f"milepost {paris}" not in out
     assert "milepost near" in out
@@ -161,7 +161,7 @@ def test_a_move_from_corner_to_corner_of_one_city_is_told_as_crossing_it():
     corner = next(m for m in g.board.city("Paris").mileposts if m != g.player(0).position)
     assert describe(eb.Move([corner]), g) == "Ann moves across Paris, 1 milepost."
     g.apply(eb.Move([corner]))
-    assert g.state.log[-1].startswith("Ann moves 1 step across Paris")
+    assert g.state.log[-1].startswith("Ann moves 1 milepost across Paris")
 
 
 def test_the_express_free_discard_is_told_as_one():
