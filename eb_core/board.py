@@ -36,7 +36,7 @@ from scipy.sparse.csgraph import connected_components
 from .errors import BoardFileError, UnknownName
 from .files import data_dir, derived, load_cached, read_json_file, validate
 from .rules import ruleset_note
-from .words import plural
+from .words import a_or_an, plural
 
 __all__ = [
     "Terrain", "CitySize", "Water", "LatticeOrientation", "Milepost", "City", "Edge", "Crossing", "Ferry",
@@ -414,7 +414,7 @@ class Board:
         'Paris'
         """
         mp = int(mp)
-        return self.landmark(mp) or f"a {self.mileposts[mp].terrain.value} milepost near {self.near(mp)}"
+        return self.landmark(mp) or f"{a_or_an(self.mileposts[mp].terrain.value)} milepost near {self.near(mp)}"
 
     def landmark(self, mp: int) -> str | None:
         """The named place milepost ``mp`` is part of -- its city, ferry port or tunnel -- or ``None`` for an
@@ -453,8 +453,8 @@ class Board:
             return f"between {pa} and {pb}"
         if self.city_at(a) is not None:
             return f"in {pa}"
-        if pa.startswith("a ") and " milepost " in pa:
-            return "between two " + pa[2:].replace(" milepost ", " mileposts ", 1)
+        if self.landmark(a) is None:        # two open mileposts of one terrain near one city
+            return f"between two {self.mileposts[int(a)].terrain.value} mileposts near {self.near(a)}"
         return f"at {pa}"
 
     def city_at(self, mp: int) -> City | None:

@@ -62,8 +62,7 @@ def place(board: Board, mp: int) -> str:
 
 def _end(board: Board, mp: int) -> str:
     """A route end: a place name, or ``"near Lyon"`` for a bare milepost (reads after an arrow)."""
-    p = place(board, mp)
-    return "near " + near(board, mp) if p.startswith("a ") and " milepost near " in p else p
+    return board.landmark(mp) or "near " + near(board, mp)
 
 
 def money(m: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 
-__all__ = ["plural", "and_list", "or_list", "closest", "choose_from", "shown"]
+__all__ = ["plural", "and_list", "or_list", "closest", "choose_from", "shown", "a_or_an"]
 
 
 def and_list(items) -> str:
@@ -84,4 +84,13 @@ def shown(value) -> str:
     name = getattr(value, "name", None)
     if len(text) <= 60 and not text.startswith("<"):
         return text
-    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}" + (f" ({name!r})" if isinstance(name, str) else "")
+    return a_or_an(kind) + (f" ({name!r})" if isinstance(name, str) else "")
+
+
+def a_or_an(words: str) -> str:
+    """``words`` with the indefinite article English puts before them (by the first letter's vowel).
+
+    >>> a_or_an("clear milepost"), a_or_an("alpine milepost"), a_or_an("Ruleset")
+    ('a clear milepost', 'an alpine milepost', 'a Ruleset')
+    """
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"

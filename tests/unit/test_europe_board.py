@@ -263,11 +263,21 @@ def test_a_milepost_is_named_after_a_city_on_its_own_side_of_the_water(board):
     british = {c.name for c in board.cities if c.name in ("London", "Birmingham", "Manchester", "Glasgow")}
     for port, wrong in (("Calais", british), ("Stranraer", {"Belfast", "Dublin"})):
         at = [m.id for m in board.mileposts if m.port == port]
-        beside = [n for m in at for n in board.neighbors(m) if board.place(n).startswith("a ")]
+        beside = [n for m in at for n in board.neighbors(m) if board.landmark(n) is None]
         assert beside, port
         for n in beside:
             assert board.near(n) not in wrong, (port, board.place(n))
     assert board.place(beside[0]) == "a clear milepost near Glasgow"    # beside Stranraer, in Scotland
+
+
+def test_an_alpine_milepost_is_named_with_an(board):
+    alpine = [m.id for m in board.mileposts if m.terrain.value == "alpine"]
+    assert len(alpine) >= 30                                               # the Alps (game_facts.md: 36)
+    names = {board.place(n) for n in alpine}
+    assert all(n.startswith("an alpine milepost near ") for n in names), names
+    assert "an alpine milepost near Torino" in names
+    a, b = next((a, b) for a in alpine for b in board.neighbors(a) if b in alpine and board.place(a) == board.place(b))
+    assert board.between(a, b) == f"between two alpine mileposts near {board.near(a)}"
 
 
 def test_file_is_small_and_checksummed():
