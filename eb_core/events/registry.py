@@ -414,7 +414,10 @@ def turn_ended(game: Game, seat: int, *, lost: bool = False) -> None:
                for act in st.active_events if act["kind"] in EFFECTS):
             continue
         del st.blocked_rebuild[k]
-        st.log.append(f"{p.name} had the chance to rebuild the bridge {where(game, a)} → {where(game, b)}; it is open to everyone now.")
+        if st.track.owner(a, b) == seat:
+            continue                        # rebuilt: the player's own track again
+        st.log.append(f"{p.name} has had a turn to rebuild the bridge {game.board.between(a, b)} and did not: "
+                      "anyone may build there now.")
 
 
 

@@ -9,6 +9,7 @@ from support import (
     DECK,
     EUROPE,
     demand_card_with,
+    ebro_bridge_for_ann,
     event_card,
     far_demand_cards,
     lay_track,
@@ -525,6 +526,8 @@ def test_trella_ebro_example_first_right_to_rebuild_waits_for_a_turn_she_could_h
     assert g.current_player == 0 and active_kinds(g) == []
     g.apply(EndTurn())                                   # her first real chance: she passes
     assert st.blocked_rebuild == {}
+    assert (f"Trella has had a turn to rebuild the bridge {EUROPE.between(a, b)} and did not: anyone may build "
+            "there now.") in st.log[-3:], st.log[-3:]
     st.phase = "build"
     g.apply(Build([a, b]))                               # now Ben may build there
     assert st.track.owner(a, b) == 1, st.log[-3:]
@@ -669,6 +672,28 @@ def _flood_after_announcing():
     assert g.state.players[0].announced
     events.play_event(g, "Flood: Elbe", drawer=1)
     return g, elbe[0], segment_cost(EUROPE, g.rules, *elbe[0]).total
+
+
+def test_a_bridge_rebuilt_by_its_owner_after_the_flood_stays_hers():
+    """Floods 4: "each player must be given an opportunity to rebuild any of their bridges that were
+    destroyed" -- Trella rebuilds hers at her first turn after the flood; it is her track again, and the log
+    does not say it is open to anyone."""
+    g = ops_game(("Trella", "Ben"), current=1)
+    a, b = ebro_bridge_for_ann(g)
+    st = g.state
+    ebro = events.area_of(g, event_card("Flood: Ebro")).edges
+    hers = next(c for c in EUROPE.neighbors(b) if c != a and seg_key(b, c) not in ebro and EUROPE.city_at(c) is None)
+    st.track.segments[seg_key(b, hers)] = 0              # the rest of Trella's line, on the far bank
+    events.play_event(g, "Flood: Ebro", drawer=1)        # Ben's turn
+    g.apply(EndTurn())
+    g.apply(EndTurn())                                   # Trella's turn: the river still floods
+    g.apply(EndTurn())                                   # Ben's turn; the flood ends after it
+    assert g.current_player == 0 and active_kinds(g) == []
+    st.phase = "build"
+    g.apply(Build([b, a]))                               # from her side of the river
+    g.apply(EndTurn())
+    assert st.track.owner(a, b) == 0 and st.blocked_rebuild == {}
+    assert not any("anyone may build" in line for line in st.log), st.log[-4:]
 
 
 def test_final_scoring_a_player_whose_track_a_flood_cut_after_announcing_rebuilds_it_and_pays():
