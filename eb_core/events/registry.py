@@ -455,7 +455,7 @@ def final_rebuild(game: Game) -> dict[int, int]:
                 continue
             cost = segment_cost(game.board, rules, a, b, owned_crossings=owned).total
             if cost > p.cash:
-                st.log.append(f"Final scoring: {p.name} cannot pay {cost}M to rebuild the bridge {where(game, a)} → {where(game, b)}.")
+                st.log.append(f"Final scoring: {p.name} cannot pay {cost}M to rebuild the bridge {game.board.between(a, b)}.")
                 break
             st.track.segments[(a, b)] = s
             p.cash -= cost

@@ -320,6 +320,8 @@ def test_final_scoring_no_rebuild_without_the_money_nor_over_another_players_tra
     g.state.players[0].cash = cost - 1
     assert events.final_rebuild(g) == {}
     assert bridge not in g.state.track.segments and g.state.players[0].cash == cost - 1
+    assert g.state.log[-1] == (f"Final scoring: Ann cannot pay {cost}M to rebuild the bridge "
+                               f"{EUROPE.between(*bridge)}.")
 
     g, bridge, cost = _flood_after_announcing()
     g.state.track.segments[bridge] = 1                   # Ben's now
