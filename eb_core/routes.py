@@ -37,7 +37,7 @@ to newcomers, flooded edges are closed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -65,14 +65,15 @@ _BOUNDED = (CitySize.SMALL, CitySize.MEDIUM)
 
 
 # =============================================================================== value types
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Trip:
     """A train journey on track that is already built (see :func:`shortest_trip`).
 
     ``path`` lists every milepost stepped on, the Chunnel's underground mileposts included;
     ``mileposts`` is the number of steps (``len(path) - 1``); ``ferries`` the ferries and tunnels used;
     ``rented`` the opponents whose track is used (rulebook "Renting Track"); ``rent`` what that costs
-    for one turn of use (``rules.rent`` per opponent).
+    for one turn of use (``rules.rent`` per opponent); ``board`` the board it runs on (so that
+    ``str(trip)`` names its ends; not compared).
     """
 
     path: tuple[int, ...]
@@ -80,12 +81,32 @@ class Trip:
     ferries: tuple[str, ...]
     rented: tuple[int, ...]
     rent: int
+    board: Board | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+    def __repr__(self) -> str:
+        return f"<Trip: {self.explain()}>"
+
+    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the ids
+        p.text(str(self))
+
+    def __reduce__(self):                   # pickled without its board (process pools send trips, not boards)
+        return Trip, (self.path, self.mileposts, self.ferries, self.rented, self.rent)
+
+    def __copy__(self) -> Trip:             # immutable: a copy is the trip itself, board and all
+        return self
+
+    def __deepcopy__(self, memo) -> Trip:
+        return self
 
     def explain(self, board: Board | None = None, names: Sequence[str] | None = None) -> str:
         """The trip in words: ``"12 mileposts from Birmingham to London"``, with the ferries and tunnels
-        ridden and the rent. Its ends are named with ``board`` (:meth:`Board.place`; left out without
-        it, never given as milepost ids), the players rented from with ``names`` (the players' names in
-        seat order)."""
+        ridden and the rent. Its ends are named with ``board`` (:meth:`Board.place`; by default the board
+        :func:`shortest_trip` ran on; left out without one, never given as milepost ids), the players rented
+        from with ``names`` (the players' names in seat order)."""
+        board = board if board is not None else self.board
         ends = f" from {board.place(self.path[0])} to {board.place(self.path[-1])}" if board is not None else ""
         f = f" via {and_list(self.ferries)}" if self.ferries else ""
         if not self.rented:
@@ -985,7 +1006,7 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
         track, player = Track(), (player or 0)
     if set(src) & set(dst):
         m = next(x for x in src if x in set(dst))
-        return Trip((m,), 0, (), (), 0)
+        return Trip((m,), 0, (), (), 0, board)
     closed = _closed(board, blocked_edges, blocked_mileposts)
     if len(src) == 1 and (tun := _tunnel_of(board, src[0])) is not None:
         return _trip_from_tunnel(board, rules, tun, src[0], b, track, player, rent, closed, ferry_extra)
@@ -1030,7 +1051,7 @@ def shortest_trip(board: Board, rules: Ruleset, a: Any, b: Any, *, position: Pos
     for owners in sorted(used, key=len):   # single owners first, then pick an owner already paid
         if not owners & rented:
             rented.add(min(owners))
-    return Trip(tuple(full), len(full) - 1, tuple(ferries), tuple(sorted(rented)), rules.rent * len(rented))
+    return Trip(tuple(full), len(full) - 1, tuple(ferries), tuple(sorted(rented)), rules.rent * len(rented), board)
 
 
 def _tunnel_of(board: Board, mp: int) -> Crossing | None:
@@ -1060,7 +1081,7 @@ def _trip_from_tunnel(board: Board, rules: Ruleset, tun: Crossing, mp: int, b: A
             continue
         rented = set(rest.rented) | ({min(owners)} if player not in owners and not owners & set(rest.rented) else set())
         trip = Trip((mp, *way, *rest.path[1:]), len(way) + rest.mileposts, (tun.name, *rest.ferries),
-                    tuple(sorted(rented)), rules.rent * len(rented))
+                    tuple(sorted(rented)), rules.rent * len(rented), board)
         if best is None or trip.mileposts < best.mileposts:
             best = trip
     return best

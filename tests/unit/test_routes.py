@@ -497,13 +497,18 @@ def _both_ways_to_paris(europe):
 
 
 def test_a_trip_is_told_by_its_places_never_by_milepost_ids(europe):
-    """``Trip.explain`` names the trip's ends with the board, and says nothing of milepost ids without it."""
+    """``Trip.explain`` names the trip's ends with the board it ran on, and says nothing of milepost ids
+    without one; shown in a notebook or printed, a trip is those words."""
+    from IPython.lib.pretty import pretty
+
     pos = _both_ways_to_paris(europe)
     short = eb.shortest_trip(europe, STD, "London", "Paris", position=pos)
     text = short.explain(europe)
     assert text.startswith("5 mileposts from London to Paris via Portsmouth–Le Havre"), text
     assert not any(str(m) in text for m in short.path)
-    assert short.explain() == "5 mileposts via Portsmouth–Le Havre"
+    assert str(short) == pretty(short) == short.explain() == text and repr(short) == f"<Trip: {text}>"
+    bare = eb.Trip(short.path, short.mileposts, short.ferries, short.rented, short.rent)   # no board given
+    assert bare == short and bare.explain() == "5 mileposts via Portsmouth–Le Havre"
 
 
 def test_a_trip_that_counts_a_crossing_as_a_turn_takes_the_chunnel(europe):
