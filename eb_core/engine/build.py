@@ -96,7 +96,7 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         hop = ix.hop.get(k)
         if hop is not None and (board.edge(a, b) is None):
             if hop.name not in owned:
-                raise IllegalAction(R.FERRY_BUILD if not hop.is_tunnel else R.CHUNNEL_BUILD,
+                raise IllegalAction(R.CHUNNEL_BUILD if _is_chunnel(game, hop) else R.FERRY_BUILD,
                                     f"You can only continue across {hop.name} after building into one of its "
                                     f"ports; build into {where(game, a)} first.")
             breakdown.append(f"across {hop.name} (yours): 0M")
@@ -216,10 +216,16 @@ def _check_crossing_room(game: Game, name: str) -> None:
     cap = crossing_player_cap(game.rules, cr)
     if len(owners) >= cap:
         who = " and ".join(game.state.players[o].name for o in owners)
-        if cr.is_tunnel:
+        if _is_chunnel(game, cr):
             raise IllegalAction(R.CHUNNEL_BUILD, f"Only one player may build the {cr.name}; it belongs to {who}.")
         raise IllegalAction(R.FERRY_BUILD, f"Only {cap} player{'s' if cap != 1 else ''} may build to the {cr.name} "
                                            f"ferry; {who} already {'has' if len(owners) == 1 else 'have'}.")
+
+
+def _is_chunnel(game: Game, cr) -> bool:
+    """Whether ``cr`` is built under the Chunnel's own rules (Building the Chunnel: one player) -- not in the
+    Fast Game, where it is "another ferry" (Building Ferry Ports: two players)."""
+    return cr.is_tunnel and game.rules.tunnel_as_ferry_cost is None
 
 
 def any_network(game: Game) -> set[int]:
@@ -440,7 +446,7 @@ def check_no_blocking(game: Game, seat: int, new_segs: list[tuple[int, int]], bo
     for name, room in after[2].items():
         if room < 0 and room < before[2].get(name, 0):
             cr = game.board.crossing(name)
-            if cr.is_tunnel:
+            if _is_chunnel(game, cr):
                 raise IllegalAction(R.CHUNNEL_BUILD, f"This track would prevent a player from building both ends "
                                                      f"of the {name}.")
             raise IllegalAction(R.FERRY_BUILD, f"This track would prevent two players from building into and "
