@@ -1144,7 +1144,9 @@ def _grow(board: Board, rules: Ruleset, items: Sequence[SegmentCost], anchors: f
         for keep_allowance in (False, True):
             trial = (list(remaining), set(network), set(owned))
             built, spent = _grow_turn(board, rules, anchors, *trial, min(rules.build_limit, cash), keep_allowance)
-            if best is None or spent > best[1]:
+            # more of the plan's track laid wins (the more spent); as many of its segments laid both ways
+            # (the same number left): the cheaper way
+            if best is None or (spent < best[1] if len(trial[0]) == len(best[2][0]) else spent > best[1]):
                 best = (built, spent, trial)
         built, spent, (remaining, net2, owned2) = best
         network.clear()
