@@ -12,6 +12,7 @@ import pytest
 
 import eb_core as eb
 from eb_core import events
+from eb_core.cards import Demand, DemandCard
 from eb_core.events.areas import city_area, distances_from
 from eb_core.track import seg_key
 
@@ -50,6 +51,31 @@ def ops_game(players=("Ann", "Ben"), *, seed: int = 3, rules: str = "europe-stan
     st.draw_pile = [c for c in st.draw_pile if c not in events]
     st.discard_pile.extend(events)
     return g
+
+
+def game_with(*variants, base: str = "europe-standard", players=("Ann", "Ben"), phase: str = "operations") -> eb.Game:
+    """:func:`ops_game` under ruleset ``base`` with ``variants``, in ``phase``."""
+    g = ops_game(players, rules=eb.ruleset(base, *variants))
+    g.state.phase = phase
+    return g
+
+
+def ann(g: eb.Game) -> eb.PlayerState:
+    """The first seat's player (Ann, in these tests)."""
+    return g.state.players[0]
+
+
+def card(cid: int, *demands) -> DemandCard:
+    """A demand card ``cid`` of ``(city, load, payout)`` demands."""
+    return DemandCard(cid, str(cid), tuple(Demand(*d) for d in demands))
+
+
+def own_track(board: eb.Board, rules: eb.Ruleset, *routes, player: int = 0) -> eb.Track:
+    """A Track holding the paid segments (and crossings) of the cheapest builds along ``routes``."""
+    t = eb.Track()
+    for a, b in routes:
+        t.lay(player, eb.cheapest_build(board, rules, a, b, position=eb.Position(track=t, seat=player)).paid_segments)
+    return t
 
 
 def lay_track(g: eb.Game, seat: int, path) -> None:

@@ -8,7 +8,9 @@ Each test fixes one thing a player meets at the table: when building may start, 
 ferry of one's own costs, who still has a way into a city, a port or London, and which rule a refusal cites
 -- on the Europe board (Empire Express on its own board), set up with the helpers of ``tests/support.py``.
 """
-from support import EUROPE, lay_track, ops_game, place, rejects
+import functools
+
+from support import EUROPE, ann, game_with, lay_track, place, rejects
 
 import eb_core as eb
 from eb_core import rulebook as R
@@ -21,15 +23,7 @@ LONDON_N = 1486             # London's northern corner: 1485, 1526 and 1527 are 
 LE_HAVRE_INLAND = 1203      # a clear milepost beside the Le Havre port
 
 
-def game(*variants, base="europe-standard", players=("Ann", "Ben"), phase="build"):
-    """:func:`support.ops_game` under ``base`` with ``variants``, in ``phase``."""
-    g = ops_game(players, rules=eb.ruleset(base, *variants))
-    g.state.phase = phase
-    return g
-
-
-def ann(g):
-    return g.state.players[0]
+game = functools.partial(game_with, phase="build")    # support.game_with, in the Building Phase
 
 
 # --------------------------------------------------------------------------- Starting Your Train

@@ -4,7 +4,8 @@ movement (the last 4M of rent, the last movement point), who is paid, what count
 and which rule a refusal cites -- each on the Europe board, set up with the helpers of ``tests/support.py``.
 """
 import pytest
-from support import DECK, EUROPE, event_card, lay_track, line_from, ops_game, place, ready_to_deliver, rejects
+from support import DECK, EUROPE, ann, event_card, lay_track, line_from, ops_game, place, ready_to_deliver, rejects
+from support import game_with as game
 
 import eb_core as eb
 from eb_core import events
@@ -15,17 +16,6 @@ from eb_core.actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop,
 LIVERPOOL, DUBLIN = EUROPE.crossing("Liverpool–Dublin").ports      # a port that is no city; a port city
 MANCHESTER = EUROPE.city("Manchester").center                      # next to the Liverpool port
 FOLKESTONE = EUROPE.crossing("Chunnel").ports[0]
-
-
-def game(*variants, base="europe-standard", players=("Ann", "Ben"), phase="operations"):
-    """:func:`support.ops_game` under ``base`` with ``variants``, in ``phase``."""
-    g = ops_game(players, rules=eb.ruleset(base, *variants))
-    g.state.phase = phase
-    return g
-
-
-def ann(g):
-    return g.state.players[0]
 
 
 def staged_at_liverpool(g):

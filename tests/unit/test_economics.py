@@ -11,25 +11,14 @@ import itertools
 import math
 
 import pytest
+from support import card, own_track
 
 import eb_core as eb
-from eb_core.cards import Demand, DemandCard
+from eb_core.cards import Demand
 from eb_core.costs import segment_cost
 from eb_core.economics import delivery_value, plan_hand, plan_opening
 from eb_core.rules import Train
 from eb_core.track import Track, seg_key
-
-
-def card(cid, *demands):
-    return DemandCard(cid, str(cid), tuple(Demand(*d) for d in demands))
-
-
-def own_track(board, rules, *routes, player=0):
-    """A Track holding the paid segments (and crossings) of the cheapest builds along ``routes``."""
-    t = Track()
-    for a, b in routes:
-        t.lay(player, eb.cheapest_build(board, rules, a, b, position=eb.Position(track=t, seat=player)).paid_segments)
-    return t
 
 
 def why(v):
