@@ -22,7 +22,7 @@ from typing import Iterable
 from .board import Board, Crossing
 from .errors import InvalidAction
 from .rules import Ruleset, ruleset_for_board
-from .words import and_list, shown
+from .words import and_list, pretty_as_words, shown
 
 __all__ = ["SegmentCost", "BuildPlan", "is_free", "priced_summary", "crossing_words", "segment_cost", "milepost_cost", "crossing_cost", "water_cost", "path_cost"]
 
@@ -335,8 +335,7 @@ class BuildPlan:
     def __str__(self) -> str:
         return self.explain()
 
-    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display (a console): the words
-        p.text(str(self))
+    _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
     def to_frame(self):
         """A pandas DataFrame with one row per segment (from, to, what, milepost, bridge, crossing,

@@ -74,7 +74,7 @@ from .errors import InvalidAction
 from .rules import Ruleset, Train
 from .state import Position
 from .track import Track, seg_key
-from .words import and_list, shown
+from .words import and_list, pretty_as_words, shown
 
 __all__ = ["DeliveryValue", "HandPlan", "OpeningPlan", "PlannedDelivery", "Stop", "delivery_table", "delivery_value",
            "plan_for", "plan_hand", "plan_opening"]
@@ -214,8 +214,7 @@ class DeliveryValue(_Priced):
     def __str__(self) -> str:
         return self.explain()
 
-    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the fields
-        p.text(str(self))
+    _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
 
 @dataclass(frozen=True)
@@ -300,8 +299,7 @@ class HandPlan(_Priced):
     def __str__(self) -> str:
         return self.explain()
 
-    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the fields
-        p.text(str(self))
+    _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
 
 @dataclass(frozen=True)
@@ -377,8 +375,7 @@ class OpeningPlan:
     def __str__(self) -> str:
         return self.explain()
 
-    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the fields
-        p.text(str(self))
+    _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
 
 # ================================================================================================ helpers

@@ -52,7 +52,7 @@ from .files import derived, recent
 from .rules import Ruleset, Train
 from .state import Position
 from .track import Track, city_room, crossing_player_cap, seg_key
-from .words import and_list, plural, shown
+from .words import and_list, plural, pretty_as_words, shown
 
 __all__ = [
     "BuildPlan", "RouteState", "Trip", "cheapest_build", "cheapest_connection", "cost_table", "shortest_trip",
@@ -89,8 +89,7 @@ class Trip:
     def __repr__(self) -> str:
         return f"<Trip: {self.explain()}>"
 
-    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the words, not the ids
-        p.text(str(self))
+    _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
     def __reduce__(self):                   # pickled without its board (process pools send trips, not boards)
         return Trip, (self.path, self.mileposts, self.ferries, self.rented, self.rent)

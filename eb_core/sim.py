@@ -58,7 +58,7 @@ from .rules import RULESETS, VARIANTS, Ruleset, with_variants
 from .rules import ruleset as _ruleset
 from .routes import cheapest_build, cheapest_connection
 from .state import Position
-from .words import and_list, choose_from, plural, shown
+from .words import and_list, choose_from, plural, pretty_as_words, shown
 
 __all__ = [
     "BOTS",
@@ -323,8 +323,7 @@ class SoloResult:
         return (f"{head}: {result} with {self.cash}M, {plural(self.deliveries, 'delivery', 'deliveries')}, "
                 f"{plural(self.majors, 'major city', 'major cities')} joined, a {self.train} train.")
 
-    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the sentence
-        p.text(str(self))
+    _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
     def row(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in ("seed", "ruleset", "board", "bot", "won", "turns", "cash",

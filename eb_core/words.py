@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 
-__all__ = ["plural", "and_list", "or_list", "closest", "choose_from", "shown", "a_or_an"]
+__all__ = ["plural", "and_list", "or_list", "closest", "choose_from", "shown", "a_or_an", "pretty_as_words"]
 
 
 def and_list(items) -> str:
@@ -94,3 +94,10 @@ def a_or_an(words: str) -> str:
     ('a clear milepost', 'an alpine milepost', 'a Ruleset')
     """
     return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+def pretty_as_words(obj, p, cycle: bool) -> None:
+    """IPython's plain-text display (a console, a notebook's text output) of a value that reads as words:
+    its ``str``, not its fields. A class takes it as its ``_repr_pretty_`` (IPython looks the hook up on the
+    class itself, before a dataclass's own ``__repr__``)."""
+    p.text(str(obj))

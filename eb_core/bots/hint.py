@@ -29,7 +29,7 @@ from ..narrate import say
 from ..track import seg_key
 from .planner import Plan, PlannerBot
 from .view import BotView, bot_rng
-from ..words import shown
+from ..words import pretty_as_words, shown
 
 __all__ = ["Hint", "PlayedBots", "hint"]
 
@@ -239,8 +239,7 @@ class Hint:
             parts.append(f"build {self.build_cost}M of track")
         return parts
 
-    def _repr_pretty_(self, p, cycle: bool) -> None:  # IPython's plain-text display: the sentence, not the fields
-        p.text(str(self))
+    _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
     def _repr_html_(self) -> str:
         said = self.said or [repr(a) for a in self.actions]
