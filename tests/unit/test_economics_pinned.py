@@ -439,6 +439,23 @@ def test_an_opening_says_what_its_track_costs_built_in_the_order_a_new_player_ca
             "it costs 38M, not the 42M the plan estimated. Place the train at Belfast.") in near.explain()
 
 
+def test_an_opening_that_must_build_into_a_city_says_it_costs_more_than_planned(board, rules):
+    """The plan prices a leg from either end; a new player must begin at a major city (Starting the Game >
+    Special Build Turns). Beer Frankfurt -> Hamburg: the plan builds out of Hamburg (1M a clear milepost, 9M
+    in all); the special build turns lay it from Ruhr into Hamburg (3M, Medium City): 11M. Potatoes Belfast ->
+    Dublin: the plan builds out of Dublin (13M); laid from London the last segment goes into Dublin, a ferry
+    port (Building Ferry Ports: Liverpool-Dublin, 6M): 18M. The opening says what it costs and why."""
+    beer = plan_opening(board, rules, [card(17, ("Hamburg", "Beer", 40))])
+    assert (beer.start_city, beer.spent, beer.remaining_cost, beer.plan.build_cost) == ("Ruhr", (11, 0), 0, 9)
+    assert ("That is all the track the plan needs. Built in the order a new player can (from major cities and the "
+            "track just laid, so some segments go into a city or ferry port rather than out of it) it costs 11M, not "
+            "the 9M the plan estimated. Place the train at Frankfurt.") in beer.explain()
+    potatoes = plan_opening(board, rules, [card(18, ("Dublin", "Potatoes", 40))])
+    assert (potatoes.start_city, potatoes.spent, potatoes.plan.build_cost) == ("London", (18, 0), 13)
+    assert "Liverpool–Dublin 6M" in potatoes.explain()
+    assert "it costs 18M, not the 13M the plan estimated" in potatoes.explain()
+
+
 def test_of_four_dealt_cards_the_opening_discards_the_one_worth_least(board, rules):
     """Starting the Game: four cards are dealt and three kept. The plan delivers Tourists to Birmingham and Iron
     back to London on one 5M track (2 turns after the special ones: 3 in all). Of the other two cards, Potatoes
