@@ -13,7 +13,7 @@ The value types (board, costs, errors, rules, track) are imported at once; the r
 """
 from __future__ import annotations
 
-import importlib
+import importlib as _importlib
 
 from .board import Board, City, CitySize, Crossing, Edge, Ferry, Milepost, Terrain, Tunnel, Water, load_board
 from .costs import SegmentCost, segment_cost
@@ -50,19 +50,21 @@ _MODULES = {"areas": "events.areas"}
 
 def __getattr__(name: str):
     if name in _MODULES:
-        value = importlib.import_module(f".{_MODULES[name]}", __name__)
+        value = _importlib.import_module(f".{_MODULES[name]}", __name__)
         globals()[name] = value
         return value
     mod = _LAZY.get(name)
     if mod is None:
         raise AttributeError(f"module 'eb_core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{mod}", __name__), name)
+    value = getattr(_importlib.import_module(f".{mod}", __name__), name)
     globals()[name] = value
     return value
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY) | set(_MODULES))
+    # what a notebook's tab completion offers after ``eb.``: the public names and the loaded submodules,
+    # not the ``annotations`` that ``from __future__`` leaves behind
+    return sorted((set(globals()) - {"annotations"}) | set(_LAZY) | set(_MODULES))
 
 
 __all__ = [

@@ -95,3 +95,13 @@ def test_imports_inside_functions_are_warnings_except_in_display_hooks(tmp_path)
     assert "imports inside functions (only to_figure/_repr_* hooks may): 2" in text
     assert "neighbours() imports networkx" in text
     assert "neighbours() imports eb_core.routes (upward: routes)" in text
+
+
+def test_tab_completion_after_eb_offers_the_public_names_and_each_one_loads():
+    """A notebook's ``eb.<Tab>`` lists ``dir(eb_core)``: every public name (``__all__``, loaded on first use)
+    and nothing the package uses privately (``importlib``, ``from __future__``'s ``annotations``)."""
+    import eb_core as eb
+    names = dir(eb)
+    assert set(eb.__all__) <= set(names)
+    assert not {"annotations", "importlib"} & set(names)
+    assert [n for n in eb.__all__ if getattr(eb, n, None) is None] == []
