@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 
 __all__ = ["plural", "and_list", "or_list", "closest", "choose_from", "shown", "a_or_an", "pretty_as_words"]
 
@@ -34,10 +35,21 @@ def closest(names, given) -> list[str]:
     """The one or two of ``names`` nearest to ``given`` (a mistyped name), best first; none when nothing is
     near or ``given`` is no string.
 
+    A name that is a whole word of ``given`` comes first (``us-standard`` means ``us`` more likely than
+    the similar-looking ``europe-standard``).
+
     >>> closest(["eastern_us", "europe", "north_america", "tutorial"], "eurpoe")
     ['europe']
+    >>> closest(["europe-basic", "europe-standard", "express", "us"], "us-standard")
+    ['us', 'europe-standard']
     """
-    return difflib.get_close_matches(given, [str(n) for n in names], n=2, cutoff=0.7) if isinstance(given, str) else []
+    if not isinstance(given, str):
+        return []
+    names = [str(n) for n in names]
+    words = set(re.split(r"[-_ ]+", given.lower()))
+    whole = [n for n in names if n.lower() in words]
+    near = difflib.get_close_matches(given, names, n=2, cutoff=0.7)
+    return list(dict.fromkeys(whole + near))[:2]
 
 
 def choose_from(names, given=None, every: bool = False, lead: str = "choose from") -> str:

@@ -21,6 +21,8 @@ from eb_core.files import data_dir
     (lambda: eb.load_deck("nope"), "no deck named 'nope'"),
     (lambda: eb.ruleset("europe-standrd"), "no ruleset 'europe-standrd'; did you mean europe-standard?"),
     (lambda: eb.ruleset("europe"), "no ruleset 'europe'; choose from europe-basic, europe-standard, express or us"),
+    # the US game is "us": a word of the name typed comes before a look-alike
+    (lambda: eb.ruleset("us-standard"), "no ruleset 'us-standard'; did you mean us or europe-standard?"),
     (lambda: eb.ruleset("europe-basic", "fats-game"), "no variant 'fats-game'"),
     (lambda: eb.load_board("tutorial").city("Lodnon"), "did you mean London?"),
     (lambda: eb.load_board("tutorial").milepost(99999), "no milepost 99999 on board 'tutorial'"),
