@@ -34,7 +34,7 @@ from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBui
                       PickUp, PlaceTrain, Upgrade)
 from .board import Board
 from .costs import SegmentCost, path_cost, priced_summary
-from .engine import Game
+from .engine import Game, interludes
 from .words import and_list, plural
 from .errors import EbError
 from .state import GameState
@@ -307,7 +307,9 @@ class Step:
     sentence), ``events`` (other things that happened: events striking, lost turns...),
     ``cash_before`` / ``cash_after`` (the actor's), ``new_track`` (segments built, as milepost pairs),
     ``train_path`` (mileposts the train went through, start included), ``before`` / ``after`` (the game
-    before and after; ``after.state`` is the position to draw).
+    before and after; ``after.state`` is the position to draw), ``outside`` (whether a change made outside
+    the actions followed this one: a solo scenario's simulated player, a Simulated Win / Loss draw;
+    ``after`` includes it).
     """
 
     index: int
@@ -323,6 +325,7 @@ class Step:
     train_path: tuple[int, ...]
     before: Any = field(repr=False)
     after: Any = field(repr=False)
+    outside: bool = False
 
     @property
     def state(self) -> GameState:
@@ -349,6 +352,11 @@ def replay(record, *, start=None) -> list[Step]:
     :func:`eb_core.positions.position`) when the record did not begin with a new game; its
     ``history`` is then the actions to replay after it.
 
+    Changes the record made outside the actions (its ``interludes``: a solo scenario's simulated players,
+    the Simulated Win / Loss draws, a simulation's notes; see :mod:`eb_core.engine.interludes`) are made
+    again where they were made: those after an action show in its step (``events``, ``after``), those made
+    before the first action in the position the first step starts from.
+
     Raises :class:`ValueError` when the replayed game does not end in the recorded position (the record
     was not played from that start)."""
     final = _load(record)
@@ -359,12 +367,24 @@ def replay(record, *, start=None) -> list[Step]:
     else:
         game = _load(start).clone()
         actions = list(final.history[len(game.history):])
+    done = len(game.history)
+    pending = [it for it in final.interludes if it["after"] >= done]
+
+    def catch_up(g, n: int) -> bool:        # the interludes made after the first n actions
+        made = False
+        while pending and pending[0]["after"] <= n:
+            g.state = interludes.apply(g.state, pending.pop(0)["changes"])
+            made = True
+        return made
+
+    catch_up(game, done)
     steps: list[Step] = []
     for i, act in enumerate(actions):
         before = game.clone()
         seat = before.state.current
         p0 = before.state.players[seat]
         game.apply_unchecked(act)
+        outside = catch_up(game, done + i + 1)
         after = game.clone()
         p1 = after.state.players[seat]
         new = tuple(sorted(set(after.state.track.segments) - set(before.state.track.segments)))
@@ -379,8 +399,9 @@ def replay(record, *, start=None) -> list[Step]:
         steps.append(Step(index=i, round=before.state.round, seat=seat, player=p0.name, action=act,
                           text=describe(act, before, after=after, seat=seat), events=_news(before, after, seat),
                           cash_before=p0.cash, cash_after=p1.cash, new_track=new, train_path=path,
-                          before=before, after=after))
+                          before=before, after=after, outside=outside))
     if game.state.to_dict() != final.state.to_dict():
         raise ValueError("the recorded game does not replay to its recorded position from a new game with the "
-                         "same players and seed; pass start= (the position it began from)")
+                         "same players and seed; pass start= (the position it began from), and make any change to "
+                         "the position outside the actions inside `with game.outside():` so it is recorded")
     return steps

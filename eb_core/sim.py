@@ -57,7 +57,7 @@ from .errors import InvalidAction
 from .rules import RULESETS, VARIANTS, Ruleset, with_variants
 from .rules import ruleset as _ruleset
 from .routes import cheapest_build, cheapest_connection
-from .state import Position
+from .state import SIMULATED_SEATS, Position
 from .words import and_list, choose_from, plural, pretty_as_words, shown
 
 __all__ = [
@@ -470,12 +470,15 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     if scenario == 4:
         names = ["Solo"] + [f"Opponent {i}" for i in range(1, players)]
     game = Game.new(rules, board=board, players=names, seed=seed)
+    game.keep_interludes = keep_game         # what the simulated players change, for a replay of the game
     bots = [_Viewing(make_bot(bot, 0, seed))]
     if scenario == 3:
-        p2 = SecondPlayer(game)
+        with game.outside():
+            p2 = SecondPlayer(game)
         bots = [_Scenario3Driver(bots[0], p2), _Scenario3Driver(bots[0], p2)]
     if scenario == 4:
-        sim4 = SimulatedTrack(game)
+        with game.outside():
+            sim4 = SimulatedTrack(game)
         bots = [_Scenario3Driver(bots[0], sim4)] * len(names)
     wl = WinLoss() if win_loss else None
 
@@ -488,13 +491,14 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
         if t in seen or not wl.needs_draw(t):
             return False
         seen.add(t)
-        cid = g.draw_card()
-        if cid is None:
-            return False
-        g.state.discard_pile.append(cid)
-        label = g.deck.card(cid).label
+        with g.outside():
+            cid = g.draw_card()
+            if cid is None:
+                return False
+            g.state.discard_pile.append(cid)
+            label = g.deck.card(cid).label
+            g.state.log.append(f"Simulated Win / Loss: card {label} drawn after turn {t} and discarded.")
         number = int("".join(ch for ch in label if ch.isdigit()) or cid)
-        g.state.log.append(f"Simulated Win / Loss: card {label} drawn after turn {t} and discarded.")
         return wl.after_turn(t, number)
 
     seen: set[int] = set()
@@ -547,6 +551,8 @@ class SecondPlayer:
         st.players[1].cash = 0
         t = st.players[1].train
         st.players[1].train = type(t)(t.speed, max(3, t.capacity))
+        st.flags[SIMULATED_SEATS] = {str(self.seat): "Solo Scenario 3: it never builds, moves or delivers, and "
+                                               "passes its turns"}
         self.given = False
         self.delivered = 0
         self.drawn: list[int] = []
@@ -559,13 +565,16 @@ class SecondPlayer:
         if not self.given and not st.special_round and not g.over:
             self.given = True
             self.delivered = p0.delivered
-            self._new_card(first=True)
+            with g.outside():
+                self._new_card(first=True)
         elif self.given and p0.delivered > self.delivered and not g.over:
             self.delivered = p0.delivered
-            self._return_card()
-            self._new_card(first=False)
-        if P2_RENT_TO_BANK:
-            st.players[1].cash = 0
+            with g.outside():
+                self._return_card()
+                self._new_card(first=False)
+        if P2_RENT_TO_BANK and st.players[1].cash:
+            with g.outside():
+                st.players[1].cash = 0
 
     def _return_card(self) -> None:
         st = self.game.state
@@ -694,6 +703,8 @@ class SimulatedTrack:
         for s in self.seats:
             st.discard_pile.extend(st.players[s].hand)
             st.players[s].hand, st.players[s].cash = [], 0
+        st.flags[SIMULATED_SEATS] = {str(s): "Solo Scenario 4: its track is drawn for it, and it passes its "
+                                       "turns" for s in self.seats}
         st.first_player = st.current = 0
         self.started = False
         self.delivered = 0
@@ -707,16 +718,20 @@ class SimulatedTrack:
         if not self.started:
             self.started = True
             self.delivered = st.players[0].delivered
-            for s in self.seats:
-                for _ in range(S4_OPENING_CARDS):
-                    self.play_card(s)
-        elif st.current != 0 and st.players[0].delivered > self.delivered:   # after your turn
-            for _ in range(st.players[0].delivered - self.delivered):
+            with g.outside():
                 for s in self.seats:
-                    self.play_card(s)
+                    for _ in range(S4_OPENING_CARDS):
+                        self.play_card(s)
+        elif st.current != 0 and st.players[0].delivered > self.delivered:   # after your turn
+            with g.outside():
+                for _ in range(st.players[0].delivered - self.delivered):
+                    for s in self.seats:
+                        self.play_card(s)
             self.delivered = st.players[0].delivered
-        for s in self.seats:
-            st.players[s].cash = 0
+        if any(st.players[s].cash for s in self.seats):
+            with g.outside():
+                for s in self.seats:
+                    st.players[s].cash = 0
 
     def draw_demand(self) -> int | None:
         """The next demand card; events on the way are discarded without effect."""
@@ -805,6 +820,7 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
     engine_rules = rules.with_(victory_cash=UNREACHABLE_CASH)
     game = Game.new(engine_rules, board=board, players=names, seed=seed)
+    game.keep_interludes = keep_game         # the notes of who met the conditions, for a replay of the game
     finished = _play_seats(game, rules, bot, seed, max_turns, on_turn, until_all=True,
                            note="Solo Scenario 2: {name} meets the victory conditions after {turns} turns.")
     done = [f for f in finished if f is not None]
@@ -878,7 +894,8 @@ def _play_seats(game, rules: Ruleset, bot: str, seed: int, max_turns: int, on_tu
                     len(g.connected_majors(s)) >= rules.victory_majors:
                 finished[s] = q.turns
                 if note:
-                    g.state.log.append(note.format(name=q.name, turns=q.turns))
+                    with g.outside():
+                        g.state.log.append(note.format(name=q.name, turns=q.turns))
         return until_all and all(f is not None for f in finished)
 
     play_solo(game, bots, max_turns=max_turns, on_turn=turn_done)

@@ -40,10 +40,15 @@ from .errors import InvalidAction
 from .rules import Train
 from .track import Track
 
-__all__ = ["PlayerState", "TrainState", "GameState", "Position", "TRAIN_FIELDS", "PHASES"]
+__all__ = ["PlayerState", "TrainState", "GameState", "Position", "TRAIN_FIELDS", "PHASES", "SIMULATED_SEATS"]
 
 #: The values of :attr:`GameState.phase`.
 PHASES = ("build", "operations", "over")
+
+#: The :attr:`GameState.flags` key of a solo scenario's simulated seats (Solo Scenarios 3 and 4: the seat,
+#: as text, -> what that seat does), set by :mod:`eb_core.sim`, so that a hint or the turn stepper's why
+#: does not advise a seat nobody plays.
+SIMULATED_SEATS = "simulated_seats"
 
 #: The :class:`PlayerState` fields that belong to one train rather than to the player: what a second
 #: train (Run Two Trains) has of its own. Money, cards, track, the build phase, rent and fees are the

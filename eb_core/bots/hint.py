@@ -26,6 +26,7 @@ from typing import Any
 from ..actions import Build, Deliver, DiscardHand, Drop, Move, PickUp, PlaceTrain, Upgrade
 from ..errors import InvalidAction
 from ..narrate import say
+from ..state import SIMULATED_SEATS
 from ..track import seg_key
 from .planner import Plan, PlannerBot
 from .view import BotView, bot_rng
@@ -282,7 +283,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     is running, the fresh hands it has seen, its discards -- counts, and ``bot`` is unchanged); without it a
     new planner judges the position on its own. ``seat`` may be a seat number or a player's name;
     ``level`` the planner level that advises (``"planner"``, ``"expert"``; :data:`~eb_core.bots.planner.LEVELS`).
-    Raises :class:`~eb_core.errors.InvalidAction` when it is not that player's turn or the game is over.
+    Raises :class:`~eb_core.errors.InvalidAction` when it is not that player's turn, the game is over or the
+    seat is a solo scenario's simulated player (Solo Scenarios 3 and 4), whose turns nobody plays.
     """
     if not hasattr(game, "state") or not hasattr(game, "clone"):
         raise InvalidAction(f"game: expected a Game (eb.Game.new(...), eb.position(...)), got {shown(game)}", field="game")
@@ -303,6 +305,10 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         raise InvalidAction(f"seat: it is {st.players[st.current].name}'s turn, not {who}'s", field="seat")
     if bot is not None and bot.seat != seat:
         raise InvalidAction(f"bot: it plays seat {bot.seat}, not seat {seat}", field="bot")
+    simulated = st.flags.get(SIMULATED_SEATS, {}).get(str(seat))
+    if simulated:
+        raise InvalidAction(f"seat: {st.players[seat].name} is simulated ({simulated}): no turn to advise on",
+                            field="seat")
     g = game.clone()
     bot = PlannerBot(seat, random.Random(0), level=level) if bot is None else bot.snapshot()
     # the plan the turn begins with, as a copy of the bot makes it: the bot itself then plays the turn
@@ -462,5 +468,7 @@ class PlayedBots:
                     g.apply_unchecked(step.action)
                 except Exception:           # noqa: BLE001 - the record's own position then
                     self._game = step.after.clone()
+            if step.outside:                # a solo scenario changed the position after the action: as recorded
+                self._game = step.after.clone()
             self._next += 1
         return self._snaps.get(index)

@@ -6,7 +6,8 @@ One module per rulebook chapter, written as functions over the game: :mod:`.buil
 :mod:`.admin` (Admin phase, victory, final scoring), :mod:`.legal` (what the current player may do),
 :mod:`.express` (the Empire Express demo setup and its Introductory Strategies);
 :mod:`.common` holds the shared board index and checks; :mod:`.saved` reads saved games back, checked
-field by field; :mod:`.game` the :class:`Game` object.
+field by field; :mod:`.interludes` records the changes a solo scenario makes outside the actions, so the game
+replays; :mod:`.game` the :class:`Game` object.
 The engine imports :mod:`eb_core.events`, never the reverse.
 
 >>> import eb_core as eb

@@ -87,6 +87,8 @@ The rules live in one module per chapter, functions over the game: :mod:`~eb_cor
 """
 from __future__ import annotations
 
+import contextlib
+import copy
 import json
 import random
 from pathlib import Path
@@ -102,7 +104,7 @@ from ..errors import DataFileError, IllegalAction, InvalidAction
 from ..files import data_dir
 from ..rules import Ruleset, ruleset as _named_ruleset
 from ..state import GameState, PlayerState, TrainState
-from . import admin, build, cards_and_turns, express, legal, operations, saved
+from . import admin, build, cards_and_turns, express, interludes, legal, operations, saved
 from .cards_and_turns import end_turn
 from .common import board_index, is_event, train_view, trains_at
 from ..words import shown
@@ -122,12 +124,18 @@ class Game:
     """
 
     def __init__(self, rules: Ruleset, board: Board, deck, state: GameState, *, history: list | None = None,
-                 board_ref: Any = None, deck_ref: Any = None):
+                 board_ref: Any = None, deck_ref: Any = None, interludes: list | None = None):
         self.rules = rules
         self.board = board
         self.deck = deck
         self.state = state
         self.history: list = list(history or [])
+        self.interludes: list[dict[str, Any]] = list(interludes or [])
+        """Changes made to the position outside the actions (:mod:`~eb_core.engine.interludes`), recorded by
+        :meth:`outside` so that a replay of ``history`` reaches ``state``."""
+        self.keep_interludes = True
+        """Whether :meth:`outside` records (a Monte Carlo run that keeps no game turns it off)."""
+        self._outside_depth = 0
         self.index = board_index(board)
         """Static look-ups derived from the board (:class:`~eb_core.engine.common.BoardIndex`, read-only)."""
         self._board_ref = board_ref if board_ref is not None else _ref_of(board, "boards")
@@ -292,9 +300,12 @@ class Game:
     # ------------------------------------------------------------------------------- (de)serialise
     def to_dict(self) -> dict[str, Any]:
         """The whole game as a JSON-ready dictionary (see :meth:`to_json`)."""
-        return {"schema": GAME_SCHEMA, "rules": self.rules.to_dict(), "board": self._board_ref,
-                "deck": self._deck_ref, "state": self.state.to_dict(),
-                "history": [action_to_dict(a) for a in self.history]}
+        d = {"schema": GAME_SCHEMA, "rules": self.rules.to_dict(), "board": self._board_ref,
+             "deck": self._deck_ref, "state": self.state.to_dict(),
+             "history": [action_to_dict(a) for a in self.history]}
+        if self.interludes:
+            d["interludes"] = copy.deepcopy(self.interludes)
+        return d
 
     def to_json(self, **kw) -> str:
         """The whole game as JSON (rules, board and deck by name -- or embedded when they are not
@@ -318,8 +329,8 @@ class Game:
         ...
         eb_core.errors.DataFileError: <game>: field 'state.players[0].cash': expected a whole number, got 'lots'
         """
-        rules, board, deck, state, history, bref, dref = saved.read(d, source)
-        return cls(rules, board, deck, state, history=history, board_ref=bref, deck_ref=dref)
+        rules, board, deck, state, history, bref, dref, inter = saved.read(d, source)
+        return cls(rules, board, deck, state, history=history, board_ref=bref, deck_ref=dref, interludes=inter)
 
     @classmethod
     def from_json(cls, text: str | bytes, *, source: str = "<game>") -> "Game":
@@ -335,8 +346,41 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy sharing the immutable board, rules and deck."""
-        return Game(self.rules, self.board, self.deck, self.state.copy(), history=self.history,
-                    board_ref=self._board_ref, deck_ref=self._deck_ref)
+        g = Game(self.rules, self.board, self.deck, self.state.copy(), history=self.history,
+                 board_ref=self._board_ref, deck_ref=self._deck_ref, interludes=self.interludes)
+        g.keep_interludes = self.keep_interludes
+        return g
+
+    @contextlib.contextmanager
+    def outside(self):
+        """A block that changes the position outside the rules' actions (a solo scenario's simulated
+        player, the Simulated Win / Loss draw, a simulation's note in the log), recorded as an interlude
+        after the actions so far, so that :func:`eb_core.narrate.replay` can replay the game
+        (:mod:`~eb_core.engine.interludes`). Nested blocks record once, at the outermost.
+
+        >>> g = Game.new("europe-standard", board="tutorial", players=["Ann"], seed=1)
+        >>> with g.outside():
+        ...     g.state.log.append("The instructor hands Ann 10M.")
+        ...     g.state.players[0].cash += 10
+        >>> g.interludes[0]["after"], sorted(g.interludes[0]["changes"])
+        (0, ['log', 'players'])
+        """
+        if not self.keep_interludes or self._outside_depth:
+            self._outside_depth += 1
+            try:
+                yield
+            finally:
+                self._outside_depth -= 1
+            return
+        before = self.state.to_dict()
+        self._outside_depth = 1
+        try:
+            yield
+        finally:
+            self._outside_depth = 0
+            change = interludes.changes(before, self.state.to_dict())
+            if change:
+                self.interludes.append({"after": len(self.history), "changes": change})
 
     # ------------------------------------------------------------------------------- apply
     def apply(self, action) -> None:

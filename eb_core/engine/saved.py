@@ -19,6 +19,7 @@ from ..errors import DataFileError, DeckFileError, EbError, InvalidAction
 from ..files import derived
 from ..rules import Ruleset
 from ..state import GameState, _text, parse_train, shown
+from . import interludes
 
 __all__ = ["GAME_SCHEMA", "read", "check_deck_fits", "shown"]
 
@@ -26,7 +27,8 @@ GAME_SCHEMA = "eb-game/1"
 
 
 def read(d: Any, source: str = "<game>") -> tuple:
-    """A saved game's parts, each checked: ``(rules, board, deck, state, history, board_ref, deck_ref)``."""
+    """A saved game's parts, each checked: ``(rules, board, deck, state, history, board_ref, deck_ref,
+    interludes)`` (:mod:`~eb_core.engine.interludes`: changes made outside the actions, ``[]`` when none)."""
     def fail(fld: str, problem: str):
         raise DataFileError(source, fld, problem)
 
@@ -50,7 +52,8 @@ def read(d: Any, source: str = "<game>") -> tuple:
     history = d.get("history", [])
     if not isinstance(history, list):
         fail("history", f"expected a list of actions, got {shown(history)}")
-    return rules, board, deck, state, [_action(a, f"history[{i}]", fail) for i, a in enumerate(history)], bref, dref
+    actions = [_action(a, f"history[{i}]", fail) for i, a in enumerate(history)]
+    return rules, board, deck, state, actions, bref, dref, interludes.check(d.get("interludes", []), len(actions), fail)
 
 
 def _misfit(deck: Deck, board: Board) -> tuple | None:
@@ -80,7 +83,7 @@ def check_deck_fits(deck: Deck, board: Board) -> None:
 
 
 #: The fields of a saved game (:meth:`Game.to_dict`).
-_GAME_KEYS = ("schema", "rules", "board", "deck", "state", "history")
+_GAME_KEYS = ("schema", "rules", "board", "deck", "state", "history", "interludes")
 
 _RULE_FIELDS = {f.name: f for f in dataclasses.fields(Ruleset)}
 

@@ -160,6 +160,7 @@ class TurnStepper(App):
         self.zoomed = bool(zoom)
         self.why = W.HTML()
         self._hints: dict[int, Any] = {}            # the first step's index of a turn -> its hint
+        self._no_hint: dict[int, str] = {}          # ... -> why there is none (a simulated seat, the game over)
         # each step's turn, by its first step: with ``by="action"`` every action of a turn shows that turn's why
         turns = self.frames if by == "turn" else frames_of(self.steps, "turn")
         self._turn_start = {s.index: turn[0] for turn in turns for s in turn}
@@ -317,8 +318,9 @@ class TurnStepper(App):
                 # turn the stepper shows (a new planner would advise another turn about once in six)
                 bot = self._played.bot_at(first.index)
                 self._hints[first.index] = _hint(game, bot=bot) if not game.over else None
-            except (InvalidAction, ValueError):
+            except (InvalidAction, ValueError) as err:
                 self._hints[first.index] = None
+                self._no_hint[first.index] = str(err).removeprefix("seat: ")
         return self._hints[first.index]
 
     def _turn_first(self, frame: int | None = None) -> Step:
@@ -365,7 +367,8 @@ class TurnStepper(App):
             return ""
         h = self.hint_for()
         if h is None:
-            return "<div><i>No turn to advise on here.</i></div>"
+            why = self._no_hint.get(self._turn_first().index)     # e.g. "Player 2 is simulated (...): no turn ..."
+            return f"<div><i>{html.escape(why[:1].upper() + why[1:]) if why else 'No turn to advise on here'}.</i></div>"
         stops = ""
         shown = [] if h.discard else [(h.plan, PLAN, "Stops, numbered as on the map"),      # (a discard gives
                                       (getattr(h, "plan2", None), PLAN2, "Train 2's stops")]  # its plan up)
