@@ -218,19 +218,31 @@ class Drop:
 
 @dataclass(frozen=True, slots=True)
 class Deliver:
-    """Deliver ``load`` here against demand card ``card_id`` (rulebook: Delivering Loads)."""
+    """Deliver ``load`` here against demand card ``card_id`` (rulebook: Delivering Loads).
+
+    ``repay``: with a Mercy loan owed, how much of the payoff goes to the loan -- "at least half of the
+    payoff amount must be directed to the loan balance" (Variants & Optional Rules > Mercy), so any amount
+    from half (rounded up) to the payoff or the balance, whichever is less; ``None`` (the default) pays the
+    least the rule allows.
+    """
 
     load: str
     card_id: int
     train: int = 1
+    repay: int | None = None
 
-    def __init__(self, load, card_id, train: int = 1):
+    def __init__(self, load, card_id, train: int = 1, repay: int | None = None):
         object.__setattr__(self, "load", _name("Deliver", "load", load))
         object.__setattr__(self, "card_id", _card("Deliver", card_id))
         object.__setattr__(self, "train", _train("Deliver", train))
+        if repay is not None and (isinstance(repay, bool) or not isinstance(repay, int) or repay < 0):
+            raise InvalidAction(f"Deliver.repay must be a whole number of millions >= 0 (or None: the least the "
+                                f"Mercy rule allows), got {shown(repay)}", field="repay")
+        object.__setattr__(self, "repay", repay)
 
     def __repr__(self) -> str:
-        return _with_train(f"Deliver(load={self.load!r}, card_id={self.card_id!r})", self.train)
+        text = _with_train(f"Deliver(load={self.load!r}, card_id={self.card_id!r})", self.train)
+        return text if self.repay is None else f"{text[:-1]}, repay={self.repay})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +302,7 @@ def action_to_dict(a) -> dict:
     d: dict = {"type": type(a).__name__}
     for k in getattr(a, "__slots__", ()):
         v = getattr(a, k)
-        if k == "train" and v == 1:   # train 1, the default: a one-train game's JSON is unchanged
+        if (k == "train" and v == 1) or (k == "repay" and v is None):   # the defaults: a game's JSON is unchanged
             continue
         if isinstance(v, tuple):
             v = list(v)

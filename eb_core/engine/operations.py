@@ -394,14 +394,22 @@ def do_deliver(game: Game, a: Deliver, check: bool) -> None:
         if why:
             raise IllegalAction(R.EVENTS, why)
     bonus = sum(eff.payout_bonus(game, act, seat, city.name, ld) for act, eff in active_effects(game))
-    handle_load(game, p, "delivering")
     pay = d.payout + bonus
+    # Mercy: "at least half of the payoff amount must be directed to the loan balance" until it is paid
+    least = min(p.loan, -(-pay * int(game.rules.mercy_payout_share * 100) // 100))
+    to_loan = least if a.repay is None else a.repay
+    if a.repay is not None and not least <= a.repay <= min(p.loan, pay):
+        if p.loan == 0:
+            raise IllegalAction(R.MERCY, f"You owe nothing on a Mercy loan: there is nothing to repay ({a.repay}M "
+                                         "asked).")
+        raise IllegalAction(R.MERCY, f"Of this {pay}M payoff, at least half ({least}M) must go to your Mercy loan, "
+                                     f"and at most the payoff or the {p.loan}M you owe, whichever is less "
+                                     f"({min(p.loan, pay)}M); you asked to repay {a.repay}M.")
+    handle_load(game, p, "delivering")
     start_operations(game)
     p.loads.remove(ld)
     st.bank[ld] = st.bank.get(ld, 0) + 1
-    to_loan = 0
-    if p.loan > 0:   # Mercy: at least half of each payoff goes to the loan until it is paid in full
-        to_loan = min(p.loan, -(-pay * int(game.rules.mercy_payout_share * 100) // 100))
+    if to_loan > 0:
         p.loan -= to_loan
         st.log.append(f"{p.name} repays {to_loan}M of the Mercy loan ({p.loan}M still owed).")
     p.cash += pay - to_loan

@@ -1,5 +1,7 @@
 """Engine support for "Variants & Optional Rules" (and "Challenging Variants > Slow Start") on the tutorial
 board: each variant's effect, one legal and one illegal case; a rejected action changes nothing."""
+import json
+
 import pytest
 from support import rejects as _rejects
 
@@ -894,6 +896,34 @@ def test_mercy_repayment_stops_when_the_loan_is_paid():
     before = p.cash
     g.apply(Deliver(d.load, cid))
     assert (p.loan, p.cash - before) == (0, d.payout - 10), g.state.log[-3:]
+
+
+def test_mercy_a_player_may_direct_more_than_half_of_a_payoff_to_the_loan():
+    """Mercy: "at least half of the payoff amount must be directed to the loan balance" -- at least, so a
+    player may pay more: any amount from half the payoff (rounded up) to the payoff or the balance, whichever
+    is less (``Deliver(..., repay=...)``). Less than half, more than the payoff or than what is owed, or a
+    repayment with nothing owed, is refused naming the rule, and the delivery does not happen."""
+    from eb_core.actions import Borrow, Deliver, action_to_dict
+
+    g = game("mercy", base="europe-standard")
+    p = g.state.players[0]
+    cid, d = next((c, d) for c in p.hand for d in g.deck.card(c).demands if d.payout >= 12)
+    p.position, p.loads = BOARD.city(d.city).center, [d.load]
+    rejects(g, Deliver(d.load, cid, repay=5), R.MERCY)       # nothing owed yet
+    g.apply(Borrow(20))                                      # owes 40M
+    half = -(-d.payout // 2)
+    for repay in (half - 1, d.payout + 1):
+        rejects(g, Deliver(d.load, cid, repay=repay), R.MERCY)
+    assert p.loads == [d.load] and cid in p.hand and p.loan == 40, "a refused delivery changes nothing"
+    before = p.cash
+    g.apply(Deliver(d.load, cid, repay=d.payout))            # the whole payoff to the loan
+    assert (p.cash - before, p.loan) == (0, 40 - d.payout)
+    assert f"repays {d.payout}M of the Mercy loan ({40 - d.payout}M still owed)" in g.state.log[-2] + g.state.log[-1]
+    # saved and read back, the action keeps its repayment; without one, it is not written
+    again = eb.Game.from_json(g.to_json())
+    assert again.history[-1] == Deliver(d.load, cid, repay=d.payout)
+    assert json.loads(g.to_json())["history"][-1]["repay"] == d.payout
+    assert action_to_dict(Deliver("Wine", 3)) == {"type": "Deliver", "load": "Wine", "card_id": 3}
 
 
 def test_pay_to_move_the_1m_is_due_again_on_the_next_turn():
