@@ -55,6 +55,7 @@ True
 """
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import warnings
@@ -65,6 +66,7 @@ from .. import rulebook as R
 from ..costs import segment_cost
 from ..errors import InvalidAction, UnknownName
 from ..files import derived
+from ..words import and_list
 from . import areas as _areas
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -437,10 +439,12 @@ def final_rebuild(game: Game) -> dict[int, int]:
     destroyed track which disconnected required major cities after any players met victory conditions,
     those players rebuild the track to reconnect, paying the usual build cost."
 
-    For every player who announced victory but no longer connects enough major cities, the track events
-    destroyed of theirs that nobody has built since is rebuilt, most recent first, at the usual cost
-    (:func:`eb_core.costs.segment_cost`), until the cities connect again (or the money runs out: no
-    credit). The engine calls this before the winner is chosen; returns ``{seat: millions paid}``.
+    For every player who announced victory but no longer connects enough major cities, the cheapest set of
+    the track events destroyed of theirs (that nobody has built on since) which reconnects them is rebuilt,
+    at the usual cost (:func:`eb_core.costs.segment_cost`) -- "to reconnect": a destroyed bridge the
+    cities do not need stays down. When that set costs more than the player's cash (No Credit), or no
+    rebuild reconnects them, nothing is rebuilt nor paid. The engine calls this before the winner is
+    chosen; returns ``{seat: millions paid}``.
     """
     st, rules = game.state, game.rules
     destroyed = st.flags.get("destroyed_track", [])
@@ -448,22 +452,54 @@ def final_rebuild(game: Game) -> dict[int, int]:
     for s, p in enumerate(st.players):
         if not p.announced or len(game.connected_majors(s)) >= rules.victory_majors:
             continue
-        mine = [(a, b) for a, b, o in reversed(destroyed) if o == s]
         owned = set(st.track.owned_crossings(s))
-        for a, b in mine:
-            if (a, b) in st.track.segments:
-                continue
-            cost = segment_cost(game.board, rules, a, b, owned_crossings=owned).total
-            if cost > p.cash:
-                st.log.append(f"Final scoring: {p.name} cannot pay {cost}M to rebuild the bridge {game.board.between(a, b)}.")
-                break
-            st.track.segments[(a, b)] = s
-            p.cash -= cost
-            paid[s] = paid.get(s, 0) + cost
-            if len(game.connected_majors(s)) >= rules.victory_majors:
-                break
-        if s in paid:
-            st.log.append(f"Final scoring: {p.name} rebuilds track destroyed by events for {paid[s]}M to "
-                          f"reconnect the major cities (cash {p.cash}M).")
+        mine = list(dict.fromkeys((a, b) for a, b, o in reversed(destroyed)       # most recent first
+                                  if o == s and (a, b) not in st.track.segments))
+        costs = {k: segment_cost(game.board, rules, *k, owned_crossings=owned).total for k in mine}
+        need = _reconnecting(game, s, mine, costs)
+        if need is None:
+            if mine:
+                st.log.append(f"Final scoring: no rebuild of {p.name}'s destroyed track reconnects the major cities.")
+            continue
+        total = sum(costs[k] for k in need)
+        bridges = and_list(game.board.between(*k) for k in need)
+        if total > p.cash:
+            st.log.append(f"Final scoring: {p.name} cannot pay {total}M to rebuild the "
+                          f"bridge{'s' if len(need) > 1 else ''} {bridges}.")
+            continue
+        for k in need:
+            st.track.segments[k] = s
+        p.cash -= total
+        paid[s] = total
+        st.log.append(f"Final scoring: {p.name} rebuilds track destroyed by events for {total}M to "
+                      f"reconnect the major cities ({bridges}; cash {p.cash}M).")
     return paid
+
+
+#: Above this many destroyed segments of one player, :func:`final_rebuild` adds them most recent first
+#: instead of trying every set (2**n sets)
+_MAX_REBUILD_SEARCH = 10
+
+
+def _reconnecting(game: Game, seat: int, segments: list, costs: dict) -> tuple | None:
+    """The cheapest of ``segments`` (most recent first: the tie-break) whose rebuilding gives ``seat`` its
+    victory's major cities again, or ``None`` when even all of them do not."""
+    st, need = game.state, game.rules.victory_majors
+
+    def reconnects(keys) -> bool:
+        for k in keys:
+            st.track.segments[k] = seat
+        try:
+            return len(game.connected_majors(seat)) >= need
+        finally:
+            for k in keys:
+                del st.track.segments[k]
+
+    if not segments or not reconnects(segments):
+        return None
+    if len(segments) > _MAX_REBUILD_SEARCH:     # most recent first until they connect
+        return next(tuple(segments[:i]) for i in range(1, len(segments) + 1) if reconnects(segments[:i]))
+    sets = [c for r in range(1, len(segments) + 1) for c in itertools.combinations(segments, r)]
+    sets.sort(key=lambda c: sum(costs[k] for k in c))      # stable: fewer segments, then more recent, first
+    return next(c for c in sets if reconnects(c))
 

@@ -348,18 +348,46 @@ def _two_lines_flooded(*rivers):
     return g, bridges
 
 
-def test_final_scoring_rebuilds_every_bridge_needed_most_recent_first_and_no_more():
-    """Final Scoring 1: the winner rebuilds the destroyed track "to reconnect" the major cities -- the Ebro
-    and the Loire bridges both (Madrid-Paris needs both), most recent first, and stops there: the Elbe bridge,
-    lost earlier and not needed once Madrid and Paris are joined again, is not rebuilt nor paid for."""
+def test_final_scoring_rebuilds_the_cheapest_track_that_reconnects_and_no_more():
+    """Final Scoring 1: the winner rebuilds the destroyed track "to reconnect" the major cities, paying "the
+    usual build cost". With the Elbe, Loire and Ebro bridges all down, the Elbe bridge alone joins Wien and
+    Berlin again -- two major cities, enough here -- so it is rebuilt and the Ebro and Loire bridges (Madrid-
+    Paris needs both) are not, nor paid for. With Ben now on the Elbe site, the Ebro and Loire bridges are
+    what reconnects: both are rebuilt, and the log names them."""
     from eb_core.costs import segment_cost
     g, bridges = _two_lines_flooded("Elbe", "Loire", "Ebro")
     assert len(g.connected_majors(0)) < 2
     cost = {r: segment_cost(EUROPE, g.rules, *k).total for r, k in bridges.items()}
+    assert cost["Elbe"] < cost["Ebro"] + cost["Loire"]
+    assert events.final_rebuild(g) == {0: cost["Elbe"]}
+    segs = g.state.track.segments
+    assert segs[bridges["Elbe"]] == 0 and bridges["Ebro"] not in segs and bridges["Loire"] not in segs
+    assert g.state.players[0].cash == 300 - cost["Elbe"]
+
+    g, bridges = _two_lines_flooded("Elbe", "Loire", "Ebro")
+    g.state.track.segments[bridges["Elbe"]] = 1          # Ben built across the Elbe site since
     assert events.final_rebuild(g) == {0: cost["Ebro"] + cost["Loire"]}
     segs = g.state.track.segments
-    assert segs[bridges["Ebro"]] == segs[bridges["Loire"]] == 0 and bridges["Elbe"] not in segs
-    assert g.state.players[0].cash == 300 - cost["Ebro"] - cost["Loire"]
+    assert segs[bridges["Ebro"]] == segs[bridges["Loire"]] == 0 and segs[bridges["Elbe"]] == 1
+    ebro, loire = (EUROPE.between(*bridges[r]) for r in ("Ebro", "Loire"))
+    assert g.state.log[-1] == (f"Final scoring: Ann rebuilds track destroyed by events for "
+                               f"{cost['Ebro'] + cost['Loire']}M to reconnect the major cities ({ebro} and {loire}; "
+                               f"cash {300 - cost['Ebro'] - cost['Loire']}M).")
+
+
+def test_final_scoring_rebuilds_nothing_when_the_rebuild_that_reconnects_is_beyond_the_cash():
+    """No Credit holds in Final Scoring 1: with Ben on the Elbe site, Ann needs the Ebro and the Loire bridges
+    both to join two major cities again and has the money for one of them: she rebuilds neither (a bridge
+    that reconnects nothing is money thrown away) and keeps her cash; the log says what it would have cost."""
+    from eb_core.costs import segment_cost
+    g, bridges = _two_lines_flooded("Elbe", "Loire", "Ebro")
+    g.state.track.segments[bridges["Elbe"]] = 1
+    need = sum(segment_cost(EUROPE, g.rules, *bridges[r]).total for r in ("Ebro", "Loire"))
+    g.state.players[0].cash = need - 1
+    assert events.final_rebuild(g) == {}
+    assert bridges["Ebro"] not in g.state.track.segments and bridges["Loire"] not in g.state.track.segments
+    assert g.state.players[0].cash == need - 1
+    assert g.state.log[-1].startswith(f"Final scoring: Ann cannot pay {need}M to rebuild the bridges ")
 
 
 def test_final_scoring_a_winner_still_connected_rebuilds_nothing():
