@@ -612,7 +612,8 @@ class SecondPlayer:
                 c = g.board.city(d.city)
                 if c.size.value == "small" and st.track.city_tracks(g.board, c).get(0, 0) == 0:
                     self.draw_track(c)
-        st.log.append(f"Player 2 (simulated) holds card {card.label} and carries {and_list(q.loads) or 'nothing'}.")
+        st.log.append(f"Player 2 (simulated) holds card {card.label} ({'; '.join(map(str, card.demands))}) and "
+                      f"carries {and_list(q.loads) or 'nothing'}.")
 
     def draw_track(self, city) -> list[tuple[int, int]]:
         """Draw Player 2's track out of ``city`` (east and west, three mileposts each); returns the

@@ -177,6 +177,9 @@ def test_scenario_3_player_2_takes_loads_draws_track_and_gets_a_new_card_after_e
     assert len(p2.hand) == 1 and p2.cash == 0 and p2.delivered == 0
     card = g.deck.card(p2.hand[0])
     assert set(p2.loads) <= {d.load for d in card.demands}
+    # the log says what the card asks, in words: "holds card 12 (Beer to Hamburg for 9M; ...)"
+    assert log[-1].startswith(f"Player 2 (simulated) holds card {card.label} ({card.demands[0].load} to "
+                              f"{card.demands[0].city} for {card.demands[0].payout}M; ")
     # every chip is somewhere: bank, Solo's train, Player 2's train
     for ld, n in g.board.loads.items():
         assert g.state.bank.get(ld, 0) + p0.loads.count(ld) + p2.loads.count(ld) == n - 1, ld
