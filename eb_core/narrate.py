@@ -124,10 +124,13 @@ def _card_text(game, card_id: int) -> str:
 
 
 def _passing(board: Board, path: Sequence[int]) -> list[str]:
+    """The cities a train goes through between the two ends of ``path`` (a city the move starts or ends
+    in is an end, not a city passed, whichever of its mileposts the path uses)."""
+    ends = {c.name for c in (board.city_at(path[0]), board.city_at(path[-1])) if c is not None} if path else set()
     seen: list[str] = []
-    for mp in path[:-1]:
+    for mp in path[1:-1]:
         c = board.city_at(mp)
-        if c is not None and c.name not in seen:
+        if c is not None and c.name not in seen and c.name not in ends:
             seen.append(c.name)
     return seen
 
@@ -217,7 +220,7 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
     if isinstance(action, Move):
         start = t.position
         path = ([start] if start is not None else []) + list(action.path)
-        via = [c for c in _passing(board, path)[1:]]
+        via = _passing(board, path)
         a_end, b_end = _end(board, path[0]), _end(board, path[-1])
         trip = f"across {b_end}" if a_end == b_end and board.city_at(path[-1]) is not None else f"{a_end} → {b_end}"
         s = f"{who} moves {'' if p.second is None else tn + ' '}{trip}, {plural(len(action.path), 'milepost')}"
@@ -293,7 +296,9 @@ def _news(game_before, game_after, seat: int) -> list[str]:
     lines = game_after.state.log[len(game_before.state.log):]
     out = []
     for ln in lines:
-        if ln.startswith(f"{name}: \"") or any(ln.startswith(f"{name} {v}") for v in _OWN_VERBS):
+        # the step's own sentence says it already: the delivery's announcement ("Ann announces \"Paris gets
+        # Wine for 20M\" ..."), the builds, moves, payments
+        if ln.startswith(f"{name} announces \"") or any(ln.startswith(f"{name} {v}") for v in _OWN_VERBS):
             continue
         out.append(scrub(game_after.board, ln))
     return out

@@ -164,6 +164,32 @@ def test_a_move_from_corner_to_corner_of_one_city_is_told_as_crossing_it():
     assert g.state.log[-1].startswith("Ann moves 1 milepost across Paris")
 
 
+def test_a_move_names_the_cities_it_passes_not_the_ones_it_starts_or_ends_in():
+    """Ann rides Birmingham -> London and on to London's centre milepost: she ends in London, entering it by
+    another of its mileposts -- London is where she goes, not a city she goes through. From a bare milepost
+    near Birmingham through Birmingham, Birmingham is a city passed."""
+    from eb_core.narrate import describe
+    g = eb.position("board: tutorial\nplayer Ann: cash 50, at Birmingham, track London-Birmingham\n")
+    into_london = eb.Move((95, 111, 134, 158))       # 134 and 158 are both London's
+    assert describe(into_london, g) == "Ann moves Birmingham → London, 4 mileposts."
+    g.apply(eb.Move((95,)))
+    back = eb.Move((87, 95))
+    assert describe(back, g) == "Ann moves near Birmingham → near Birmingham, 2 mileposts through Birmingham."
+
+
+def test_a_delivery_step_says_the_delivery_once():
+    """The step of a delivery says "Solo delivers Tourists to Birmingham for 7M (cash ...)"; the engine's
+    announcement of it ("Solo announces \"Birmingham gets Tourists for 7M\" and is paid 7M") is the same news
+    and is not repeated among the step's other events."""
+    from eb_core import sim
+    r = sim.solo_game("europe-basic", seed=3, board="tutorial", max_turns=8)
+    steps = narrate.replay(r.game)
+    deliveries = [s for s in steps if isinstance(s.action, eb.Deliver)]
+    assert deliveries and all(" delivers " in s.text for s in deliveries)
+    assert any("announces \"" in ln for ln in r.game.state.log)
+    assert not [e for s in deliveries for e in s.events if "announces \"" in e]
+
+
 def test_the_express_free_discard_is_told_as_one():
     """Empire Express > Discard Cards: "you may discard one demand card if you wish. After discarding, draw
     demand cards until you have three" -- told as the free discard, not as a discard forced to keep three."""
