@@ -259,7 +259,12 @@ class ExcessProfitsTax(EventEffect):
             t = self.tax_for(p.cash, brackets)
             p.cash -= t
             paid[s] = t
-            st.log.append(f"Excess Profits Tax: {p.name} pays {t}M (cash now {p.cash}M).")
+            if t:
+                st.log.append(f"Excess Profits Tax: {p.name} pays {t}M (cash now {p.cash}M).")
+            else:
+                least = min(at for at, _ in brackets)
+                st.log.append(f"Excess Profits Tax: {p.name} pays nothing (cash {p.cash}M, under the {least}M the "
+                              "tax starts at).")
         active["data"]["paid"] = {str(s): t for s, t in paid.items()}
         st.flags["money_public"] = True
 

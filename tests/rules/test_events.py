@@ -310,6 +310,9 @@ def test_excess_profits_tax_by_bracket_and_money_becomes_public():
     events.play_event(g, "Excess Profits Tax")
     assert [p.cash for p in g.state.players] == [49, 40, 105, 179, 235]
     assert g.state.flags["money_public"] is True
+    # the log says each player's tax in words; under the first bracket, that nothing is due and why
+    assert "Excess Profits Tax: A pays nothing (cash 49M, under the 50M the tax starts at)." in g.state.log
+    assert "Excess Profits Tax: B pays 10M (cash now 40M)." in g.state.log
     assert event_card("Excess Profits Tax").id in g.state.discard_pile and active_kinds(g) == []
 
 
