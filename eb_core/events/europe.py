@@ -65,8 +65,9 @@ class Derailment(EventEffect):
                 for k in hit[s]:
                     with game.train_view(k, s):
                         name = "train" if p.second is None else f"train {k}"
-                        st.log.append(f"{p.name}'s {name} derails at {where(game, p.position)}; it stays there, "
-                                      "facing the same way, and loses a turn and a load.")
+                        # the load and the turn lost follow, each in a line of its own
+                        st.log.append(f"{p.name}'s {name} derails at {where(game, p.position)}: it stays there, "
+                                      "facing the same way.")
                         lose_load_to_event(game, s, "a derailment")
                 if hit[s]:
                     game.lose_turn(s)

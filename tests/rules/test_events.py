@@ -355,6 +355,10 @@ def test_derailment_two_demand_cards_trains_near_their_cities_lose_a_turn_and_th
     assert st.players[0].no_pickup and not st.players[2].no_pickup
     assert c1.id in st.discard_pile and c2.id in st.discard_pile
     assert st.flags["last_derailment"]["derailed"] == [0, 1]
+    # the log says each thing once: where the train derails, the load lost, the turn lost
+    ann = [ln for ln in st.log if ln.startswith("Ann")]
+    assert ann[-3:] == [f"Ann's train derails at {EUROPE.place(EUROPE.city('Wien').mileposts[2])}: it stays there, "
+                        "facing the same way.", "Ann loses a load of Wine.", "Ann loses a turn."], ann[-3:]
 
 
 def test_a_train_near_two_of_the_cities_is_derailed_once():
