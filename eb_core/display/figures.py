@@ -44,6 +44,7 @@ from ..board import Board, CitySize, Terrain
 from ..costs import crossing_cost
 from ..narrate import place
 from ..rules import Ruleset, ruleset_for_board
+from ..state import SIMULATED_SEATS
 from ..track import city_player_cap
 from .tables import path_plan
 
@@ -1142,7 +1143,8 @@ def path_figure(board: Board, rules: Ruleset | None, path: Sequence[int], *, tit
 def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | None = None,
                 margin: float = 3.0, widget: bool = False) -> go.Figure:
     """A game position: the board, every player's track in their colour and every placed train (hover:
-    the player's cash, train and loads). ``zoom`` (mileposts or city names) zooms onto them.
+    the player's cash, train and loads; a solo scenario's simulated players, who never move, have none
+    drawn). ``zoom`` (mileposts or city names) zooms onto them.
 
     >>> import eb_core as eb
     >>> g = eb.Game.new(eb.ruleset("europe-standard"), board="tutorial", players=["Ann", "Ben"], seed=7)
@@ -1155,7 +1157,10 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
     fig = board_figure(game.board, game.rules,
                        title=title if title is not None else f"Round {st.round}: {names[st.current]} to play")
     add_track(fig, game.board, st.track, players=names)
+    simulated = st.flags.get(SIMULATED_SEATS, {})      # a solo scenario's simulated players run no train
     for seat, p in enumerate(st.players):
+        if str(seat) in simulated:
+            continue
         if p.position is not None:
             add_train(fig, game.board, p.position, seat, label=p.name)
             tr = find_trace(fig, f"train:{seat}")

@@ -133,3 +133,21 @@ def test_the_planner_replayed_beside_a_scenario_4_game_plays_it_as_recorded():
     played = PlayedBots(steps)
     last_solo = max(s.index for s in steps if s.seat == 0)
     assert played.bot_at(last_solo) is not None, "the planner left the recorded game"
+
+
+def test_a_simulated_player_has_no_train_on_the_map():
+    """Scenario 3's Player 2 "never builds, moves or delivers": the engine needs its train placed to pass
+    its turns, but the map draws none -- neither the game figure nor the turn stepper -- only its track."""
+    from eb_core.display import figures
+    from eb_core.display.widgets.stepper import TurnStepper
+
+    r = sim.solo_game("europe-basic", seed=3, board="tutorial", scenario=3, max_turns=10)
+    g = r.game
+    assert g.state.players[1].position is not None and g.state.players[0].position is not None
+    f = figures.game_figure(g)
+    names = {t.meta for t in f.data}
+    assert "train:0" in names and "train:1" not in names
+    t = TurnStepper(g)
+    t.show(len(t.frames) - 1)
+    assert len(figures.find_trace(t.figure, "train:1").x) == 0
+    assert len(figures.find_trace(t.figure, "train:0").x) == 1
