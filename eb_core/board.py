@@ -36,7 +36,7 @@ from scipy.sparse.csgraph import connected_components
 from .errors import BoardFileError, UnknownName
 from .files import data_dir, derived, load_cached, read_json_file, validate
 from .rules import ruleset_note
-from .words import a_or_an, plural
+from .words import a_or_an, plural, shown
 
 __all__ = [
     "Terrain", "CitySize", "Water", "LatticeOrientation", "Milepost", "City", "Edge", "Crossing", "Ferry",
@@ -330,13 +330,15 @@ class Board:
 
     def city(self, name: str) -> City:
         """A city by name or alias, ignoring case and accents (``"Zurich"`` finds ``"Zürich"``)."""
+        if not isinstance(name, str):
+            raise UnknownName(f"city: expected a city name, got {shown(name)}", field="city")
         try:
             return self._city_by_name[_fold(name)]
         except KeyError:
             raise UnknownName(self.no_city(name), field="city") from None
 
     def has_city(self, name: str) -> bool:
-        return _fold(name) in self._city_by_name
+        return isinstance(name, str) and _fold(name) in self._city_by_name
 
     def no_load(self, name: Any) -> str:
         """The message for a name that is no load of this board: the closest load names as a suggestion,

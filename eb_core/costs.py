@@ -15,6 +15,7 @@ medium city that is also a port pays only the ferry.
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from html import escape
 from typing import Iterable
@@ -125,8 +126,11 @@ def segment_cost(board: Board, rules: Ruleset, a: int, b: int, *,
     (not neighbours, an impassable line, or inside a red area).
 
     ``owned_crossings`` names the ferries/tunnels the builder already owns: building into their ports
-    costs the port milepost as usual.
+    costs the port milepost as usual. A milepost that is no whole number raises
+    :class:`~eb_core.errors.InvalidAction` naming ``a`` or ``b``.
     """
+    if type(a) is not int or type(b) is not int:        # (the hot path: plain ints) numpy ints pass too
+        a, b = _milepost_id(a, "a"), _milepost_id(b, "b")
     owned = set(owned_crossings)
     for cr in board.crossings_at(a):
         if cr.other_port(a) == b:  # riding across a ferry/tunnel: paid when its port was entered
@@ -142,6 +146,12 @@ def segment_cost(board: Board, rules: Ruleset, a: int, b: int, *,
     base, label = milepost_cost(board, rules, b)
     w, wl = water_cost(board, rules, a, b)
     return SegmentCost(a, b, base, w, 0, label, wl, None)
+
+
+def _milepost_id(m, fld: str) -> int:
+    if isinstance(m, bool) or not isinstance(m, numbers.Integral):
+        raise InvalidAction(f"{fld}: expected a milepost id (a whole number), got {shown(m)}", field=fld)
+    return int(m)
 
 
 def path_cost(board: Board, rules: Ruleset, path: Iterable[int], *, owned_crossings: Iterable[str] = ()

@@ -60,7 +60,7 @@ import inspect
 import itertools
 import math
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +69,7 @@ import pandas as pd
 from . import routes as _routes
 from . import rulebook as R
 from .board import Board
+from .cards import Demand, DemandCard
 from .costs import SegmentCost, crossing_cost, segment_cost
 from .errors import InvalidAction
 from .rules import Ruleset, Train
@@ -973,7 +974,7 @@ def delivery_table(board: Board, rules: Ruleset, demands: Iterable[Any], *, posi
     tr = _train(rules, train)
     ev = _Evaluator(board, rules, position, tr)
     rows = []
-    for i, d in enumerate(demands):
+    for i, d in enumerate(_listed(demands, "demands", "demands")):
         v = _delivery_value(ev, board, rules, d, f"demands[{i}]", start, tr)
         rows.append({"city": v.city, "load": v.load, "payout": v.payout, "source": v.source,
                      "build_cost": v.build_cost, "distance": v.distance, "build_turns": v.build_turns,
@@ -1039,7 +1040,7 @@ def plan_hand(board: Board, rules: Ruleset, cards: Sequence[Any], *, position: P
                                            or sources_per_demand < 1):
         raise InvalidAction(f"sources_per_demand: expected a positive whole number or None, got "
                             f"{sources_per_demand!r}", field="sources_per_demand")
-    cards = list(cards)
+    cards = _listed(cards, "cards", "demand cards")
     if not cards:
         raise InvalidAction("cards: the hand is empty", field="cards")
     start = _resolve_start(board, start)
@@ -1221,6 +1222,14 @@ def _grow_turn(board: Board, rules: Ruleset, anchors: frozenset[int], remaining:
     return built, spent
 
 
+def _listed(values: Any, fld: str, what: str) -> list:
+    """``values`` as a list, or :class:`InvalidAction` naming ``fld`` when it is no list of things (a single
+    card or demand, a name, nothing)."""
+    if isinstance(values, (str, bytes, Mapping, Demand, DemandCard)) or not isinstance(values, Iterable):
+        raise InvalidAction(f"{fld}: expected a list of {what}, got {shown(values)}", field=fld)
+    return list(values)
+
+
 def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, position: Position | None = None,
                  train: Train | str | None = None, sources_per_demand: int | None = 2) -> OpeningPlan:
     """The opening for a dealt hand: which major (or key) city to begin building at and what to build in
@@ -1246,7 +1255,7 @@ def plan_opening(board: Board, rules: Ruleset, hand: Sequence[Any], *, position:
     (True, True)
     """
     _routes._check_types(board, rules)
-    hand = list(hand)
+    hand = _listed(hand, "hand", "demand cards")
     tr = _train(rules, train)
     plan = plan_hand(board, rules, hand, position=position, train=tr, sources_per_demand=sources_per_demand,
                      free_build_turns=rules.special_build_turns)

@@ -47,7 +47,7 @@ from typing import Any, TypeVar
 
 import fastjsonschema
 
-from .errors import DataFileError, UnknownName
+from .errors import DataFileError, InvalidAction, UnknownName
 from .words import and_list, closest, or_list, shown
 
 __all__ = ["read_json_file", "load_cached", "derived", "data_dir", "schema_dir", "load_schema", "validate",
@@ -122,6 +122,10 @@ def load_cached(path_or_name, subdir: str, data_dir, reader, cache: dict,
     decks are immutable). An existing file is read whatever its name ends with; an unknown name raises
     :class:`~eb_core.errors.UnknownName` naming the closest names, or else every one, in words; ``note``
     says what a name that is no file's is, if it knows (a ruleset's name: its board), asked only then."""
+    if not isinstance(path_or_name, (str, os.PathLike)):
+        kind = subdir[:-1]
+        raise InvalidAction(f"{kind}: expected a {kind} name or the path of a JSON file, got {shown(path_or_name)}",
+                            field=kind)
     p = Path(path_or_name)
     if p.suffix != ".json" and not p.exists():
         folder = Path(data_dir) / subdir

@@ -48,3 +48,22 @@ def test_a_board_file_whose_name_does_not_end_in_json_is_read_as_a_file(tmp_path
     copy = tmp_path / "my_board.txt"
     shutil.copy(data_dir() / "boards" / "tutorial.json", copy)
     assert eb.load_board(copy).city("London").name == "London"
+
+
+@pytest.mark.parametrize("call, field, words", [
+    (lambda b, r: eb.load_board(None), "board", "expected a board name or the path of a JSON file, got None"),
+    (lambda b, r: b.city(None), "city", "expected a city name, got None"),
+    (lambda b, r: b.city(["London"]), "city", "expected a city name"),
+    (lambda b, r: eb.segment_cost(b, r, None, 87), "a", "expected a milepost id (a whole number), got None"),
+    (lambda b, r: eb.segment_cost(b, r, 87, float("nan")), "b", "expected a milepost id"),
+    (lambda b, r: eb.plan_hand(b, r, None), "cards", "expected a list of demand cards, got None"),
+    (lambda b, r: eb.plan_opening(b, r, "Paris"), "hand", "expected a list of demand cards"),
+    (lambda b, r: eb.delivery_table(b, r, eb.Demand("Paris", "Wine", 20)), "demands", "expected a list of demands"),
+])
+def test_a_value_of_the_wrong_kind_is_refused_naming_the_field(call, field, words):
+    """Not a name, a milepost or a list where one is wanted: a typed error naming the field, in words --
+    never a TypeError from deep inside."""
+    board, rules = eb.load_board("tutorial"), eb.ruleset("europe-standard")
+    with pytest.raises(eb.EbError) as err:
+        call(board, rules)
+    assert err.value.field == field and words in str(err.value), str(err.value)
