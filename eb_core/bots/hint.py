@@ -28,9 +28,10 @@ from ..errors import InvalidAction
 from ..narrate import say
 from ..state import SIMULATED_SEATS
 from ..track import seg_key
-from .planner import Plan, PlannerBot
+from .expert import ExpertBot
+from .planner import LEVELS, Plan, PlannerBot
 from .view import BotView, bot_rng
-from ..words import pretty_as_words, shown
+from ..words import or_list, pretty_as_words, shown
 
 __all__ = ["Hint", "PlayedBots", "hint"]
 
@@ -275,6 +276,18 @@ def _per_turn(p: Plan, short: bool = False) -> str:
             f"({p.income_per_turn:.1f}M paying for all of it now)")
 
 
+def _advisor(seat: int, rng: random.Random, level: str) -> PlannerBot:
+    """The bot that advises at ``level``: ``"expert"`` is :class:`~eb_core.bots.expert.ExpertBot` (the
+    planner with a look-ahead), any other a :class:`PlannerBot` of that level (an unknown one is refused by
+    name)."""
+    if level == "expert":
+        return ExpertBot(seat, rng)
+    if not isinstance(level, str) or level not in LEVELS:
+        raise InvalidAction(f"level: expected {or_list(sorted([*LEVELS, 'expert']))}, got {shown(level)}",
+                            field="level")
+    return PlannerBot(seat, rng, level=level)
+
+
 def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerBot | None = None) -> Hint:
     """What the planner would do in ``seat``'s turn (default: the player whose turn it is), and why.
 
@@ -282,7 +295,8 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
     that has been playing this seat (:meth:`PlannerBot.snapshot` of it is used, so its memory -- the plan it
     is running, the fresh hands it has seen, its discards -- counts, and ``bot`` is unchanged); without it a
     new planner judges the position on its own. ``seat`` may be a seat number or a player's name;
-    ``level`` the planner level that advises (``"planner"``, ``"expert"``; :data:`~eb_core.bots.planner.LEVELS`).
+    ``level`` who advises: ``"planner"`` (the default), ``"greedy"`` (the baseline, one delivery at a time)
+    or ``"expert"`` (the planner with a look-ahead, :class:`~eb_core.bots.expert.ExpertBot`).
     Raises :class:`~eb_core.errors.InvalidAction` when it is not that player's turn, the game is over or the
     seat is a solo scenario's simulated player (Solo Scenarios 3 and 4), whose turns nobody plays.
     """
@@ -310,7 +324,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         raise InvalidAction(f"seat: {st.players[seat].name} is simulated ({simulated}): no turn to advise on",
                             field="seat")
     g = game.clone()
-    bot = PlannerBot(seat, random.Random(0), level=level) if bot is None else bot.snapshot()
+    bot = _advisor(seat, random.Random(0), level) if bot is None else bot.snapshot()
     # the plan the turn begins with, as a copy of the bot makes it: the bot itself then plays the turn
     # untouched, as it would in the game (a plan made twice may not be the same plan: the bot thinks again
     # when it has not delivered for a while)
@@ -444,7 +458,7 @@ class PlayedBots:
         seed = self._game.state.seed if self._game is not None else 0
         n = len(self._game.state.players) if self._game is not None else 0
         self._bots: dict[int, PlannerBot | None] = {
-            s: PlannerBot(s, bot_rng(seed, s), level=level) for s in range(n)}
+            s: _advisor(s, bot_rng(seed, s), level) for s in range(n)}
 
     def bot_at(self, index: int) -> PlannerBot | None:
         """The bot of the player acting at step ``index``, as it was when that step was played (``None``

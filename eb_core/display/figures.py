@@ -31,9 +31,11 @@ from __future__ import annotations
 import importlib.util
 import logging
 import math
+import numbers
 import os
 import shutil
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Iterable, Sequence
 
 import numpy as np
@@ -42,10 +44,12 @@ import plotly.io as pio
 
 from ..board import Board, CitySize, Terrain
 from ..costs import crossing_cost
+from ..errors import InvalidAction
 from ..narrate import place
 from ..rules import Ruleset, ruleset_for_board
 from ..state import SIMULATED_SEATS
 from ..track import city_player_cap
+from ..words import shown
 from .tables import path_plan
 
 __all__ = [
@@ -308,6 +312,8 @@ def board_figure(board: Board, rules: Ruleset | None = None, *, show_edges: bool
     >>> board_figure(eb.load_board("eastern_us")).layout.meta["ruleset"]
     'express'
     """
+    if not isinstance(board, Board):
+        raise InvalidAction(f"board: expected a Board (eb.load_board(...)), got {shown(board)}", field="board")
     rules = _rules(rules, board)
     drawing = board.drawing or {}
     traces = (_land_traces(drawing, rules) + _water_traces(board, rules, drawing)
@@ -1072,7 +1078,19 @@ def _mileposts_of(board: Board, where) -> list[int]:
             break
     if isinstance(where, str):
         where = [where]
-    return [m for w in where for m in (board.resolve(w) if isinstance(w, str) else (int(w),))]
+    if isinstance(where, (bytes, Mapping)) or not isinstance(where, Iterable):
+        raise InvalidAction(f"zoom: expected milepost ids or city names (or a plan, a trip), got {shown(where)}",
+                            field="zoom")
+    out = []
+    for i, w in enumerate(where):
+        if isinstance(w, str):
+            out.extend(board.resolve(w))
+        elif isinstance(w, numbers.Integral) and not isinstance(w, bool):
+            board.milepost(int(w))          # an id the board has, or UnknownName
+            out.append(int(w))
+        else:
+            raise InvalidAction(f"zoom[{i}]: expected a milepost id or a city name, got {shown(w)}", field=f"zoom[{i}]")
+    return out
 
 
 def zoom_to(fig: go.Figure, board: Board, where, margin: float = 3.0, *,

@@ -170,6 +170,14 @@ def test_hint_delivers_the_load_a_card_wants_where_the_train_stands():
     assert "<table>" in h._repr_html_()
 
 
+@pytest.mark.parametrize("level", ["planner", "greedy", "expert"])
+def test_hint_at_each_level_delivers_the_load_the_card_wants_here(level):
+    """Every level ``eb.hint`` names advises: the planner, the greedy baseline and the expert (the planner
+    with a look-ahead) all deliver the Chocolate card 3 asks for at Birmingham, where the train stands."""
+    g = _ann("cash 50, at Birmingham, loads Chocolate, track London-Birmingham, cards 3 1 2")
+    assert eb.hint(g, level=level).actions[0] == eb.Deliver("Chocolate", 3)
+
+
 def test_hint_builds_towards_the_plan_within_the_build_limit():
     """Build Phase Rules: up to 20M a turn, only towards what the cards need."""
     g = _ann("cash 50, at London, track London-Birmingham, cards 11 1 2")

@@ -50,6 +50,11 @@ def test_a_board_file_whose_name_does_not_end_in_json_is_read_as_a_file(tmp_path
     assert eb.load_board(copy).city("London").name == "London"
 
 
+def _figures():
+    from eb_core.display import figures
+    return figures
+
+
 @pytest.mark.parametrize("call, field, words", [
     (lambda b, r: eb.load_board(None), "board", "expected a board name or the path of a JSON file, got None"),
     (lambda b, r: b.city(None), "city", "expected a city name, got None"),
@@ -59,6 +64,13 @@ def test_a_board_file_whose_name_does_not_end_in_json_is_read_as_a_file(tmp_path
     (lambda b, r: eb.plan_hand(b, r, None), "cards", "expected a list of demand cards, got None"),
     (lambda b, r: eb.plan_opening(b, r, "Paris"), "hand", "expected a list of demand cards"),
     (lambda b, r: eb.delivery_table(b, r, eb.Demand("Paris", "Wine", 20)), "demands", "expected a list of demands"),
+    (lambda b, r: eb.hint(eb.Game.new(r, board=b, players=["Ann"]), level=["expert"]), "level",
+     "expected expert, greedy or planner, got ['expert']"),
+    (lambda b, r: _figures().board_figure(None), "board", "expected a Board (eb.load_board(...)), got None"),
+    (lambda b, r: _figures().game_figure(eb.Game.new(r, board=b, players=["Ann"]), zoom=0), "zoom",
+     "expected milepost ids or city names (or a plan, a trip), got 0"),
+    (lambda b, r: _figures().game_figure(eb.Game.new(r, board=b, players=["Ann"]), zoom=["London", 2.5]), "zoom[1]",
+     "expected a milepost id or a city name, got 2.5"),
 ])
 def test_a_value_of_the_wrong_kind_is_refused_naming_the_field(call, field, words):
     """Not a name, a milepost or a list where one is wanted: a typed error naming the field, in words --

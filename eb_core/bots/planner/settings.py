@@ -96,7 +96,7 @@ class Settings:
     def of(cls, level: str, options: dict[str, Any]) -> Settings:
         """The settings of a bot of ``level`` given keyword ``options``: the options over the level's values
         over the defaults. An unknown level or option is refused by name (:class:`InvalidAction`)."""
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:
             raise InvalidAction(f"level: expected {or_list(sorted(LEVELS))}, got {shown(level)}", field="level")
         unknown = sorted(set(options) - OPTIONS)
         if unknown:
