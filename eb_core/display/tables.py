@@ -142,7 +142,8 @@ def readable(df: pd.DataFrame, *, money: Sequence[str] | None = None, rates: Seq
     """A Styler that a new player can read: money columns as whole millions (``"25M"``), money per turn
     to one decimal (``"4.3M"``), other rates and fractions to one decimal (``"0.7"``), counts of turns as
     whole numbers (``"3"``, never ``"3M"`` or ``"3.0"``), and text longer than ``wrap`` characters wrapped
-    inside a column at most ``max_width`` wide (never running off the right edge).
+    inside a column at most ``max_width`` wide (never running off the right edge). Row numbers (a plain
+    ``0, 1, 2, ...`` index, no name) are not shown: they count rows, they say nothing; a named index is.
 
     ``money`` / ``rates`` name the columns; by default they are recognised by words in their names
     (:data:`MONEY_WORDS`, :data:`RATE_WORDS`; a name counting turns, :data:`TURN_WORDS`, is never money).
@@ -180,4 +181,6 @@ def readable(df: pd.DataFrame, *, money: Sequence[str] | None = None, rates: Seq
     if long_text:
         sty = sty.set_properties(subset=long_text, **{"white-space": "normal", "max-width": max_width,
                                                       "min-width": "12em", "text-align": "left"})
+    if isinstance(df.index, pd.RangeIndex) and df.index.name is None and list(df.index) == list(range(len(df))):
+        sty = sty.hide(axis="index")
     return sty.set_table_styles([{"selector": "td, th", "props": [("vertical-align", "top")]}], overwrite=False)

@@ -142,3 +142,13 @@ def test_a_heat_map_writes_white_on_its_darkest_cells_and_dark_on_its_lightest()
     html = tables.style_table(pd.DataFrame({"London": [2, 30], "Paris": [16, None]})).to_html()
     assert "background-color: #b30000;\n  color: #ffffff;" in html        # the highest cost: white ink
     assert "background-color: #fff7ec;\n  color: #222222;" in html        # the lowest: dark ink
+
+
+def test_a_readable_table_shows_no_row_numbers_but_keeps_a_named_index():
+    """A reader sees the places and the money, not pandas' 0, 1, 2 counting the rows; a table indexed by
+    something that means something (the load) keeps it."""
+    import pandas as pd
+    t = pd.DataFrame({"load": ["Wine", "Beer"], "payout": [25, 12]})
+    html = tables.readable(t).to_html()
+    assert "25M" in html and "Wine" in html and ">0</th>" not in html and ">1</th>" not in html
+    assert ">Wine</th>" in tables.readable(t.set_index("load")).to_html()
