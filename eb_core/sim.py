@@ -142,8 +142,7 @@ def chart_of_success(turns: int, rules: Ruleset | str = "europe-standard") -> st
     >>> [chart_of_success(t, "europe-basic") for t in (29, 30, 35, 40, 45, 46)]
     ['Blowout Victory', 'Solid Victory', 'Possible Victory', '2nd or 3rd place', '2nd or 3rd place', 'Last Place']
     """
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-        raise InvalidAction(f"turns: expected a whole number of turns >= 0, got {shown(turns)}", field="turns")
+    _whole(turns, "turns", 0, "a whole number of turns")      # a numpy integer too: a DataFrame's ``turns``
     for bound, name in CHART_OF_SUCCESS[chart_for(rules)]:
         if turns < bound:
             return name
@@ -388,6 +387,21 @@ def _check_play(*, seed: Any = 0, max_turns: Any = 1, players: Any = 1, bot: Any
         raise InvalidAction(f"win_loss: expected True or False, got {shown(win_loss)}", field="win_loss")
 
 
+def _check_win_loss(win_loss: bool, scenario: int, players: int = 1) -> None:
+    """The Simulated Win / Loss is "For use with Solo Scenarios 1, 3 & 4": refused for scenario 2, and for
+    scenario 1 with more than one seat (that is Play Multiple Positions, played by :func:`multiple_positions`,
+    which has no draws) rather than dropped without a word."""
+    if not win_loss:
+        return
+    if scenario not in WIN_LOSS_SCENARIOS:
+        raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}), "
+                            f"not scenario {scenario}", field="win_loss")
+    if scenario == 1 and players > 1:
+        raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}); "
+                            f"players={players} in scenario 1 is Play Multiple Positions (Solo Scenario 2), which "
+                            f"has none", field="win_loss")
+
+
 def _spec(rules: Ruleset) -> Any:
     """A picklable description of ``rules``: (name, variants) when it is a named ruleset, else its dict."""
     base = rules.name.split("+")[0]
@@ -431,10 +445,9 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
+    seed = int(seed)                  # a numpy integer too (Game.new takes an int)
     _check_scenario(scenario)
-    if win_loss and scenario not in WIN_LOSS_SCENARIOS:
-        raise InvalidAction(f"win_loss: the Simulated Win / Loss is for Solo Scenarios 1, 3 & 4 ({WINLOSS_RULE}), "
-                            f"not scenario {scenario}", field="win_loss")
+    _check_win_loss(win_loss, scenario)
     if rules.setup == "demo":
         if scenario not in (1, 2) or win_loss:
             raise InvalidAction(f"{'scenario' if scenario not in (1, 2) else 'win_loss'}: the Solo Play Scenarios "
@@ -450,6 +463,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
                          keep_game=keep_game, on_turn=on_turn)
     if players < 1:
         raise InvalidAction(f"players: expected a whole number of seats >= 1, got {shown(players)}", field="players")
+    _check_win_loss(win_loss, scenario, players)
     if scenario == 2 or (scenario == 1 and players > 1):
         return multiple_positions(rules, players=max(players, 2) if scenario == 2 else players, seed=seed,
                                   board=board, bot=bot, max_turns=max_turns, keep_game=keep_game, on_turn=on_turn)
@@ -816,6 +830,7 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
+    seed = int(seed)
     if not 1 <= players <= 6:
         raise InvalidAction(f"players: 1 to 6 seats, got {players}", field="players")
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
@@ -858,6 +873,7 @@ def demo_game(rules: Ruleset | str = "express", *, players: int = 2, seed: int =
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
     _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
+    seed = int(seed)
     if rules.setup != "demo" or not rules.demo_players:
         raise InvalidAction(f"rules: {rules.title} has no demo game; Empire Express's is ({R.EXPRESS_SETUP}): "
                             f"demo_game('express', ...), or solo_game(...) for Empire Builder", field="rules")
@@ -961,22 +977,22 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     >>> list(df.seed), list(df.columns[:6])
     ([5, 6], ['seed', 'ruleset', 'board', 'bot', 'won', 'turns'])
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise InvalidAction(f"games: expected a whole number >= 0, got {shown(games)}", field="games")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidAction(f"workers: expected a whole number >= 1, got {shown(workers)}", field="workers")
+    games, workers = int(_whole(games, "games", 0)), int(_whole(workers, "workers", 1))
     _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
+    seed = int(seed)
     if players < 1:
         raise InvalidAction(f"players: expected a whole number of seats >= 1, got {shown(players)}", field="players")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidAction(f"executor: expected a concurrent.futures.Executor (a ProcessPoolExecutor, a Dask "
                             f"client.get_executor() ...), got {type(executor).__name__}", field="executor")
-    if progress not in (None, True, False):
+    if progress is not None and not isinstance(progress, bool):      # (1 == True: not a setting)
         raise InvalidAction(f"progress: expected True, False or None (a bar on a terminal), got {shown(progress)}",
                             field="progress")
     r = _rules(rules, variants)
     spec = _spec(r)
     _check_scenario(scenario)
+    if r.setup != "demo":           # (Empire Express refuses the Win / Loss in solo_game, naming its demo game)
+        _check_win_loss(win_loss, scenario, players)
     jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
     bar = _progress_bar(progress, len(jobs), f"{bot} {r.name}")
     try:
