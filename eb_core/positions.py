@@ -327,9 +327,10 @@ def position_from_dict(desc: Mapping[str, Any]):
     _set_warehouses(game, desc, where)
     _set_track(game, players, where)
     if phase == "special-build":
-        for ps in st.players:
-            if ps.position is not None or (ps.second is not None and ps.second.position is not None):
-                where.fail(f"players[{st.players.index(ps)}].at", "at",
+        for seat, ps in enumerate(st.players):
+            placed = [f for f, t in (("at", ps), ("at2", ps.second)) if t is not None and t.position is not None]
+            if placed:          # (the field that placed it: train 1's, else train 2's under Run Two Trains)
+                where.fail(f"players[{seat}].{placed[0]}", placed[0],
                            f"trains are placed after the special build turns (rulebook: {R.STARTING})")
     return game
 
@@ -384,9 +385,13 @@ def _header(desc: Mapping[str, Any], where: _Where):
     phase = str(desc.get("phase", "build" if rules.turn_order == "build-first" else "operations")).lower()
     if phase not in PHASES:
         where.fail("phase", "phase", f"expected one of {', '.join(PHASES)}, got {shown(phase)}")
-    rnd = desc.get("round", 0 if phase == "special-build" else 1)
-    if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < (0 if phase == "special-build" else 1):
-        where.fail("round", "round", f"expected a round number >= 1, got {shown(rnd)}")
+    if phase == "special-build" and rules.special_build_turns <= 0:     # (Empire Express: Demo Set Up)
+        where.fail("phase", "phase", f"{rules.name} has no special build turns ({R.cite(R.STARTING, rules.rulebook)}:"
+                                     " the trains start on the board); use build or operations")
+    first = 0 if phase == "special-build" else 1      # (the special build turns come before round 1)
+    rnd = desc.get("round", first)
+    if isinstance(rnd, bool) or not isinstance(rnd, int) or rnd < first:
+        where.fail("round", "round", f"expected a round number >= {first}, got {shown(rnd)}")
     return rules, board, deck, seed, phase, rnd
 
 
