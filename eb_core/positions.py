@@ -1057,7 +1057,10 @@ def description_to_text(desc: Mapping[str, Any]) -> str:
 def save_position(game, path: str | os.PathLike) -> Path:
     """Write the exact game (:meth:`~eb_core.engine.Game.to_json`) to ``path`` (its folder made if
     missing); returns the path."""
-    p = Path(path)
+    if not hasattr(game, "to_json"):
+        raise InvalidAction(f"game: expected a Game (eb.Game.new(...), eb.position(...)), got {shown(game)}",
+                            field="game")
+    p = Path(_file_path(path))
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(game.to_json(indent=1) + "\n", encoding="utf-8")
     return p
@@ -1065,7 +1068,14 @@ def save_position(game, path: str | os.PathLike) -> Path:
 
 def load_position(path: str | os.PathLike):
     """Read a game written by :func:`save_position` (or a position description file)."""
-    return position(Path(path))
+    return position(Path(_file_path(path)))
+
+
+def _file_path(path: Any) -> str | os.PathLike:
+    """``path`` if it names a file (text or a path object), else :class:`InvalidAction` naming ``path``."""
+    if not isinstance(path, (str, os.PathLike)) or path == "":
+        raise InvalidAction(f"path: expected the path of a file, got {shown(path)}", field="path")
+    return path
 
 
 # ============================================================================== trying actions
