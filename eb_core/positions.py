@@ -1204,7 +1204,8 @@ def parse_action(game, text: str):
     player; a route that rides through a major city's public red area becomes a list of two builds),
     ``upgrade 12/2``, ``place London``, ``move A-B`` (the shortest trip on built track from the
     train, via the places given), ``pickup Wine``, ``drop Wine``, ``deliver Wine 17`` (card id; without
-    it the first card in hand demanding Wine here), ``discard 17``, ``discardhand``, ``endoperations``,
+    it the first card in hand demanding Wine here; ``deliver Wine 17 repay 10`` directs 10M of the payoff
+    to a Mercy loan), ``discard 17``, ``discardhand``, ``endoperations``,
     ``endbuild`` (the Building Phase first: Less Thinking, Empire Express), ``endturn``, ``borrow 10``
     (Mercy). A trailing ``train 2`` gives the command to the second train under Run Two Trains
     (``move Lyon train 2``, ``pickup Wine train 2``). Raises :class:`~eb_core.errors.InvalidAction` naming
@@ -1337,13 +1338,21 @@ def parse_action(game, text: str):
         parts = rest.split()
         if not parts:
             raise InvalidAction("deliver: name the load, e.g. 'deliver Wine' or 'deliver Wine 17'", field="load")
+        repay = None
+        if "repay" in parts[1:]:                    # Mercy: "deliver Wine 17 repay 10"
+            k = parts.index("repay", 1)
+            if k + 1 >= len(parts):
+                raise InvalidAction("deliver: say how much of the payoff repays the Mercy loan, e.g. "
+                                    "'deliver Wine 17 repay 10'", field="repay")
+            repay = _int_field(parts[k + 1], "repay")
+            del parts[k:k + 2]
         parts[0] = _load_name(board, parts[0])
         if len(parts) > 1:
-            return A.Deliver(parts[0], _int_field(parts[1], "card_id"))
+            return A.Deliver(parts[0], _int_field(parts[1], "card_id"), repay=repay)
         here = board.city_at(me.position) if me.position is not None else None
         for cid, dem in game.demands(seat):
             if dem.load == parts[0] and (here is None or dem.city == here.name):
-                return A.Deliver(parts[0], cid)
+                return A.Deliver(parts[0], cid, repay=repay)
         raise IllegalAction(R.cite(R.DELIVER, rules.rulebook),
                             f"No demand card in {me.name}'s hand asks for {parts[0]}"
                             + (f" in {here.name}." if here else "."))

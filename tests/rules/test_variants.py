@@ -923,6 +923,16 @@ def test_mercy_a_player_may_direct_more_than_half_of_a_payoff_to_the_loan():
     again = eb.Game.from_json(g.to_json())
     assert again.history[-1] == Deliver(d.load, cid, repay=d.payout)
     assert json.loads(g.to_json())["history"][-1]["repay"] == d.payout
+    # the same as a text command (notebook 04's instructor toolkit): "deliver <load> <card> repay <millions>"
+    g = game("mercy", base="europe-standard")
+    p = g.state.players[0]
+    cid, d = next((c, d) for c in p.hand for d in g.deck.card(c).demands if d.payout >= 12)
+    p.position, p.loads = BOARD.city(d.city).center, [d.load]
+    g.apply(Borrow(10))
+    out = eb.attempt(g, f"deliver {d.load} {cid} repay {min(20, d.payout)}")
+    assert out.accepted and p.loan == 20 - min(20, d.payout), out
+    missing = eb.try_action(g, f"deliver {d.load} {cid} repay")
+    assert not missing.accepted and "how much of the payoff repays the Mercy loan" in missing.reason
     assert action_to_dict(Deliver("Wine", 3)) == {"type": "Deliver", "load": "Wine", "card_id": 3}
 
 
