@@ -1277,10 +1277,12 @@ def parse_action(game, text: str):
                 plan = cheapest_build(board, rules, a0, b, position=Position.of(st, seat))
                 if plan is None:        # no way round what is in the way: the way there is, for the engine to
                     plan = cheapest_build(board, rules, a0, b)      # say what stops it (a full city, a track)
-                if plan is None:
-                    raise IllegalAction(R.cite(R.RIGHT_OF_WAY, rules.rulebook),
-                                        f"No track can be built from {a} to {b} for {me.name}: other players' "
-                                        "track or full cities are in the way.")
+                if plan is None:        # not even on the empty board: the board itself keeps them apart
+                    ends = [board.place(x) if isinstance(x, int) else x for x in (a0, b)]
+                    raise IllegalAction(R.cite(R.BUILD, rules.rulebook),
+                                        f"No track can be built from {ends[0]} to {ends[1]}: nothing on this board "
+                                        "that a player may build joins them (the sea, an impassable line or a "
+                                        "tunnel's underground mileposts is in the way).")
                 steps = list(plan.mileposts)
             path.extend(steps if not path else steps[1:])
         # a route through a major city rides its public red area: one Build on each side of it

@@ -609,14 +609,17 @@ def test_a_build_over_own_track_builds_only_what_is_new(board):
     assert any(build.path[-1] in seg for seg in mine)          # Paris -> London ends where Ann's track begins
 
 
-def test_mileposts_no_track_can_join_are_refused_citing_right_of_way():
-    """The Chunnel's own mileposts (451, 452) join nothing a player can build: refused, not guessed at."""
+def test_mileposts_no_track_can_join_are_refused_saying_the_board_keeps_them_apart():
+    """The Chunnel's own mileposts (451, 452) join nothing a player can build: refused, not guessed at -- and
+    not blamed on other players' track (there is none), with the places named, never milepost ids."""
     from eb_core.positions import parse_action
 
     with pytest.raises(eb.IllegalAction) as info:
         parse_action(ready_to_build(), "build 451-452")
-    assert info.value.rule == "Build Phase Rules > Right of Way"
-    assert "No track can be built from 451 to 452 for Ann" in info.value.reason
+    assert info.value.rule == "Build Phase Rules"
+    assert info.value.reason.startswith("No track can be built from ") and "451" not in info.value.reason
+    assert "nothing on this board that a player may build joins them" in info.value.reason
+    assert "other players" not in info.value.reason
 
 
 def test_train_1_and_train_2_in_a_command():
