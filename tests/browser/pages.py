@@ -372,7 +372,19 @@ def run_notebook_page(nb, frontend: str, name: str, lab_server=None, voila_root=
             nb.screenshot("ran")
     print(f"{frontend} {name}: page ready {t1 - t0:.1f}s, outputs rendered {time.monotonic() - t1:.1f}s later")
     errors = nb.errors()
+    if frontend == "lab" and errors and all(_MODEL_LOST in e for e in errors):
+        # Once in a full `make test` (2 cores, Voila's kernels beside it) JupyterLab showed "Error displaying
+        # widget: model not found" for one map of a first Run All: the page took over anywidget's 2 s to set up
+        # that widget's model (see MapWidget) and dropped it. A second Run All makes new models on a warm page;
+        # the same error twice fails.
+        print(f"lab {name}: {len(errors)} widget(s) lost on the first Run All ({_MODEL_LOST}); running all again")
+        nb.run_all_lab()
+        nb.wait_rendered(timeout=180)
+        errors = nb.errors()
     assert not errors, f"{name} in {frontend}: error output:\n" + "\n---\n".join(errors)
+
+
+_MODEL_LOST = "Error displaying widget: model not found"
 
 
 def check_notebook(nb, prefix: str, frontend: str) -> None:

@@ -231,7 +231,10 @@ class MapWidget(go.FigureWidget):
     shared :class:`PlotlyBundle` model that ``_plotly_bundle`` refers to),
     then runs plotly's own model and view code unchanged. On a page so starved of CPU that even that
     small module took over 2 s, it also routes the model's later messages past anywidget's rejected
-    promise to ipywidgets' own handler (found by ``_eb_model_id``, the comm id), so they still arrive.
+    promise to ipywidgets' own handler (found by ``_eb_model_id``, the comm id), so they still arrive. Its
+    first display cannot be rescued that way: once, in a full ``make test`` on 2 cores, JupyterLab showed
+    "Error displaying widget: model not found" for one map of a first Run All; running the cell again shows
+    it (the browser tests run all again once, ``tests/browser/pages.py``).
 
     **Changed before the page existed.** Voila runs every cell before it builds the page, and a reloaded
     page receives the kernel's models as they are now. A map that a later cell changed (notebook 09 turns
