@@ -362,13 +362,11 @@ class OpeningPlan:
                              f"{self.plan.build_cost}M the plan estimated.")
         else:
             lines.append("That is all the track the plan needs.")
-            if self.total < self.plan.build_cost:
-                lines.append(f"Built in this order (out of major cities rather than into them) it costs "
-                             f"{self.total}M, not the {self.plan.build_cost}M the plan estimated.")
-            elif self.total > self.plan.build_cost:     # e.g. into a city the plan priced building out of
-                lines.append(f"Built in the order a new player can (from major cities and the track just laid, so "
-                             f"some segments go into a city or ferry port rather than out of it) it costs {self.total}M, not the "
-                             f"{self.plan.build_cost}M the plan estimated.")
+            if self.total != self.plan.build_cost:    # dearer: into a city the plan priced building out of
+                how = ("Built in this order (out of major cities rather than into them)" if self.total < self.plan.build_cost
+                       else "Built in the order a new player can (from major cities and the track just laid, so some "
+                            "segments go into a city or ferry port rather than out of it)")
+                lines.append(f"{how} it costs {self.total}M, not the {self.plan.build_cost}M the plan estimated.")
         if self.discarded:
             lines.append("Discard " + "; and ".join(self.discarded) + ".")
         elif self.discard:

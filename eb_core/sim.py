@@ -359,12 +359,12 @@ def _rules(rules: Ruleset | str | dict, variants: Sequence[str] = ()) -> Ruleset
 
 
 def _whole(value: Any, fld: str, low: int | None, what: str = "a whole number") -> int:
-    """``value`` if it is a whole number (an int or a numpy integer, not a bool) of at least ``low``, else
-    :class:`InvalidAction` naming ``fld``."""
+    """``value`` as an int if it is a whole number (an int or a numpy integer, not a bool) of at least
+    ``low``, else :class:`InvalidAction` naming ``fld``."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or (low is not None and value < low):
         raise InvalidAction(f"{fld}: expected {what}" + (f" >= {low}" if low is not None else "")
                             + f", got {shown(value)}", field=fld)
-    return value
+    return int(value)
 
 
 def _check_scenario(scenario: Any) -> None:
@@ -375,16 +375,18 @@ def _check_scenario(scenario: Any) -> None:
 
 
 def _check_play(*, seed: Any = 0, max_turns: Any = 1, players: Any = 1, bot: Any = "planner",
-                win_loss: Any = False) -> None:
+                win_loss: Any = False) -> int:
     """The settings every simulation shares, checked before a game is set up (``players`` only for its
-    type: each function says how many seats it plays)."""
-    _whole(seed, "seed", None)
+    type: each function says how many seats it plays); returns ``seed`` as an int (a numpy integer too:
+    ``Game.new`` takes an int)."""
+    seed = _whole(seed, "seed", None)
     _whole(max_turns, "max_turns", 1, "a whole number of turns")
     _whole(players, "players", None, "a whole number of seats")
     if not isinstance(bot, str) or bot not in BOTS:
         raise InvalidAction(f"bot: no bot {bot!r}; {choose_from(sorted(BOTS), bot)}", field="bot")
     if not isinstance(win_loss, bool):
         raise InvalidAction(f"win_loss: expected True or False, got {shown(win_loss)}", field="win_loss")
+    return seed
 
 
 def _check_win_loss(win_loss: bool, scenario: int, players: int = 1) -> None:
@@ -444,8 +446,7 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     (True, True, True)
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
-    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
-    seed = int(seed)                  # a numpy integer too (Game.new takes an int)
+    seed = _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
     _check_scenario(scenario)
     _check_win_loss(win_loss, scenario)
     if rules.setup == "demo":
@@ -829,8 +830,7 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     their average once everyone has finished; ``won`` is whether seat 0 was (one of) the first.
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
-    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
-    seed = int(seed)
+    seed = _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
     if not 1 <= players <= 6:
         raise InvalidAction(f"players: 1 to 6 seats, got {players}", field="players")
     names = ["Solo"] if players == 1 else [f"P{i + 1}" for i in range(players)]
@@ -872,8 +872,7 @@ def demo_game(rules: Ruleset | str = "express", *, players: int = 2, seed: int =
     True
     """
     rules = _rules(rules) if not isinstance(rules, Ruleset) else rules
-    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
-    seed = int(seed)
+    seed = _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot)
     if rules.setup != "demo" or not rules.demo_players:
         raise InvalidAction(f"rules: {rules.title} has no demo game; Empire Express's is ({R.EXPRESS_SETUP}): "
                             f"demo_game('express', ...), or solo_game(...) for Empire Builder", field="rules")
@@ -977,9 +976,8 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     >>> list(df.seed), list(df.columns[:6])
     ([5, 6], ['seed', 'ruleset', 'board', 'bot', 'won', 'turns'])
     """
-    games, workers = int(_whole(games, "games", 0)), int(_whole(workers, "workers", 1))
-    _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
-    seed = int(seed)
+    games, workers = _whole(games, "games", 0), _whole(workers, "workers", 1)
+    seed = _check_play(seed=seed, max_turns=max_turns, players=players, bot=bot, win_loss=win_loss)
     if players < 1:
         raise InvalidAction(f"players: expected a whole number of seats >= 1, got {shown(players)}", field="players")
     if executor is not None and not callable(getattr(executor, "submit", None)):

@@ -357,6 +357,11 @@ class GameState:
         """The player whose turn it is."""
         return self.players[self.current]
 
+    def simulated(self, seat: int) -> str | None:
+        """What ``seat`` does if it is a solo scenario's simulated player (:data:`SIMULATED_SEATS`), else
+        ``None``: nobody plays its turns, so no hint advises it and no train of it is drawn."""
+        return self.flags.get(SIMULATED_SEATS, {}).get(str(seat))
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary (round-trips exactly through :meth:`from_dict`)."""
         d: dict[str, Any] = {}

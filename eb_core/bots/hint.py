@@ -26,7 +26,6 @@ from typing import Any
 from ..actions import Build, Deliver, DiscardHand, Drop, Move, PickUp, PlaceTrain, Upgrade
 from ..errors import InvalidAction
 from ..narrate import say
-from ..state import SIMULATED_SEATS
 from ..track import seg_key
 from .expert import ExpertBot
 from .planner import LEVELS, Plan, PlannerBot
@@ -319,7 +318,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         raise InvalidAction(f"seat: it is {st.players[st.current].name}'s turn, not {who}'s", field="seat")
     if bot is not None and bot.seat != seat:
         raise InvalidAction(f"bot: it plays seat {bot.seat}, not seat {seat}", field="bot")
-    simulated = st.flags.get(SIMULATED_SEATS, {}).get(str(seat))
+    simulated = st.simulated(seat)
     if simulated:
         raise InvalidAction(f"seat: {st.players[seat].name} is simulated ({simulated}): no turn to advise on",
                             field="seat")

@@ -47,7 +47,6 @@ from ..costs import crossing_cost
 from ..errors import InvalidAction
 from ..narrate import place
 from ..rules import Ruleset, ruleset_for_board
-from ..state import SIMULATED_SEATS
 from ..track import city_player_cap
 from ..words import shown
 from .tables import path_plan
@@ -1175,9 +1174,8 @@ def game_figure(game, *, title: str | None = None, zoom: Iterable[int | str] | N
     fig = board_figure(game.board, game.rules,
                        title=title if title is not None else f"Round {st.round}: {names[st.current]} to play")
     add_track(fig, game.board, st.track, players=names)
-    simulated = st.flags.get(SIMULATED_SEATS, {})      # a solo scenario's simulated players run no train
     for seat, p in enumerate(st.players):
-        if str(seat) in simulated:
+        if st.simulated(seat):          # a solo scenario's simulated player runs no train
             continue
         if p.position is not None:
             add_train(fig, game.board, p.position, seat, label=p.name)

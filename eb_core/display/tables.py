@@ -181,6 +181,6 @@ def readable(df: pd.DataFrame, *, money: Sequence[str] | None = None, rates: Seq
     if long_text:
         sty = sty.set_properties(subset=long_text, **{"white-space": "normal", "max-width": max_width,
                                                       "min-width": "12em", "text-align": "left"})
-    if isinstance(df.index, pd.RangeIndex) and df.index.name is None and list(df.index) == list(range(len(df))):
+    if isinstance(df.index, pd.RangeIndex) and df.index.name is None and df.index.equals(pd.RangeIndex(len(df))):
         sty = sty.hide(axis="index")
     return sty.set_table_styles([{"selector": "td, th", "props": [("vertical-align", "top")]}], overwrite=False)

@@ -365,12 +365,8 @@ class Game:
         >>> g.interludes[0]["after"], sorted(g.interludes[0]["changes"])
         (0, ['log', 'players'])
         """
-        if not self.keep_interludes or self._outside_depth:
-            self._outside_depth += 1
-            try:
-                yield
-            finally:
-                self._outside_depth -= 1
+        if not self.keep_interludes or self._outside_depth:     # not kept, or inside an outer block
+            yield
             return
         before = self.state.to_dict()
         self._outside_depth = 1

@@ -502,4 +502,3 @@ def _reconnecting(game: Game, seat: int, segments: list, costs: dict) -> tuple |
     sets = [c for r in range(1, len(segments) + 1) for c in itertools.combinations(segments, r)]
     sets.sort(key=lambda c: sum(costs[k] for k in c))      # stable: fewer segments, then more recent, first
     return next(c for c in sets if reconnects(c))
-

@@ -16,14 +16,21 @@ from eb_core import narrate, sim
 from eb_core.errors import DataFileError
 
 
+@pytest.fixture(scope="module")
+def scenario_3():
+    """Solo Scenario 3 on the tutorial board, seed 3, ten turns: Player 2 is dealt its first card after the
+    special build turns, and a new one after Solo's first delivery (one game, played once for this file)."""
+    return sim.solo_game("europe-basic", seed=3, board="tutorial", scenario=3, max_turns=10)
+
+
 def _simulated(steps, word="simulated"):
     return [(s.index, e) for s in steps for e in s.events if word in e]
 
 
-def test_a_scenario_3_game_replays_with_player_2_dealt_its_card_after_the_initial_build_turns():
+def test_a_scenario_3_game_replays_with_player_2_dealt_its_card_after_the_initial_build_turns(scenario_3):
     """Solo Scenario 3: "after your two initial build turns Player 2 gets one demand card". The replay shows
     that in the step that ended the second build turn, and ends in the recorded position."""
-    r = sim.solo_game("europe-basic", seed=3, board="tutorial", scenario=3, max_turns=12)
+    r = scenario_3
     steps = narrate.replay(r.game)
     assert steps[-1].state.to_dict() == r.game.state.to_dict()
     dealt = _simulated(steps)
@@ -36,10 +43,10 @@ def test_a_scenario_3_game_replays_with_player_2_dealt_its_card_after_the_initia
     assert [(s.text, s.events) for s in again] == [(s.text, s.events) for s in steps]
 
 
-def test_a_scenario_3_game_starts_its_replay_with_player_2_holding_no_cards():
+def test_a_scenario_3_game_starts_its_replay_with_player_2_holding_no_cards(scenario_3):
     """Scenario 3 set-up: Player 2 starts without cards, with no cash, on the three-load side; that is made
     before the first action, so the first step starts from it."""
-    r = sim.solo_game("europe-basic", seed=3, board="tutorial", scenario=3, max_turns=3)
+    r = scenario_3
     p2 = narrate.replay(r.game)[0].before.state.players[1]
     assert (p2.hand, p2.cash, p2.train.capacity) == ([], 0, 3)
 
@@ -101,13 +108,13 @@ def test_a_saved_game_with_a_malformed_interlude_names_the_field(bad, field):
     assert err.value.field == field and "saved.json" in str(err.value)
 
 
-def test_the_planner_gives_no_hint_for_a_simulated_seat_and_the_stepper_says_why():
+def test_the_planner_gives_no_hint_for_a_simulated_seat_and_the_stepper_says_why(scenario_3):
     """Solo Scenario 3's Player 2 "never builds, moves or delivers": nobody plays its turns, so there is no
     turn to advise on. ``eb.hint`` refuses it naming the scenario; the turn stepper's why says so for its
     turns and still gives the planner's view of the solo player's."""
     from eb_core.display.widgets.stepper import TurnStepper
 
-    r = sim.solo_game("europe-basic", seed=3, board="tutorial", scenario=3, max_turns=8)
+    r = scenario_3
     steps = narrate.replay(r.game)
     p2_turn = next(s for s in steps if s.seat == 1)
     with pytest.raises(eb.InvalidAction, match=r"Player 2 is simulated \(Solo Scenario 3: it never builds"):
@@ -135,13 +142,13 @@ def test_the_planner_replayed_beside_a_scenario_4_game_plays_it_as_recorded():
     assert played.bot_at(last_solo) is not None, "the planner left the recorded game"
 
 
-def test_a_simulated_player_has_no_train_on_the_map():
+def test_a_simulated_player_has_no_train_on_the_map(scenario_3):
     """Scenario 3's Player 2 "never builds, moves or delivers": the engine needs its train placed to pass
     its turns, but the map draws none -- neither the game figure nor the turn stepper -- only its track."""
     from eb_core.display import figures
     from eb_core.display.widgets.stepper import TurnStepper
 
-    r = sim.solo_game("europe-basic", seed=3, board="tutorial", scenario=3, max_turns=10)
+    r = scenario_3
     g = r.game
     assert g.state.players[1].position is not None and g.state.players[0].position is not None
     f = figures.game_figure(g)

@@ -32,7 +32,6 @@ from ...bots.hint import PlayedBots
 from ...bots.hint import hint as _hint
 from ...errors import InvalidAction
 from ...narrate import Step, place, replay
-from ...state import SIMULATED_SEATS
 from .. import figures
 from .base import App
 
@@ -385,13 +384,12 @@ class TurnStepper(App):
         """The points of ``seat``'s placed trains (train 1 first; under Run Two Trains train 2 too), with
         their labels and hover texts."""
         p = st.players[seat]
-        if str(seat) in st.flags.get(SIMULATED_SEATS, {}):     # a solo scenario's simulated player: no train
-            return np.array([], dtype=float), np.array([], dtype=float), np.array([], dtype=object), \
-                np.array([], dtype=object)
         trains = [(p.position, p.loads, p.train, p.name)]
         second = getattr(p, "second", None)
         if second is not None:
             trains.append((second.position, second.loads, second.train, f"{p.name} (train 2)"))
+        if st.simulated(seat):          # a solo scenario's simulated player runs no train
+            trains = []
         xs, ys, text, hover = [], [], [], []
         for position, loads, train, who in trains:
             if position is None:
