@@ -39,7 +39,7 @@ import multiprocessing as mp
 import numbers
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -942,14 +942,31 @@ def _progress_bar(progress: bool | None, total: int, desc: str):
     return tqdm(total=total, desc=desc, unit="game", disable=not progress, leave=False, mininterval=0)
 
 
-def _run_all(executor: cf.Executor, jobs: list[tuple], bar) -> list[dict[str, Any]]:
+_EXECUTOR_WINDOW = 1024      # games queued at once on an outside executor (a Dask cluster may have hundreds of cores)
+
+
+def _run_all(executor: cf.Executor, jobs: Iterable[tuple], total: int, bar, window: int) -> list[dict[str, Any]]:
     """Run ``jobs`` on any :class:`concurrent.futures.Executor` (a process pool, a Dask
-    ``client.get_executor()``...), ticking ``bar`` as games finish; rows come back in job order."""
-    futures = {executor.submit(_run_one, j): i for i, j in enumerate(jobs)}
-    rows: list[Any] = [None] * len(jobs)
-    for fut in cf.as_completed(futures):
-        rows[futures[fut]] = fut.result()
-        bar.update(1)
+    ``client.get_executor()``...), ticking ``bar`` as games finish; rows come back in job order.
+
+    At most ``window`` games wait in the executor at a time, the next submitted as one finishes: a long run
+    holds a few futures, not one per game, and a failing game stops the run before the rest are queued."""
+    rows: list[Any] = [None] * total
+    pending: dict[cf.Future, int] = {}
+    queue = enumerate(jobs)
+    try:
+        for i, j in itertools.islice(queue, window):
+            pending[executor.submit(_run_one, j)] = i
+        while pending:
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for fut in done:
+                rows[pending.pop(fut)] = fut.result()
+                bar.update(1)
+            for i, j in itertools.islice(queue, len(done)):
+                pending[executor.submit(_run_one, j)] = i
+    finally:
+        for fut in pending:
+            fut.cancel()
     return rows
 
 
@@ -991,11 +1008,11 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     _check_scenario(scenario)
     if r.setup != "demo":           # (Empire Express refuses the Win / Loss in solo_game, naming its demo game)
         _check_win_loss(win_loss, scenario, players)
-    jobs = [(spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games)]
-    bar = _progress_bar(progress, len(jobs), f"{bot} {r.name}")
+    jobs = ((spec, seed + i, board, bot, max_turns, win_loss, players, scenario) for i in range(games))
+    bar = _progress_bar(progress, games, f"{bot} {r.name}")
     try:
         if executor is not None:
-            rows = _run_all(executor, jobs, bar)
+            rows = _run_all(executor, jobs, games, bar, window=_EXECUTOR_WINDOW)
         elif workers == 1 or games <= 1:
             rows = []
             for j in jobs:
@@ -1004,7 +1021,7 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
         else:
             ctx = mp.get_context("spawn")
             with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as ex:
-                rows = _run_all(ex, jobs, bar)
+                rows = _run_all(ex, jobs, games, bar, window=4 * workers)
     finally:
         bar.close()
     cols = ["seed", "ruleset", "board", "bot", "won", "turns", "cash", "deliveries", "majors", "train", "upgrades",

@@ -7,6 +7,7 @@ Games here are short (the tutorial board, a few turns) so the file stays fast.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import threading
 
 import pytest
 
@@ -362,3 +363,38 @@ def test_an_injected_executor_gives_the_rows_in_seed_order_and_ticks_the_bar(cap
     assert "2/2" in capsys.readouterr().err
     eb.monte_carlo(rules, board="tutorial", games=2, seed=7, max_turns=1, progress=False)
     assert capsys.readouterr().err == ""
+
+
+class _Counting(cf.ThreadPoolExecutor):
+    """A one-thread executor that records how many submitted games were waiting or running at once."""
+
+    def __init__(self):
+        super().__init__(max_workers=1)
+        self.waiting = self.most = self.submitted = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn, /, *args, **kwargs):
+        with self.lock:
+            self.waiting += 1
+            self.submitted += 1
+            self.most = max(self.most, self.waiting)
+        fut = super().submit(fn, *args, **kwargs)
+        fut.add_done_callback(self._done)
+        return fut
+
+    def _done(self, _fut):
+        with self.lock:
+            self.waiting -= 1
+
+
+def test_a_long_run_queues_a_few_games_at_a_time_not_all_of_them(monkeypatch):
+    """A run of many games on an outside executor (a Dask cluster) keeps only a window of games queued, the
+    next submitted as one finishes -- a million-game run does not hold a million futures -- and still gives
+    every row, in seed order, the same as in this process."""
+    monkeypatch.setattr(sim, "_EXECUTOR_WINDOW", 2)
+    rules = BASIC.with_(victory_cash=60)
+    here = eb.monte_carlo(rules, board="tutorial", games=5, seed=7, max_turns=6)
+    with _Counting() as ex:
+        there = eb.monte_carlo(rules, board="tutorial", games=5, seed=7, max_turns=6, executor=ex)
+    assert there.to_dict("records") == here.to_dict("records") and list(there.seed) == [7, 8, 9, 10, 11]
+    assert ex.submitted == 5 and 1 <= ex.most <= 2
