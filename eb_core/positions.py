@@ -306,7 +306,10 @@ def position_from_dict(desc: Mapping[str, Any]):
     rules, board, deck, seed, phase, rnd = _header(desc, where)
     players = desc.get("players")
     names = _player_names(players, where)
-    game = Game.new(rules, board=board, players=names, seed=seed, deck=deck)
+    try:
+        game = Game.new(rules, board=board, players=names, seed=seed, deck=deck)
+    except InvalidAction as e:  # (a seat count the game's set-up refuses: Empire Express's demo game is for 2-4)
+        where.fail("players", "players", str(e))
     st = game.state
     st.phase = "build" if phase in ("build", "special-build") else "operations"
     st.special_round = 1 if phase == "special-build" else 0

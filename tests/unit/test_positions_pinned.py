@@ -126,6 +126,15 @@ def test_six_players_sit_at_the_table_but_not_seven():
     assert err.field == "players"
 
 
+def test_an_express_position_for_one_player_is_a_position_error_citing_the_demo_set_up():
+    """Empire Express > Demo Set Up: the demo game is for 2, 3 or 4 players. A position for one, in text or
+    JSON, is a mistake in the position (naming its players), not a refused action."""
+    for description in ("ruleset: express\nplayer Orange: at Chicago\n",
+                        {"ruleset": "express", "players": [{"name": "Orange"}]}):
+        err = refused(description)
+        assert err.field == "players" and "2, 3 or 4 players (Empire Express > Demo Set Up), got 1" in str(err)
+
+
 @pytest.mark.parametrize("entry", [{"cash": 5}, {"name": "   "}, "Ann"])
 def test_every_json_player_needs_a_name(entry):
     err = refused({"board": "tutorial", "players": [entry]})
