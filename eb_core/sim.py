@@ -47,7 +47,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from . import rulebook as R
-from .actions import EndTurn, PlaceTrain
+from .actions import EndTurn
 from .bots.expert import ExpertBot
 from .bots.planner import PlannerBot, play_solo
 from .bots.random_bot import RandomBot
@@ -670,7 +670,7 @@ def _seg(a: int, b: int) -> tuple[int, int]:
 
 
 class _Scenario3Driver:
-    """Seat 0: the bot; the simulated seats pass their turns (placing their train once, as the engine asks).
+    """Seat 0: the bot; the simulated seats pass their turns (they have no train on the board).
     ``sim.update()`` runs after every action (:class:`SecondPlayer`, :class:`SimulatedTrack`)."""
 
     def __init__(self, bot, sim):
@@ -680,9 +680,7 @@ class _Scenario3Driver:
         if game.current_player == 0:
             a = self.bot.step(game)
         else:
-            q = game.state.players[game.current_player]
-            a = PlaceTrain(game.board.cities[-1].name) if game.phase == "operations" and q.position is None \
-                else EndTurn()
+            a = EndTurn()           # (a simulated seat has no train on the board: none is placed)
             BotView(game).apply_unchecked(a)
         self.p2.update()
         return a

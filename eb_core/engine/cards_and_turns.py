@@ -77,7 +77,7 @@ def do_end_ops(game: Game, a: EndOperations, check: bool) -> None:
     require_operations(game, what="Ending the operations phase")
     p = game.player()
     require_hand_ready(game, "ending operations")
-    if p.position is None:
+    if p.position is None and not game.state.simulated(game.state.current):  # (Scenario 3's Player 2 has no train)
         raise IllegalAction(R.START_TRAIN, "You must place your train in a city at your first "
                                            "operations turn.")
     if build_first(game):   # the Operations Phase is the last of the turn

@@ -143,14 +143,17 @@ def test_the_planner_replayed_beside_a_scenario_4_game_plays_it_as_recorded():
 
 
 def test_a_simulated_player_has_no_train_on_the_map(scenario_3):
-    """Scenario 3's Player 2 "never builds, moves or delivers": the engine needs its train placed to pass
-    its turns, but the map draws none -- neither the game figure nor the turn stepper -- only its track."""
+    """Scenario 3's Player 2 "never builds, moves or delivers" and has no train on the board (Solo Play
+    Scenarios: only its train board, flipped to the three-load side, sits on the table): it passes its turns
+    without placing one, the log never says it places one, and the map draws none -- neither the game
+    figure nor the turn stepper -- only its track."""
     from eb_core.display import figures
     from eb_core.display.widgets.stepper import TurnStepper
 
     r = scenario_3
     g = r.game
-    assert g.state.players[1].position is not None and g.state.players[0].position is not None
+    assert g.state.players[1].position is None and g.state.players[0].position is not None
+    assert not any(line.startswith("Player 2 places") for line in g.state.log)
     f = figures.game_figure(g)
     names = {t.meta for t in f.data}
     assert "train:0" in names and "train:1" not in names
