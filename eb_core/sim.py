@@ -562,6 +562,9 @@ class SecondPlayer:
         st = game.state
         st.discard_pile.extend(st.players[1].hand)     # Player 2 starts without cards
         st.players[1].hand = []
+        if st.first_player != 0:        # (the deal named Player 2 first: it holds no card to start with)
+            st.log.append(f"Solo Scenario 3: {st.players[1].name} holds no card until after your two initial "
+                          f"build turns, so {st.players[0].name} starts.")
         st.first_player = st.current = 0
         st.players[1].cash = 0
         t = st.players[1].train

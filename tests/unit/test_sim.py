@@ -422,6 +422,18 @@ def test_scenario_3_player_2s_train_board_is_on_the_three_load_side():
     assert str(g.state.players[1].train) == "12/3" and str(g.state.players[0].train) == "12/2"
 
 
+def test_scenario_3_you_start_even_when_the_deal_named_player_2():
+    """Solo Scenario 3: Player 2 is given a card only "after your two initial build turns", so it holds none at
+    the start and cannot have the highest single payout: you start, and the log says so after the deal's line.
+    (Seed 3 deals Player 2 the highest payout.)"""
+    g = eb.Game.new(eb.ruleset("europe-standard", "honeymoon"), players=["Solo", "Player 2"], seed=3)
+    assert g.state.first_player == 1
+    sim.SecondPlayer(g)
+    assert g.state.first_player == g.state.current == 0 and g.state.players[1].hand == []
+    assert g.state.log[-1] == ("Solo Scenario 3: Player 2 holds no card until after your two initial build turns, "
+                               "so Solo starts.")
+
+
 def test_a_game_lost_on_the_win_loss_draw_says_when():
     """Simulated Win / Loss: "Beginning with the end of Turn 48, you could lose the game at any point" -- the
     sentence and the results row say the turn you lost at and your opponents' status."""
