@@ -530,6 +530,15 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
     return res
 
 
+def _you_start(st, scenario: str) -> None:
+    """Seat 0 starts a solo scenario: the simulated players are given cards only after your two initial build
+    turns, so none holds the highest single payout. When the deal named one of them, the log says why not."""
+    if st.first_player != 0:
+        st.log.append(f"{scenario}: {st.players[st.first_player].name} holds no card until after your two initial "
+                      f"build turns, so {st.players[0].name} starts.")
+    st.first_player = st.current = 0
+
+
 # ----------------------------------------------------------------------------------------- Scenario 3
 #: Scenario 3's track directions: (first try, after one step counterclockwise), as lattice unit vectors
 #: (x east, y north).
@@ -562,10 +571,7 @@ class SecondPlayer:
         st = game.state
         st.discard_pile.extend(st.players[1].hand)     # Player 2 starts without cards
         st.players[1].hand = []
-        if st.first_player != 0:        # (the deal named Player 2 first: it holds no card to start with)
-            st.log.append(f"Solo Scenario 3: {st.players[1].name} holds no card until after your two initial "
-                          f"build turns, so {st.players[0].name} starts.")
-        st.first_player = st.current = 0
+        _you_start(st, "Solo Scenario 3")
         st.players[1].cash = 0
         t = st.players[1].train
         st.players[1].train = type(t)(t.speed, max(3, t.capacity))
@@ -722,7 +728,7 @@ class SimulatedTrack:
             st.players[s].hand, st.players[s].cash = [], 0
         st.flags[SIMULATED_SEATS] = {str(s): "Solo Scenario 4: its track is drawn for it, and it passes its "
                                        "turns" for s in self.seats}
-        st.first_player = st.current = 0
+        _you_start(st, "Solo Scenario 4")
         self.started = False
         self.delivered = 0
         self.drawn: list[tuple[int, int, str, str, str]] = []

@@ -422,16 +422,23 @@ def test_scenario_3_player_2s_train_board_is_on_the_three_load_side():
     assert str(g.state.players[1].train) == "12/3" and str(g.state.players[0].train) == "12/2"
 
 
-def test_scenario_3_you_start_even_when_the_deal_named_player_2():
-    """Solo Scenario 3: Player 2 is given a card only "after your two initial build turns", so it holds none at
+def test_scenarios_3_and_4_you_start_even_when_the_deal_named_a_simulated_player():
+    """Solo Scenario 3: Player 2 is given a card only "after your two initial build turns" (Scenario 4: "After
+    you take your first two special build turns, draw 3 cards for each additional player"), so it holds none at
     the start and cannot have the highest single payout: you start, and the log says so after the deal's line.
-    (Seed 3 deals Player 2 the highest payout.)"""
+    (Seed 3 deals Player 2, and Opponent 1, the highest payout.)"""
     g = eb.Game.new(eb.ruleset("europe-standard", "honeymoon"), players=["Solo", "Player 2"], seed=3)
     assert g.state.first_player == 1
     sim.SecondPlayer(g)
     assert g.state.first_player == g.state.current == 0 and g.state.players[1].hand == []
     assert g.state.log[-1] == ("Solo Scenario 3: Player 2 holds no card until after your two initial build turns, "
                                "so Solo starts.")
+    g = eb.Game.new(eb.ruleset("europe-standard"), players=["Solo", "Opponent 1", "Opponent 2"], seed=3)
+    assert g.state.first_player == 1
+    sim.SimulatedTrack(g)
+    assert g.state.first_player == g.state.current == 0
+    assert g.state.log[-1] == ("Solo Scenario 4: Opponent 1 holds no card until after your two initial build "
+                               "turns, so Solo starts.")
 
 
 def test_a_game_lost_on_the_win_loss_draw_says_when():
