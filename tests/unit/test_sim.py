@@ -441,6 +441,27 @@ def test_scenarios_3_and_4_you_start_even_when_the_deal_named_a_simulated_player
                                "turns, so Solo starts.")
 
 
+@pytest.mark.parametrize("scenario, players", [(3, 1), (4, 3)])
+def test_in_scenarios_3_and_4_the_win_loss_card_is_drawn_after_your_turn_16_not_the_simulated_players(
+        scenario, players):
+    """Simulated Win / Loss (for Solo Scenarios 1, 3 & 4): "After Turn 16, draw one card" -- your turn 16. The
+    card is drawn as soon as your sixteenth turn ends, before the simulated players pass theirs, and only
+    once however many seats pass a turn after it."""
+    seen = []
+
+    def on_turn(g):     # (called at the end of every seat's turn, before the Win / Loss draw)
+        st = g.state
+        seen.append((st.players[0].turns, st.players[1].turns, len(st.log)))
+
+    r = sim.solo_game("europe-standard", seed=7, scenario=scenario, players=players, win_loss=True, max_turns=17,
+                      on_turn=on_turn)
+    log = r.game.state.log
+    drawn = [k for k, line in enumerate(log) if line.startswith("Simulated Win / Loss")]
+    assert len(drawn) == 1 and log[drawn[0]].endswith("drawn after turn 16 and discarded.")
+    yours, theirs, lines = next(t for t in seen if t[0] == 16)       # the end of your turn 16
+    assert theirs == 15 and drawn[0] == lines
+
+
 def test_a_game_lost_on_the_win_loss_draw_says_when():
     """Simulated Win / Loss: "Beginning with the end of Turn 48, you could lose the game at any point" -- the
     sentence and the results row say the turn you lost at and your opponents' status."""
