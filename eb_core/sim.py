@@ -195,6 +195,7 @@ class WinLoss:
     lost: bool = False
     lost_at: int | None = None
     draws: list[tuple[int, int, str]] = field(default_factory=list)   # (turn, card number, what it did)
+    said: str = ""      # the last draw in words: "it ends in 5: your opponents are DOING Average"
 
     def needs_draw(self, turn: int) -> bool:
         """Whether a card is drawn at the end of ``turn``."""
@@ -205,24 +206,39 @@ class WinLoss:
         return turn >= LOSS_FROM and _loss_digit(self.status or "Average", turn) is not None
 
     def after_turn(self, turn: int, card_number: int) -> bool:
-        """Apply the draw for the end of ``turn`` with ``card_number``; returns True if you lose now."""
+        """Apply the draw for the end of ``turn`` with ``card_number``; returns True if you lose now.
+        :attr:`said` then reads what the card did, in the rulebook's words."""
         digit = int(card_number) % 10
+        said, lost_now = [], False
         if turn == STATUS_TURNS[0]:
             self.status = STATUS_DRAW[digit]
             self.draws.append((turn, card_number, f"opponents {self.status}"))
+            said.append(f"your opponents are DOING {self.status}")
         elif turn == STATUS_TURNS[1]:
-            i = STATUSES.index(self.status or "Average") + STATUS_CHANGE[digit]
+            old = self.status or "Average"
+            step = STATUS_CHANGE[digit]
+            i = STATUSES.index(old) + step
             self.status = STATUSES[min(max(i, 0), len(STATUSES) - 1)]
             self.draws.append((turn, card_number, f"opponents {self.status}"))
+            how = {-1: "one step better", 0: "the same", 1: "one step worse"}[step]
+            said.append(f"your opponents' status stays the same: DOING {old}" if step == 0 else
+                        f"your opponents' status gets {how}: DOING {self.status}" if self.status != old else
+                        f"your opponents' status would get {how}, but they are already DOING {old}")
         if turn >= LOSS_FROM and not self.lost:
             limit = _loss_digit(self.status or "Average", turn)
             if limit is not None:
                 lose = digit <= limit
                 self.draws.append((turn, card_number, "YOU LOSE" if lose else "safe"))
+                lo, hi, _ = next(r for r in LOSS_TABLE[self.status or "Average"]
+                                 if turn >= r[0] and (r[1] is None or turn <= r[1]))
+                span = f"turns {lo}-{hi}" if hi is not None else f"turns {lo}+"
+                said.append(f"your opponents are DOING {self.status or 'Average'}, and in {span} a card ending in "
+                            f"{'0' if limit == 0 else f'0-{limit}'} loses: "
+                            + ("YOU LOSE" if lose else "you play on"))
                 if lose:
-                    self.lost, self.lost_at = True, turn
-                    return True
-        return False
+                    self.lost, self.lost_at, lost_now = True, turn, True
+        self.said = f"it ends in {digit}: " + "; ".join(said) if said else ""
+        return lost_now
 
 
 # ----------------------------------------------------------------------------------------- bots
@@ -512,9 +528,10 @@ def solo_game(rules: Ruleset | str = "europe-standard", *, seed: int = 0, board:
                 return False
             g.state.discard_pile.append(cid)
             label = g.deck.card(cid).label
-            g.state.log.append(f"Simulated Win / Loss: card {label} drawn after turn {t} and discarded.")
-        number = int("".join(ch for ch in label if ch.isdigit()) or cid)
-        return wl.after_turn(t, number)
+            number = int("".join(ch for ch in label if ch.isdigit()) or cid)
+            lost = wl.after_turn(t, number)
+            g.state.log.append(f"Simulated Win / Loss: card {label} drawn after turn {t} and discarded; {wl.said}.")
+        return lost
 
     seen: set[int] = set()
     play_solo(game, bots if len(bots) > 1 else bots[0], max_turns=max_turns, on_turn=turn_done)

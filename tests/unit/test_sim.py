@@ -357,7 +357,8 @@ def test_the_win_loss_card_is_read_by_its_printed_number_and_discarded():
 
     r = sim.solo_game(rules, seed=3, board="tutorial", max_turns=17, win_loss=True, on_turn=put_s13_on_top)
     st = r.game.state
-    assert "Simulated Win / Loss: card S13 drawn after turn 16 and discarded." in st.log
+    assert ("Simulated Win / Loss: card S13 drawn after turn 16 and discarded; it ends in 3: your opponents are "
+            "DOING Average.") in st.log
     assert r.status == "Average"
     assert s13 in st.discard_pile and s13 not in st.draw_pile and s13 not in st.players[0].hand
 
@@ -457,7 +458,7 @@ def test_in_scenarios_3_and_4_the_win_loss_card_is_drawn_after_your_turn_16_not_
                       on_turn=on_turn)
     log = r.game.state.log
     drawn = [k for k, line in enumerate(log) if line.startswith("Simulated Win / Loss")]
-    assert len(drawn) == 1 and log[drawn[0]].endswith("drawn after turn 16 and discarded.")
+    assert len(drawn) == 1 and "drawn after turn 16 and discarded; it ends in" in log[drawn[0]]
     yours, theirs, lines = next(t for t in seen if t[0] == 16)       # the end of your turn 16
     assert theirs == 15 and drawn[0] == lines
 

@@ -95,6 +95,37 @@ def test_each_win_loss_card_is_recorded_with_what_it_did():
     assert (w.lost, w.lost_at) == (True, 49)
 
 
+def test_each_win_loss_card_is_told_in_the_rulebooks_words():
+    """Simulated Win / Loss: each draw says the card's last digit and what it means -- the status it sets, how
+    the card after Turn 32 moves it (or cannot: "one step better (if possible)"), and from Turn 48 the digits
+    that lose at that status and turn and whether you lose."""
+    w = sim.WinLoss()
+    said = []
+    for turn, number in ((16, 31), (32, 101), (48, 135), (49, 120)):
+        w.after_turn(turn, number)
+        said.append(w.said)
+    assert said == [
+        "it ends in 1: your opponents are DOING Above Average",
+        "it ends in 1: your opponents' status would get one step better, but they are already DOING Above Average",
+        "it ends in 5: your opponents are DOING Above Average, and in turns 48-50 a card ending in 0-1 loses: "
+        "you play on",
+        "it ends in 0: your opponents are DOING Above Average, and in turns 48-50 a card ending in 0-1 loses: "
+        "YOU LOSE"]
+    w = sim.WinLoss(status="Average")
+    w.after_turn(32, 48)
+    assert w.said == "it ends in 8: your opponents' status gets one step worse: DOING Below Average"
+    w.after_turn(50, 7)        # Below Average, turns 48-50: NO DRAW -- nothing is said
+    assert w.said == "" and not w.lost
+    w.after_turn(61, 5)
+    assert w.said == ("it ends in 5: your opponents are DOING Below Average, and in turns 61+ a card ending in 0-5 "
+                      "loses: YOU LOSE")
+    w = sim.WinLoss(status="Average")
+    w.after_turn(32, 44)
+    assert w.said == "it ends in 4: your opponents' status stays the same: DOING Average"
+    w.after_turn(48, 0)
+    assert w.said.endswith("in turns 48-50 a card ending in 0 loses: YOU LOSE")
+
+
 # ------------------------------------------------------------------ bots and settings
 def test_the_expert_bot_is_made_by_name_and_an_unknown_bot_is_refused_by_name():
     bot = sim.make_bot("expert", 1, 5)
