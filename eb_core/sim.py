@@ -322,21 +322,46 @@ class SoloResult:
     finished: list[int | None] | None = None     # Scenario 2: each seat's turns to meet the conditions
     mean_finish: float | None = None             # Scenario 2: their average once all have finished
     first: int | None = None                     # Scenario 2: the first seat's turns to meet them (None: no seat)
+    seats: list[str] | None = None               # Scenario 2 and Empire Express: the players' names, in seat order
+    winners: list[str] | None = None             # Empire Express: who won (the most money at the Game End)
 
     def __str__(self) -> str:
         """The game in a sentence: ``"Seed 3, europe-standard on europe, the planner bot: won in 61 turns (Last
-        Place) with 254M, 17 deliveries, 7 major cities joined, a 12/2 train."``"""
+        Place) with 254M, 17 deliveries, 7 major cities joined, a 12/2 train."``; with several seats (Play
+        Multiple Positions, Empire Express) it names who met the conditions, or won, and when."""
         head = f"Seed {self.seed}, {self.ruleset} on {self.board}, the {self.bot} bot"
+        mine = f"{self.cash}M and {plural(self.deliveries, 'delivery', 'deliveries')}"
+        if self.majors is None and self.seats:          # Empire Express's demo game, its colours known
+            firsts, after = self._first_seats(), plural(self.turns, "turn")
+            first = "" if self.first is None else ", the first to reach 150M" if firsts == self.winners else \
+                f"; {and_list(firsts)} first reached 150M, after {plural(self.first, 'turn')}"
+            if self.winners == self.seats[:1]:
+                return f"{head}: {self.seats[0]}, the first colour, won with {mine} after {after}{first}."
+            who = f"{and_list(self.winners)} won" if self.winners else f"no colour won within {after}"
+            return f"{head}: {who}{first}; {self.seats[0]}, the first colour, had {mine} after {after}."
         if self.majors is None:         # Empire Express's demo game
             first = f"; 150M or more first reached after {self.first} turns" if self.first is not None else ""
             return (f"{head}: the first colour {'won' if self.won else 'did not win'} after "
-                    f"{plural(self.turns, 'turn')} with {self.cash}M and {plural(self.deliveries, 'delivery', 'deliveries')}"
-                    f"{first}.")
+                    f"{plural(self.turns, 'turn')} with {mine}{first}.")
+        if self.finished is not None and self.seats and len(self.seats) > 1:    # Play Multiple Positions
+            each = and_list(f"{n} after {t}" for n, t in zip(self.seats, self.finished) if t is not None)
+            late = [n for n, t in zip(self.seats, self.finished) if t is None]
+            mean = f", {self.mean_finish:.1f} on average" if self.mean_finish is not None else \
+                f"; {and_list(late)} had not met them when the game stopped" if late else ""
+            if self.first is None:
+                return (f"{head}, Play Multiple Positions: no seat met the victory conditions within "
+                        f"{plural(self.turns, 'turn')}.")
+            grade = f" ({self.category})" if self.category else ""
+            return (f"{head}, Play Multiple Positions: {and_list(self._first_seats())} met the victory conditions "
+                    f"first, after {plural(self.first, 'turn')}{grade}; each seat: {each} turns{mean}.")
         result = (f"won in {plural(self.turns, 'turn')}" + (f" ({self.category})" if self.category else "")
                   if self.won else f"not won after {plural(self.turns, 'turn')}"
                   + (f" (lost at turn {self.lost_at}, Simulated Win / Loss)" if self.lost_at else ""))
         return (f"{head}: {result} with {self.cash}M, {plural(self.deliveries, 'delivery', 'deliveries')}, "
                 f"{plural(self.majors, 'major city', 'major cities')} joined, a {self.train} train.")
+
+    def _first_seats(self) -> list[str]:
+        return [n for n, t in zip(self.seats or [], self.finished or []) if t is not None and t == self.first]
 
     _repr_pretty_ = pretty_as_words      # IPython's plain-text display: the words, not the fields
 
@@ -875,6 +900,7 @@ def multiple_positions(rules: Ruleset | str = "europe-standard", *, players: int
     res.finished = finished
     res.first = first
     res.mean_finish = sum(done) / len(done) if len(done) == players else None
+    res.seats = names
     return res
 
 
@@ -915,6 +941,8 @@ def demo_game(rules: Ruleset | str = "express", *, players: int = 2, seed: int =
     res.finished = finished
     res.first = min(done) if done else None
     res.mean_finish = sum(done) / len(done) if len(done) == players else None
+    res.seats = names
+    res.winners = [names[w] for w in game.state.winners] if game.over else []
     return res
 
 

@@ -229,6 +229,47 @@ def test_an_empire_express_result_reads_as_a_sentence():
     assert str(r) == ("Seed 1, express on eastern_us, the planner bot: the first colour did not win after 31 turns "
                       "with 162M and 12 deliveries.")
 
+    r.seats, r.winners, r.finished, r.first, r.cash = ["Orange", "Red", "Blue"], ["Blue"], [None, 30, 29], 29, 120
+    assert str(r) == ("Seed 1, express on eastern_us, the planner bot: Blue won, the first to reach 150M; Orange, the "
+                      "first colour, had 120M and 12 deliveries after 31 turns.")
+    r.winners = ["Red"]                 # Blue reached 150M first, Red had the most money when the round was done
+    assert str(r) == ("Seed 1, express on eastern_us, the planner bot: Red won; Blue first reached 150M, after 29 "
+                      "turns; Orange, the first colour, had 120M and 12 deliveries after 31 turns.")
+    r.winners, r.finished, r.first, r.cash = ["Orange"], [31, None, None], 31, 162
+    assert str(r) == ("Seed 1, express on eastern_us, the planner bot: Orange, the first colour, won with 162M and "
+                      "12 deliveries after 31 turns, the first to reach 150M.")
+    r.winners, r.finished, r.first = [], [None, None, None], None
+    assert str(r) == ("Seed 1, express on eastern_us, the planner bot: no colour won within 31 turns; Orange, the "
+                      "first colour, had 162M and 12 deliveries after 31 turns.")
+
+
+def test_an_express_demo_games_sentence_names_the_winning_colour():
+    """The demo game played to its Game End names its colours and who won."""
+    r = sim.solo_game("express", seed=5, players=3, keep_game=False)
+    assert r.seats == ["Orange", "Red", "Blue"] and r.winners == ["Blue"] and r.finished[2] == r.first
+    assert str(r).startswith("Seed 5, express on eastern_us, the planner bot: Blue won, the first to reach 150M; "
+                             "Orange, the first colour, had ")
+
+
+def test_a_play_multiple_positions_result_names_who_met_the_conditions_first_and_each_seats_turns():
+    """Solo Scenario 2, Play Multiple Positions: "Track the number of turns it takes for the first player to
+    reach winning conditions ... Track the average number of turns it takes for all players to finish." The
+    sentence names the first seat, grades its turns on the Chart, and gives every seat's turns and their mean
+    -- or who had not finished when the game stopped."""
+    r = sim.SoloResult(seed=5, ruleset="europe-basic", board="europe", bot="planner", won=False, turns=40, cash=204,
+                       deliveries=21, majors=7, train="16/2", upgrades=1, category="2nd or 3rd place",
+                       finished=[41, 40], first=40, mean_finish=40.5, seats=["P1", "P2"])
+    assert str(r) == ("Seed 5, europe-basic on europe, the planner bot, Play Multiple Positions: P2 met the victory "
+                      "conditions first, after 40 turns (2nd or 3rd place); each seat: P1 after 41 and P2 after 40 "
+                      "turns, 40.5 on average.")
+    r.finished, r.mean_finish = [None, 40], None
+    assert str(r).endswith("each seat: P2 after 40 turns; P1 had not met them when the game stopped.")
+    r.finished, r.first, r.category, r.turns = [None, None], None, None, 20
+    assert str(r) == ("Seed 5, europe-basic on europe, the planner bot, Play Multiple Positions: no seat met the "
+                      "victory conditions within 20 turns.")
+    played = sim.solo_game("europe-basic", seed=5, scenario=2, players=2, keep_game=False)
+    assert played.seats == ["P1", "P2"] and "Play Multiple Positions: " in str(played)
+
 
 def test_monte_carlo_rows_are_the_solo_games_of_the_same_seeds():
     """Same seed, same rows: a Monte Carlo table of a house ruleset (the Basic Game at 60M) is the rows of
