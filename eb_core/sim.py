@@ -1038,7 +1038,8 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     ``workers=1`` runs in this process; more runs a :class:`concurrent.futures.ProcessPoolExecutor`.
     ``executor`` may be any :class:`concurrent.futures.Executor` instead -- e.g. a Dask cluster's
     ``Client(...).get_executor()`` to scale out beyond one machine. Every game depends only on its own
-    seed, so the rows are the same whatever runs them. ``progress`` shows a ``tqdm`` bar (default: only
+    seed, so the rows are the same whatever runs them. Games are queued a window at a time (4 per worker,
+    1,024 on an outside executor), the next as one finishes, so a long run holds few futures. ``progress`` shows a ``tqdm`` bar (default: only
     on a terminal).
 
     >>> df = monte_carlo("europe-basic", board="tutorial", games=2, seed=5, max_turns=8)
