@@ -57,7 +57,9 @@ def test_a_simulated_win_loss_game_replays_with_its_draws_after_turns_16_and_32(
     r = sim.solo_game("europe-standard", seed=5, board="tutorial", max_turns=34, win_loss=True)
     steps = narrate.replay(r.game.to_json())
     draws = _simulated(steps, "Simulated Win / Loss")
-    assert [e.split(" drawn after ")[1] for _, e in draws] == ["turn 16 and discarded.", "turn 32 and discarded."]
+    assert [e.split(" drawn after ")[1].split(";")[0] for _, e in draws] == ["turn 16 and discarded",
+                                                                           "turn 32 and discarded"]
+    assert "your opponents are DOING" in draws[0][1] and "your opponents' status" in draws[1][1]
     assert steps[-1].state.draw_pile == r.game.state.draw_pile
 
 
