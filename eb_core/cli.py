@@ -2,7 +2,7 @@
 
 Commands (each has ``--help``):
 
-* ``route BOARD A B`` -- the cheapest track to build from A to B, segment by segment;
+* ``route BOARD FROM TO`` -- the cheapest track to build from FROM to TO, segment by segment;
 * ``table BOARD`` -- build costs between cities (``--cities majors|all|A,B,...``, ``--format csv|markdown``);
 * ``board BOARD`` -- a summary of a board: mileposts, terrain, cities, loads, ferries;
 * ``simulate`` -- seeded solo games played by a bot, one CSV row per game (``--games``, ``--seed``,
@@ -70,12 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser("route", help="cheapest track to build between two cities or mileposts",
-                       description="Cheapest track to build from A to B: cost and a per-segment breakdown "
+                       description="Cheapest track to build from FROM to TO: cost and a per-segment breakdown "
                                    "(rulebook: Build Phase Rules), or one line per leg with --legs; --ids adds "
-                                   "the milepost ids. A and B are city names or milepost ids.")
+                                   "the milepost ids. FROM and TO are city names, ferry ports or milepost ids.")
     _common(p)
-    p.add_argument("a", help="start: city name, ferry port (Folkestone) or milepost id")
-    p.add_argument("b", help="end: city name, ferry port or milepost id")
+    p.add_argument("a", metavar="FROM", help="start: city name, ferry port (Folkestone) or milepost id")
+    p.add_argument("b", metavar="TO", help="end: city name, ferry port or milepost id")
     p.add_argument("--speed", type=int, default=None,
                    help="also print the turns a train of this speed needs along the route")
     p.add_argument("--ids", action="store_true",
@@ -196,7 +196,8 @@ def _check_speed(value: int | None, option: str) -> None:
 def _cmd_route(args) -> int:
     _check_speed(args.speed, "--speed")
     board, rules = _load(args.board), _ruleset(args)
-    plan = cheapest_build(board, rules, _where(board, args.a), _where(board, args.b))
+    plan = _option(lambda: _option(lambda: cheapest_build(board, rules, _where(board, args.a), _where(board, args.b)),
+                                   "a", "FROM"), "b", "TO")
     if plan is None:
         print(f"No track can be built from {args.a} to {args.b} on board {board.name!r}.")
         return 1

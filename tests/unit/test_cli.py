@@ -58,6 +58,19 @@ def test_route_errors(capsys):
     assert code == 2 and "chess" in err
 
 
+def test_a_route_end_that_is_no_place_is_named_as_the_command_line_names_it(capsys):
+    """``route BOARD FROM TO``: a misspelt end is named FROM or TO (not the API's ``a`` and ``b``), with the
+    closest place; a missing one too."""
+    code, out, err = run(capsys, "route", "europe", "London", "Pariss")
+    assert code == 2 and out == "" and err.strip() == ("error: TO: no city or ferry port 'Pariss' on board 'europe' "
+                                                       "(did you mean Paris?)")
+    code, _, err = run(capsys, "route", "europe", "Londres", "Paris")
+    assert code == 2 and err.startswith("error: FROM: no city or ferry port 'Londres'")
+    with pytest.raises(SystemExit):
+        main(["route", "europe", "London"])
+    assert "the following arguments are required: TO" in capsys.readouterr().err
+
+
 def test_table_csv_matches_cost_table(capsys):
     code, out, _ = run(capsys, "table", "tutorial", "--format", "csv")
     assert code == 0
