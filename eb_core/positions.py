@@ -1185,7 +1185,7 @@ def attempt(game, action) -> Outcome:
     >>> print(attempt(g, "build London-Birmingham"))
     Accepted: Ann builds London → Birmingham: 2 clear mileposts and the medium city Birmingham, 5M.
     >>> print(attempt(g, "build London-Wien"))      # doctest: +ELLIPSIS
-    Rejected by the rulebook (Build Phase Rules > Limits on Building from Major Cities & Key Cities): You have already built 2 segments out of major/key cities this turn (London, London); ...
+    Rejected by the rulebook (Build Phase Rules > Limits on Building from Major Cities & Key Cities): You have already built 2 segments out of major/key cities this turn (both out of London); ...
     >>> g.player(0).cash, g.player(0).spent
     (45, 5)
     """

@@ -136,10 +136,13 @@ def plan_build(game: Game, path: Sequence[int], seat: int | None = None, *, chec
         if ca is not None and ca.has_red_area:
             if rules.builds_out_of_major_per_turn is not None and \
                     len(prior_out) + len(out_of) >= rules.builds_out_of_major_per_turn:
-                done = ", ".join(prior_out + out_of)
+                out = prior_out + out_of
+                cities = list(dict.fromkeys(out))
+                done = (f"{'both' if len(out) == 2 else 'all'} out of {cities[0]}" if len(cities) == 1 else
+                        and_list(f"{out.count(c)} out of {c}" for c in cities))
                 raise IllegalAction(
                     R.MAJOR_LIMIT,
-                    f"You have already built {len(prior_out) + len(out_of)} segments out of major/key cities this "
+                    f"You have already built {plural(len(out), 'segment')} out of major/key cities this "
                     f"turn ({done}); at most {rules.builds_out_of_major_per_turn} per turn. Build into "
                     f"{ca.name} now and out of it next turn.")
             out_of.append(ca.name)

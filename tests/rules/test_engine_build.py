@@ -104,10 +104,20 @@ def test_two_segments_out_of_majors_then_into_a_major_is_fine_but_a_third_out_is
     g.apply(Build([m(4, 4), m(5, 4)]))             # out of Alpha (1)
     g.apply(Build([m(2, 4), m(1, 4)]))             # out of Alpha (2)
     err = rejects(g, Build([m(7, 4), m(6, 4)]), R.MAJOR_LIMIT)  # out of Beta (3): no
-    assert "Alpha, Alpha" in err.reason and "Beta" in err.reason
+    assert "2 segments out of major/key cities this turn (both out of Alpha)" in err.reason and "Beta" in err.reason
     g.apply(Build([m(5, 4), m(6, 4), m(7, 4)]))    # into Beta: 1M + 5M, unlimited
     assert spent(g) == 1 + 1 + 6, g.state.log
     rejects(g, Build([m(7, 4), m(6, 5)]), R.MAJOR_LIMIT)  # still no third segment out of a major
+
+
+def test_the_refusal_of_a_third_segment_out_of_majors_says_which_cities_the_two_came_out_of():
+    """Limits on Building from Major Cities & Key Cities: "from any combination of major city and key city
+    mileposts" -- one out of Alpha and one out of Beta count as two."""
+    g = new()
+    g.apply(Build([m(4, 4), m(5, 4)]))             # out of Alpha (1)
+    g.apply(Build([m(7, 4), m(6, 5)]))             # out of Beta (2)
+    err = rejects(g, Build([m(2, 4), m(1, 4)]), R.MAJOR_LIMIT)  # out of Alpha (3): no
+    assert "this turn (1 out of Alpha and 1 out of Beta); at most 2 per turn. Build into Alpha now" in err.reason
 
 
 def test_out_of_major_limit_resets_next_turn():

@@ -36,7 +36,7 @@ def test_ed_builds_birmingham_portsmouth_and_paris_for_18m_and_no_third_build_ou
              if b not in paris.mileposts and g.state.track.owner(a, b) is None]
     a, b = exits[0]
     err = rejects(g, Build([a, b]), R.MAJOR_LIMIT)
-    assert "London, London" in err.reason and "Paris" in err.reason
+    assert "this turn (both out of London)" in err.reason and "Paris" in err.reason
 
 
 def test_next_turn_building_out_of_paris_to_le_havre_costs_4m():
