@@ -35,6 +35,7 @@ from .actions import (Borrow, Build, Deliver, Discard, DiscardHand, Drop, EndBui
 from .board import Board
 from .costs import SegmentCost, path_cost, priced_summary
 from .engine import Game, interludes
+from .engine.common import active_effects
 from .words import and_list, plural
 from .errors import EbError
 from .state import GameState
@@ -189,8 +190,8 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
     """One sentence for ``action`` taken in ``game`` (the position *before* the action; a
     :class:`~eb_core.engine.Game`), naming places and money: ``"Ann builds London → Birmingham: 2 clear
     mileposts and the major city Birmingham, 5M."`` ``after`` (the game after it) adds what only the
-    result knows -- rent paid, the payout with event bonuses, the cards drawn. ``seat`` is who acts
-    (default: the player whose turn it is)."""
+    result knows -- the rent and fares paid, the cash after a delivery and what of it went to a Mercy loan.
+    ``seat`` is who acts (default: the player whose turn it is)."""
     st = game.state
     seat = st.current if seat is None else seat
     p = st.players[seat]
@@ -227,12 +228,17 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
         if via:
             s += " through " + and_list(via)
         if pa is not None:
-            paid = p.cash - pa.cash
-            fare = game.rules.move_fee_own
-            if paid > 0 and fare and paid == fare:
-                s += f", paying the {money(paid)} fare to the bank (Pay To Move)"
-            elif paid > 0:
-                s += f", paying {money(paid)} rent" + (" to the bank" if game.rules.rent_to_bank else "")
+            # Pay To Move: the turn's 1M for moving on one's own track is paid by the move that sets fee_paid;
+            # what else the move cost is rent (4M an opponent, to the bank under Pay To Move)
+            fare = game.rules.move_fee_own if pa.fee_paid and not p.fee_paid else 0
+            rent = p.cash - pa.cash - fare
+            to_bank = " to the bank" if game.rules.rent_to_bank else ""
+            if fare and rent > 0:
+                s += f", paying the {money(fare)} fare and {money(rent)} rent{to_bank} (Pay To Move)"
+            elif fare:
+                s += f", paying the {money(fare)} fare to the bank (Pay To Move)"
+            elif rent > 0:
+                s += f", paying {money(rent)} rent{to_bank}"
             speed = ta.train.speed
             s += (f" ({min(ta.moves_used, speed)} of {speed} movement points used this turn"
                   + ((", two a milepost at half speed for the ferry" if ta.crossed else
@@ -255,7 +261,9 @@ def describe(action, game, *, after=None, seat: int | None = None) -> str:
             pay = d.payout if d is not None else None
         except (KeyError, AttributeError, EbError):
             pay = None
-        if pa is not None:
+        if pay is not None:       # with the bonuses of the events in play (Irish Economy Booming: +4)
+            pay += sum(eff.payout_bonus(game, act, seat, where, action.load) for act, eff in active_effects(game))
+        elif pa is not None:      # no demand read from the card: the cash gained (a tax drawn after it lowers it)
             pay = pa.cash - p.cash + (p.loan - pa.loan)
         s = f"{who} delivers {action.load}{_onto(p, tn, 'from')} to {where}" + (f" for {money(pay)}" if pay is not None else "")
         if pa is not None:
