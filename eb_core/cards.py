@@ -39,7 +39,7 @@ from typing import Any
 from .errors import DeckFileError, UnknownName
 from .files import data_dir, load_cached, load_schema, read_json_file, validate
 from .rules import ruleset_note
-from .words import choose_from, shown
+from .words import choose_from, plural, shown
 
 __all__ = [
     "Demand", "DemandCard", "EventCard", "Deck", "load_deck", "DECK_SCHEMA", "EVENT_KINDS", "DURATIONS",
@@ -334,7 +334,7 @@ class Deck:
         probs = self.problems(board)
         if probs:
             fld, msg = probs[0]
-            more = f" (and {len(probs) - 1} more problems)" if len(probs) > 1 else ""
+            more = f" (and {plural(len(probs) - 1, 'more problem')})" if len(probs) > 1 else ""
             raise DeckFileError(self.source, fld, msg + more)
         return self
 

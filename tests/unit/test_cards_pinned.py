@@ -143,7 +143,11 @@ def test_one_problem_is_reported_alone_and_two_as_the_first_and_one_more():
     with pytest.raises(eb.DeckFileError) as ei:
         Deck.from_dict(doc, "atlantis.json").validate_against(EUROPE)
     assert ei.value.field == "demand_cards[0].demands[0].city"
-    assert "Atlantis" in ei.value.problem and ei.value.problem.endswith("(and 1 more problems)")
+    assert "Atlantis" in ei.value.problem and ei.value.problem.endswith("(and 1 more problem)")
+    doc["demand_cards"][1]["demands"][0]["city"] = "Camelot"
+    with pytest.raises(eb.DeckFileError) as ei:
+        Deck.from_dict(doc, "atlantis.json").validate_against(EUROPE)
+    assert ei.value.problem.endswith("(and 2 more problems)")
 
 
 # ------------------------------------------------------- Variants & Optional Rules > Open Contracts (dealt)
