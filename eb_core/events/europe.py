@@ -11,7 +11,7 @@ Importing this module registers them in :data:`eb_core.events.EFFECTS`; their ar
 from __future__ import annotations
 
 from .. import rulebook as R
-from ..words import and_list
+from ..words import and_list, plural
 from . import areas as _areas
 from .registry import EventEffect, active_area, active_title, lose_load_to_event, register, resolve, where
 
@@ -165,7 +165,8 @@ class Flood(EventEffect):
         by = {}
         for _, o in gone:
             by[o] = by.get(o, 0) + 1
-        who = "; ".join(f"{st.players[o].name} loses {n}" for o, n in sorted(by.items())) or "no built bridge"
+        who = "; ".join(f"{st.players[o].name} loses {plural(n, 'bridge')}" for o, n in sorted(by.items())) \
+            or "no built bridge"
         cities = sorted({game.board.city_at(k[0]).name for k in red})
         st.log.append(f"The {river} floods: every bridge over it is destroyed ({who}"
                       + (f"; the city bridges of {and_list(cities)} are out" if cities else "") + ").")

@@ -488,8 +488,8 @@ def test_the_log_says_whose_bridges_a_flood_took_and_which_trains_a_rail_strike_
     for k, o in zip(rhein, (0, 0, 1)):
         st.track.segments[k] = o
     events.play_event(g, "Flood: Rhein", drawer=1)
-    assert st.log[-1] == ("The Rhein floods: every bridge over it is destroyed (Ann loses 2; Ben loses 1; the city "
-                          "bridges of Ruhr are out)."), st.log[-1]
+    assert st.log[-1] == ("The Rhein floods: every bridge over it is destroyed (Ann loses 2 bridges; Ben loses 1 "
+                          "bridge; the city bridges of Ruhr are out)."), st.log[-1]
     events.play_event(g, "Flood: Ebro", drawer=1)
     assert st.log[-1] == "The Ebro floods: every bridge over it is destroyed (no built bridge)."
     n = len(st.log)
