@@ -46,7 +46,10 @@ def read(d: Any, source: str = "<game>") -> tuple:
     bref, dref = d["board"], d["deck"]
     board = _named_or_embedded(bref, "board", load_board, Board.from_dict, source, fail)
     deck = _named_or_embedded(dref, "deck", load_deck, Deck.from_dict, source, fail)
-    check_deck_fits(deck, board)
+    try:
+        check_deck_fits(deck, board)
+    except InvalidAction as exc:        # a deck of cities the board lacks: the saved game's 'deck' is bad
+        fail("deck", str(exc).removeprefix("deck: "))
     state = GameState.from_dict(d["state"], where="state", fail=fail)
     _check_state_refs(state, rules, board, deck, fail)
     history = d.get("history", [])
@@ -246,7 +249,8 @@ def _action(a: Any, fld: str, fail):
             fail(f"{fld}.{k}", f"missing (required in {cls.__name__})")
     try:
         return action_from_dict(dict(a))
-    except InvalidAction as exc:
-        fail(f"{fld}.{exc.field}" if exc.field and exc.field != "type" else fld, str(exc))
+    except InvalidAction as exc:        # the action names its field 'path[1]' or 'Move.path[1]': the entry's 'path[1]'
+        sub = exc.field.removeprefix(f"{cls.__name__}.") if exc.field else None
+        fail(f"{fld}.{sub}" if sub and sub != "type" else fld, str(exc))
     except (TypeError, ValueError) as exc:
         fail(fld, str(exc))
