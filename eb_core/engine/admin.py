@@ -90,7 +90,9 @@ def end_of_round(game: Game) -> None:
         best = max(st.players[s].cash for s in cands)
         top = [s for s in cands if st.players[s].cash == best]
         if len(top) == 1 or game.rules.tie_shares_win:
-            finish(game, top, "wins with the most cash among the players who met the victory conditions")
+            finish(game, top, "meets the victory conditions and wins" if len(st.players) == 1 else
+                   "wins with the most money of all the players" if game.rules.winner_among_all else
+                   "wins with the most cash among the players who met the victory conditions")
             return
         st.sudden_death = top
         # Sudden Death Tiebreaker: events that are not lasting or permanent are discarded

@@ -69,6 +69,18 @@ def test_express_announcement_says_the_round_is_finished_and_the_most_money_wins
     assert g.state.players[0].announced and not g.over
     assert ("Orange has 150M (at least 150M): the current round is finished so that everyone has had the same "
             "number of turns, and the most money wins.") in g.state.log
+    g.apply(EndTurn())                     # Red ends the round
+    assert g.over and g.winners == [0]
+    assert g.state.log[-1] == "Final scoring: Orange wins with the most money of all the players (150M)."
+
+
+def test_a_solo_game_final_scoring_says_you_met_the_conditions_and_win():
+    """Solo Play Scenarios > 1. Basic Solo Play: "Track the number of turns it takes you to reach victory
+    conditions" -- alone at the table there is nobody to have more cash than; the log says you win."""
+    g = race((70,), players=("Solo",))
+    end_round(g)
+    assert g.over and g.winners == [0]
+    assert g.state.log[-1] == "Final scoring: Solo meets the victory conditions and wins (70M)."
 
 
 # ------------------------------------------------------------------------------------ sudden death
