@@ -14,7 +14,7 @@ from ..actions import (Build, Deliver, Discard, DiscardHand, Drop, EndBuild, End
 from ..costs import segment_cost
 from ..errors import IllegalAction, InvalidAction
 from ..track import crossing_player_cap, seg_key
-from .build import any_network, check_city_limits
+from .build import any_network, check_city_limits, enter_build
 from .common import active_effects, build_first, in_operations, last_phase, operations_next, train_view
 from .operations import can_handle_load, demand_for, pickup_problem, plan_move, step_info
 
@@ -35,6 +35,11 @@ def buildable_segments(game: Game, seat: int | None = None) -> list[tuple[int, i
     p = st.players[seat]
     if st.phase == "over" or (st.phase == "build" and p.upgraded and rules.cross_grade_cost is None):
         return []
+    if seat == st.current:
+        try:        # not now: the Building Phase came first and is over, the train is not placed yet, ...
+            enter_build(game, "building track")
+        except IllegalAction:
+            return []
     budget = min(rules.build_limit - p.spent, p.cash)
     if budget <= 0:
         return []
@@ -79,7 +84,7 @@ def movable_steps(game: Game, seat: int | None = None) -> list[int]:
     st = game.state
     seat = st.current if seat is None else seat
     p = st.players[seat]
-    if not in_operations(game) or p.position is None or seat != st.current:
+    if not in_operations(game) or p.position is None or seat != st.current or len(p.hand) > game.rules.hand_size:
         return []
     out = []
     cands = list(game.index.move_adj[p.position])
@@ -179,7 +184,8 @@ def longest_legal_move(game: Game, path: Sequence[int]) -> tuple[int, ...]:
     """The longest prefix of ``path`` that the current player could move now as one :class:`Move`
     (empty if not even the first step is legal)."""
     st = game.state
-    if not in_operations(game) or game.player().position is None:
+    p = game.player()
+    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size:
         return ()
     best: tuple[int, ...] = ()
     for n in range(1, len(path) + 1):
@@ -229,7 +235,7 @@ def legal_deliveries(game: Game) -> list[tuple[str, int]]:
 def legal_drops(game: Game) -> list[str]:
     st = game.state
     p = st.players[st.current]
-    if not in_operations(game) or p.position is None or game.index.city_at[p.position] is None \
-            or not can_handle_load(game, p):
+    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size \
+            or game.index.city_at[p.position] is None or not can_handle_load(game, p):
         return []
     return sorted(set(p.loads))
