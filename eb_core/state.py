@@ -124,12 +124,18 @@ def _track(v: Any, fld: str, fail: Fail) -> Track:
         if k not in ("segments", "crossings"):
             fail(_path(fld, k), "unknown field; a track has 'segments' and 'crossings'")
     segs = _list(d.get("segments", []), _path(fld, "segments"), fail)
+    seen: dict[tuple[int, int], int] = {}
     for i, seg in enumerate(segs):
         f = _path(_path(fld, "segments"), i)
         if not isinstance(seg, list) or len(seg) != 3:
             fail(f, f"expected a segment [milepost, milepost, seat], got {_shown(seg)}")
         for j, x in enumerate(seg):
             _whole(x, _path(f, j), fail)
+        key = (min(seg[0], seg[1]), max(seg[0], seg[1]))
+        if key in seen:     # (Right of Way: one section of track between two mileposts)
+            fail(f, f"the segment {seg[0]}-{seg[1]} is listed twice (also at segments[{seen[key]}]): only one "
+                    "section of track may be built between two mileposts")
+        seen[key] = i
     cross = _object(d.get("crossings", {}), _path(fld, "crossings"), fail)
     for name, seats in cross.items():
         for j, x in enumerate(_list(seats, f"{fld}.crossings.{name}", fail)):

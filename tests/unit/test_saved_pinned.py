@@ -96,6 +96,11 @@ CORRUPTIONS = [
      "Atlantis"),
     ("gold in London's warehouse", _state("warehouses", {"London": {"Gold": 1}}), "state.warehouses.London.Gold",
      "no load 'Gold'"),
+    # -- Right of Way: "Only one section of track may be built between two mileposts" -- the first build's
+    # segment listed again, the other way round, in Ben's crayon
+    ("a segment listed twice", lambda d: d["state"]["track"]["segments"].append(
+        [d["state"]["track"]["segments"][0][1], d["state"]["track"]["segments"][0][0], 1]),
+     "state.track.segments[1]", "is listed twice (also at segments[0]): only one section of track"),
     # -- a deck whose cards name cities the board has not
     ("the Europe deck on the tutorial board", _top("deck", "europe"), "deck",
      "deck 'europe' names cities board 'tutorial' does not have"),
