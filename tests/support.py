@@ -6,7 +6,9 @@ Not a test module (no ``test_`` prefix). ``tests/conftest.py`` sits beside it, s
 """
 from __future__ import annotations
 
+import copy
 import itertools
+import json
 
 import pytest
 
@@ -215,3 +217,32 @@ def comm_opens(monkeypatch) -> list[dict]:
 
     monkeypatch.setattr(comm, "create_comm", spy)
     return seen
+
+
+def refuses_corrupt_game(saved: dict, change, field: str, words: str) -> None:
+    """A saved game (``Game.to_dict``) changed by ``change`` is refused on loading: a
+    :class:`eb.DataFileError` naming the field path and saying ``words``, the document left as it was, and the
+    same read through JSON naming the file given."""
+    d = copy.deepcopy(saved)
+    change(d)
+    before = copy.deepcopy(d)
+    with pytest.raises(eb.DataFileError) as info:
+        eb.Game.from_dict(d)
+    err = info.value
+    assert (err.path, err.field) == ("<game>", field), str(err)
+    assert str(err).startswith(f"<game>: field {field!r}: ") and words in str(err), str(err)
+    assert d == before, "loading changes nothing"
+    with pytest.raises(eb.DataFileError) as info:    # the same through JSON, naming the file given
+        eb.Game.from_json(json.dumps(d), source="saved.json")
+    assert (info.value.path, info.value.field) == ("saved.json", field)
+
+
+def saved_tutorial_game() -> dict:
+    """A tutorial-board game after one build and one turn, as ``Game.to_dict`` writes it (and reads back)."""
+    g = eb.Game.new("europe-standard", board="tutorial", seed=5)
+    a, b, _ = g.buildable_segments()[0]
+    g.apply(eb.Build([a, b]))
+    g.apply(eb.EndTurn())
+    d = g.to_dict()
+    assert eb.Game.from_dict(copy.deepcopy(d)).to_dict() == d
+    return d

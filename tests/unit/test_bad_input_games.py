@@ -15,6 +15,7 @@ import eb_core as eb
 from eb_core.board import data_dir
 from eb_core.rules import RULESETS, VARIANTS
 from eb_core.state import GameState
+from support import refuses_corrupt_game, saved_tutorial_game
 
 TUTORIAL = data_dir() / "boards" / "tutorial.json"
 
@@ -188,13 +189,9 @@ def test_valid_games_are_set_up_as_before():
 # ------------------------------------------------------------------------------------------ saved games
 @pytest.fixture(scope="module")
 def saved() -> dict:
-    g = eb.Game.new("europe-standard", board="tutorial", seed=5)
-    a, b, _ = g.buildable_segments()[0]
-    g.apply(eb.Build([a, b]))
-    g.apply(eb.EndTurn())
-    d = g.to_dict()
+    d = saved_tutorial_game()
     d["state"]["players"][0]["loads"] = ["Beer"]
-    d["state"]["players"][0]["position"] = g.board.city("London").center
+    d["state"]["players"][0]["position"] = eb.load_board("tutorial").city("London").center
     assert eb.Game.from_dict(copy.deepcopy(d)).to_dict() == d
     return d
 
@@ -254,18 +251,7 @@ CORRUPTIONS = [
 
 @pytest.mark.parametrize("what, change, field, words", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
 def test_corrupt_saved_game_names_the_field(saved, what, change, field, words):
-    d = copy.deepcopy(saved)
-    change(d)
-    before = copy.deepcopy(d)
-    with pytest.raises(eb.DataFileError) as info:
-        eb.Game.from_dict(d)
-    err = info.value
-    assert (err.path, err.field) == ("<game>", field), str(err)
-    assert str(err).startswith(f"<game>: field {field!r}: ") and words in str(err), str(err)
-    assert d == before, "loading changes nothing"
-    with pytest.raises(eb.DataFileError) as info:    # the same through JSON, naming the file given
-        eb.Game.from_json(json.dumps(d), source="saved.json")
-    assert info.value.path == "saved.json" and info.value.field == field
+    refuses_corrupt_game(saved, change, field, words)
 
 
 @pytest.mark.parametrize("text, field", [("garbage", "<json>"), ("[]", "<root>"), ("null", "<root>"),

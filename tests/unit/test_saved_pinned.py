@@ -14,18 +14,13 @@ import json
 import pytest
 
 import eb_core as eb
+from support import refuses_corrupt_game, saved_tutorial_game
 
 
 @pytest.fixture(scope="module")
 def saved() -> dict:
     """A tutorial-board game after one build and one turn, as ``Game.to_dict`` writes it."""
-    g = eb.Game.new("europe-standard", board="tutorial", seed=5)
-    a, b, _ = g.buildable_segments()[0]
-    g.apply(eb.Build([a, b]))
-    g.apply(eb.EndTurn())
-    d = g.to_dict()
-    assert eb.Game.from_dict(copy.deepcopy(d)).to_dict() == d
-    return d
+    return saved_tutorial_game()
 
 
 TUTORIAL_MILEPOSTS = len(eb.load_board("tutorial").mileposts)
@@ -109,18 +104,7 @@ CORRUPTIONS = [
 
 @pytest.mark.parametrize("what, change, field, words", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
 def test_corrupt_saved_game_names_the_file_and_the_field(saved, what, change, field, words):
-    d = copy.deepcopy(saved)
-    change(d)
-    before = copy.deepcopy(d)
-    with pytest.raises(eb.DataFileError) as info:
-        eb.Game.from_dict(d)
-    err = info.value
-    assert (err.path, err.field) == ("<game>", field), str(err)
-    assert str(err).startswith(f"<game>: field {field!r}: ") and words in str(err), str(err)
-    assert d == before, "loading changes nothing"
-    with pytest.raises(eb.DataFileError) as info:    # the same through JSON, naming the file given
-        eb.Game.from_json(json.dumps(d), source="saved.json")
-    assert (info.value.path, info.value.field) == ("saved.json", field)
+    refuses_corrupt_game(saved, change, field, words)
 
 
 def test_a_saved_game_whose_deck_does_not_fit_its_board_names_the_file(saved, tmp_path):
