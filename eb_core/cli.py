@@ -145,17 +145,17 @@ def _where(board, text: str):
     return text
 
 
-def _option(call, field: str, option: str):
-    """``call()``, an error about the API's ``field`` reworded to name the command line's ``option``
-    (``table --turns 0``: the speed is given as ``--turns``)."""
+def _option(call, **options: str):
+    """``call()``, an error about one of the API's fields reworded to name the command line's option for it
+    (``options``: field -> option; ``table --turns 0``: the speed is given as ``--turns``)."""
     try:
         return call()
     except InvalidAction as exc:
-        if exc.field != field:
+        option = options.get(exc.field or "")
+        if option is None:
             raise
-        msg = str(exc)
-        msg = msg[len(field) + 2:] if msg.startswith(f"{field}: ") else msg
-        raise InvalidAction(f"{option}: {msg}", field=field) from None
+        msg = str(exc).removeprefix(f"{exc.field}: ")
+        raise InvalidAction(f"{option}: {msg}", field=exc.field) from None
 
 
 def _check_csv(path: str | None) -> None:
@@ -196,12 +196,12 @@ def _check_speed(value: int | None, option: str) -> None:
 def _cmd_route(args) -> int:
     _check_speed(args.speed, "--speed")
     board, rules = _load(args.board), _ruleset(args)
-    plan = _option(lambda: _option(lambda: cheapest_build(board, rules, _where(board, args.a), _where(board, args.b)),
-                                   "a", "FROM"), "b", "TO")
+    plan = _option(lambda: cheapest_build(board, rules, _where(board, args.a), _where(board, args.b)),
+                   a="FROM", b="TO")
     if plan is None:
         print(f"No track can be built from {args.a} to {args.b} on board {board.name!r}.")
         return 1
-    turns = _option(lambda: travel_turns(board, rules, plan, args.speed), "speed", "--speed") \
+    turns = _option(lambda: travel_turns(board, rules, plan, args.speed), speed="--speed") \
         if args.speed is not None else None   # (checked first)
     print(plan.explain(by="leg" if args.legs else "segment"))
     if args.ids:
@@ -222,7 +222,7 @@ def _cmd_table(args) -> int:
                              f"got {shown(args.cities)}")
         cities = list(dict.fromkeys(cities))          # each once
     if args.turns is not None:
-        df = _option(lambda: travel_table(board, rules, args.turns, cities), "speed", "--turns")
+        df = _option(lambda: travel_table(board, rules, args.turns, cities), speed="--turns")
     else:
         df = cost_table(board, rules, cities, symmetric=args.symmetric)
     if args.format == "csv":

@@ -169,12 +169,16 @@ STATUS_TURNS = (16, 32)
 LOSS_FROM = 48
 
 
+def _loss_row(status: str, turn: int) -> tuple[int, int | None, int | None] | None:
+    """The row of :data:`LOSS_TABLE` for ``status`` at ``turn`` (``None`` before turn 48)."""
+    return next(((lo, hi, digit) for lo, hi, digit in LOSS_TABLE[status]
+                 if turn >= lo and (hi is None or turn <= hi)), None)
+
+
 def _loss_digit(status: str, turn: int) -> int | None:
     """Highest losing digit at ``turn`` for ``status``; ``None`` = no draw (NO DRAW, or before turn 48)."""
-    for lo, hi, digit in LOSS_TABLE[status]:
-        if turn >= lo and (hi is None or turn <= hi):
-            return digit
-    return None
+    row = _loss_row(status, turn)
+    return row[2] if row is not None else None
 
 
 @dataclass
@@ -225,12 +229,10 @@ class WinLoss:
                         f"your opponents' status gets {how}: DOING {self.status}" if self.status != old else
                         f"your opponents' status would get {how}, but they are already DOING {old}")
         if turn >= LOSS_FROM and not self.lost:
-            limit = _loss_digit(self.status or "Average", turn)
+            lo, hi, limit = _loss_row(self.status or "Average", turn) or (turn, turn, None)
             if limit is not None:
                 lose = digit <= limit
                 self.draws.append((turn, card_number, "YOU LOSE" if lose else "safe"))
-                lo, hi, _ = next(r for r in LOSS_TABLE[self.status or "Average"]
-                                 if turn >= r[0] and (r[1] is None or turn <= r[1]))
                 span = f"turns {lo}-{hi}" if hi is not None else f"turns {lo}+"
                 said.append(f"your opponents are DOING {self.status or 'Average'}, and in {span} a card ending in "
                             f"{'0' if limit == 0 else f'0-{limit}'} loses: "
@@ -1039,8 +1041,8 @@ def monte_carlo(rules: Ruleset | str = "europe-standard", variants: Sequence[str
     ``executor`` may be any :class:`concurrent.futures.Executor` instead -- e.g. a Dask cluster's
     ``Client(...).get_executor()`` to scale out beyond one machine. Every game depends only on its own
     seed, so the rows are the same whatever runs them. Games are queued a window at a time (4 per worker,
-    1,024 on an outside executor), the next as one finishes, so a long run holds few futures. ``progress`` shows a ``tqdm`` bar (default: only
-    on a terminal).
+    1,024 on an outside executor), the next as one finishes, so a long run holds few futures. ``progress``
+    shows a ``tqdm`` bar (default: only on a terminal).
 
     >>> df = monte_carlo("europe-basic", board="tutorial", games=2, seed=5, max_turns=8)
     >>> list(df.seed), list(df.columns[:6])

@@ -38,7 +38,7 @@ import numpy as np
 
 from .errors import InvalidAction
 from .rules import Train
-from .track import Track
+from .track import Track, seg_key
 
 __all__ = ["PlayerState", "TrainState", "GameState", "Position", "TRAIN_FIELDS", "PHASES", "SIMULATED_SEATS"]
 
@@ -131,7 +131,7 @@ def _track(v: Any, fld: str, fail: Fail) -> Track:
             fail(f, f"expected a segment [milepost, milepost, seat], got {_shown(seg)}")
         for j, x in enumerate(seg):
             _whole(x, _path(f, j), fail)
-        key = (min(seg[0], seg[1]), max(seg[0], seg[1]))
+        key = seg_key(seg[0], seg[1])
         if key in seen:     # (Right of Way: one section of track between two mileposts)
             fail(f, f"the segment {seg[0]}-{seg[1]} is listed twice (also at segments[{seen[key]}]): only one "
                     "section of track may be built between two mileposts")

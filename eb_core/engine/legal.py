@@ -79,12 +79,18 @@ def buildable_segments(game: Game, seat: int | None = None) -> list[tuple[int, i
     return out
 
 
+def _train_ready(game: Game, p) -> bool:
+    """Whether ``p``'s train may move and handle loads now: the Operations Phase, the train placed and the
+    opening hand discarded down to size (Starting Your Train)."""
+    return in_operations(game) and p.position is not None and len(p.hand) <= game.rules.hand_size
+
+
 def movable_steps(game: Game, seat: int | None = None) -> list[int]:
     """Mileposts the current player's train could step onto next with a one-step :class:`Move`."""
     st = game.state
     seat = st.current if seat is None else seat
     p = st.players[seat]
-    if not in_operations(game) or p.position is None or seat != st.current or len(p.hand) > game.rules.hand_size:
+    if seat != st.current or not _train_ready(game, p):
         return []
     out = []
     cands = list(game.index.move_adj[p.position])
@@ -185,7 +191,7 @@ def longest_legal_move(game: Game, path: Sequence[int]) -> tuple[int, ...]:
     (empty if not even the first step is legal)."""
     st = game.state
     p = game.player()
-    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size:
+    if not _train_ready(game, p):
         return ()
     best: tuple[int, ...] = ()
     for n in range(1, len(path) + 1):
@@ -201,7 +207,7 @@ def legal_pickups(game: Game) -> list[str]:
     """Loads the current player may pick up where the train stands."""
     st = game.state
     p = st.players[st.current]
-    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size:
+    if not _train_ready(game, p):
         return []
     c = game.index.city_at[p.position]
     if c is None or not can_handle_load(game, p):
@@ -219,8 +225,7 @@ def legal_deliveries(game: Game) -> list[tuple[str, int]]:
     """``(load, card_id)`` pairs the current player may deliver here now."""
     st = game.state
     p = st.players[st.current]
-    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size \
-            or not can_handle_load(game, p):
+    if not _train_ready(game, p) or not can_handle_load(game, p):
         return []
     out = []
     for cid in p.hand + st.open_contracts:
@@ -235,7 +240,6 @@ def legal_deliveries(game: Game) -> list[tuple[str, int]]:
 def legal_drops(game: Game) -> list[str]:
     st = game.state
     p = st.players[st.current]
-    if not in_operations(game) or p.position is None or len(p.hand) > game.rules.hand_size \
-            or game.index.city_at[p.position] is None or not can_handle_load(game, p):
+    if not _train_ready(game, p) or game.index.city_at[p.position] is None or not can_handle_load(game, p):
         return []
     return sorted(set(p.loads))
