@@ -452,8 +452,12 @@ class NotebookUI:
             " (c.querySelector('.cm-content') || {textContent: ''}).textContent.trim().length])")
 
     def run_all_lab(self, timeout: float = 180) -> float:
-        """Run -> Run All Cells; wait until no cell is queued or running. Returns the seconds it took."""
+        """Run -> Run All Cells; wait until no cell is queued or running. Returns the seconds it took.
+
+        The run has started once a prompt changes (``[*]``, or a new execution count): a second Run All on a
+        page whose cells already show counts is not taken as finished before its first cell is queued."""
         t0 = time.monotonic()
+        before = self.prompts()
         self.page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         item = self.page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel:text-is('Run All Cells')")
         item.wait_for(state="visible", timeout=20_000)
@@ -464,7 +468,7 @@ class NotebookUI:
         while time.monotonic() < deadline:
             prompts = self.prompts()
             busy = any("*" in p for p, _ in prompts)
-            started = started or busy or any(any(ch.isdigit() for ch in p) for p, _ in prompts)
+            started = started or busy or prompts != before
             if started and not busy:
                 quiet_since = quiet_since or time.monotonic()
                 if time.monotonic() - quiet_since > 1.5:
