@@ -69,10 +69,6 @@ class Track:
                 out.update(cr.mileposts)
         return out
 
-    def players_at(self, mp: int) -> set[int]:
-        """Players with a segment ending at milepost ``mp``."""
-        return {p for (a, b), p in self.segments.items() if a == mp or b == mp}
-
     def city_tracks(self, board: Board, city: City) -> dict[int, int]:
         """For a city, ``{player: number of their segments into or out of it}``. A ferry whose port is
         the city counts as one track for each owner."""
