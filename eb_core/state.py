@@ -286,7 +286,7 @@ class PlayerState:
         undoes it, around an action for train 2; see :func:`eb_core.engine.common.train_view`)."""
         o = self.second
         if o is None:
-            raise ValueError(f"{self.name} has only one train")
+            raise InvalidAction(f"{self.name} has only one train (a second train is Run Two Trains')", field="second")
         for k in TRAIN_FIELDS:
             a, b = getattr(self, k), getattr(o, k)
             setattr(self, k, b)
