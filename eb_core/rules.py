@@ -153,11 +153,14 @@ class Ruleset:
 
     def __post_init__(self):
         if self.turn_order not in TURN_ORDERS:
-            raise ValueError(f"turn_order must be {or_list(map(repr, TURN_ORDERS))}, got {shown(self.turn_order)}")
+            raise InvalidAction(f"turn_order must be {or_list(map(repr, TURN_ORDERS))}, got {shown(self.turn_order)}",
+                                field="turn_order")
         if self.bridges not in BRIDGES:
-            raise ValueError(f"bridges must be {or_list(map(repr, BRIDGES))}, got {shown(self.bridges)}")
+            raise InvalidAction(f"bridges must be {or_list(map(repr, BRIDGES))}, got {shown(self.bridges)}",
+                                field="bridges")
         if self.trains not in (1, 2):
-            raise ValueError(f"trains must be 1 or 2 (Run Two Trains), got {shown(self.trains)}")
+            raise InvalidAction(f"trains must be 1 or 2 (Run Two Trains), got {shown(self.trains)}",
+                                field="trains")
 
     def with_(self, **changes) -> "Ruleset":
         """A copy with some fields changed (mappings are frozen again)."""

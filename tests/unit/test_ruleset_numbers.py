@@ -136,8 +136,9 @@ def test_a_ruleset_refuses_a_rule_the_rulebook_does_not_have(change, words):
     Inlets / Express Build Track) -- anything else is refused naming the rule, the ruleset unchanged."""
     r = eb.ruleset("europe-standard")
     before = r.to_dict()
-    with pytest.raises(ValueError, match=words):
+    with pytest.raises(eb.InvalidAction, match=words) as err:
         r.with_(**change)
+    assert err.value.field == next(iter(change))
     assert r.to_dict() == before
 
 
