@@ -37,7 +37,7 @@ from .costs import SegmentCost, path_cost, priced_summary
 from .engine import Game, interludes
 from .engine.common import active_effects
 from .words import and_list, plural
-from .errors import EbError
+from .errors import EbError, InvalidAction
 from .state import GameState
 
 __all__ = ["place", "near", "describe", "describe_segments", "say", "Step", "replay", "scrub", "money"]
@@ -414,7 +414,8 @@ def replay(record, *, start=None) -> list[Step]:
                           cash_before=p0.cash, cash_after=p1.cash, new_track=new, train_path=path,
                           before=before, after=after, outside=outside))
     if game.state.to_dict() != final.state.to_dict():
-        raise ValueError("the recorded game does not replay to its recorded position from a new game with the "
-                         "same players and seed; pass start= (the position it began from), and make any change to "
-                         "the position outside the actions inside `with game.outside():` so it is recorded")
+        raise InvalidAction("start: the recorded game does not replay to its recorded position from a new game "
+                            "with the same players and seed; pass start= (the position it began from), and make any "
+                            "change to the position outside the actions inside `with game.outside():` so it is "
+                            "recorded", field="start")
     return steps

@@ -1256,7 +1256,7 @@ def export(fig: go.Figure, name: str | os.PathLike, folder: str | os.PathLike | 
         fig.write_html(path, include_plotlyjs=True, full_html=True)
         return path
     if suffix != ".png":
-        raise ValueError(f"export writes .png or .html, not {path.suffix!r} ({path.name})")
+        raise InvalidAction(f"path: export writes .png or .html, not {path.suffix!r} ({path.name})", field="path")
     if importlib.util.find_spec("kaleido") is None:
         raise RuntimeError("PNG export needs kaleido: pip install 'eb[notebooks]' (or pip install kaleido)")
     browser = find_browser()

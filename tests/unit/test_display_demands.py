@@ -49,5 +49,5 @@ def test_picking_another_demand_redraws(europe):
 
 def test_needs_a_demand(europe):
     board, rules = europe
-    with pytest.raises(ValueError, match="at least one demand"):
+    with pytest.raises(eb.InvalidAction, match="at least one demand"):
         DemandPicker(board, rules, [])

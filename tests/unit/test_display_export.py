@@ -8,6 +8,8 @@ import struct
 
 import pytest
 
+from eb_core.errors import InvalidAction
+
 import eb_core as eb
 from eb_core.display import figures
 
@@ -48,8 +50,9 @@ def test_html_export_is_self_contained(fig, tmp_path):
 
 def test_export_defaults_to_notebooks_exports_and_refuses_other_formats(fig, tmp_path):
     assert figures.EXPORT_DIR.parts[-2:] == ("notebooks", "exports")
-    with pytest.raises(ValueError, match=".png or .html"):
+    with pytest.raises(InvalidAction, match=".png or .html") as err:
         figures.export(fig, "board.svg", tmp_path)
+    assert err.value.field == "path"
 
 
 def test_a_png_export_that_kaleido_fails_to_draw_once_is_tried_again(tmp_path, monkeypatch):

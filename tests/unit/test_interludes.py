@@ -68,7 +68,7 @@ def test_a_game_changed_outside_its_actions_without_saying_so_does_not_replay():
     recorded position and says so."""
     g = eb.Game.new("europe-standard", board="tutorial", players=["Ann"], seed=1)
     g.state.players[0].cash += 10
-    with pytest.raises(ValueError, match="does not replay to its recorded position"):
+    with pytest.raises(eb.InvalidAction, match="does not replay to its recorded position"):
         narrate.replay(g)
     with g.outside():           # the same change, recorded
         g.state.players[0].cash += 10

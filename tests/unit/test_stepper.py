@@ -8,6 +8,8 @@ import random
 import numpy as np
 import pytest
 
+from eb_core.errors import InvalidAction
+
 import eb_core as eb
 from support import tutorial_opening
 from eb_core.actions import Build, EndTurn, Move, PlaceTrain
@@ -84,8 +86,9 @@ def test_turn_frames_group_a_players_actions(recorded):
     assert [s.action for s in frames[0]][-1] == EndTurn()
     s = TurnStepper(recorded)                     # by turn: the first frame is Ann's whole first turn
     assert len(s.frames) == len(frames)
-    with pytest.raises(ValueError, match="turn"):
+    with pytest.raises(InvalidAction, match="turn") as err:
         frames_of(steps, "round")
+    assert err.value.field == "by"
 
 
 def test_steps_a_game_saved_to_a_file(recorded, tmp_path):

@@ -14,6 +14,7 @@ import ipywidgets as W
 from ... import economics
 from ...board import Board
 from ...cards import Demand
+from ...errors import InvalidAction
 from ...rules import Ruleset, ruleset as _ruleset
 from .. import figures
 from .base import App
@@ -38,7 +39,8 @@ class DemandPicker(App):
     def __init__(self, board: Board, rules: Ruleset | None = None, demands: Sequence[Demand] = (), *,
                  demand: int = 0, height: int | None = None, zoom: bool = True, **value_kwargs):
         if not demands:
-            raise ValueError("the demand picker needs at least one demand to pick from")
+            raise InvalidAction("demands: the demand picker needs at least one demand to pick from",
+                                field="demands")
         self.board = board
         self.rules = rules if rules is not None else _ruleset("europe-standard")
         self.demands = list(demands)

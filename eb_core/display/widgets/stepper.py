@@ -46,7 +46,7 @@ def frames_of(steps: Sequence[Step], by: str = "turn") -> list[list[Step]]:
     """Group the steps into what one press of Next shows: one action (``by="action"``) or a whole turn
     of one player (``by="turn"``: the actions until the turn passes)."""
     if by not in ("turn", "action"):
-        raise ValueError(f"by must be 'turn' or 'action', not {by!r}")
+        raise InvalidAction(f"by: expected 'turn' or 'action', not {by!r}", field="by")
     if by == "action":
         return [[s] for s in steps]
     out: list[list[Step]] = []
@@ -138,7 +138,7 @@ class TurnStepper(App):
                  interval_ms: int = 1200, why: bool = False, zoom: bool = False):
         self.steps = replay(record, start=start)
         if not self.steps:
-            raise ValueError("the recorded game has no actions to step through")
+            raise InvalidAction("record: the recorded game has no actions to step through", field="record")
         self.frames = frames_of(self.steps, by)
         self.by = by
         first = self.steps[0].before
