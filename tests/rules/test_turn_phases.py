@@ -129,3 +129,23 @@ def test_a_train_rides_the_chunnel_milepost_by_milepost_in_both_directions():
     for before, mp, after in zip(seq, seq[1:], seq[2:]):
         assert {before, after} <= set(g.track_neighbors(mp)), g.board.place(mp)
     assert seq[1] in g.track_neighbors(seq[0]) and seq[-2] in g.track_neighbors(seq[-1])
+
+
+def test_a_heavy_black_line_is_no_way_into_a_small_city_for_a_second_player():
+    """Limits on Entry into Small and Medium Cities: "No track may be built which would block a second player
+    from a small city"; Empire Express > Build Track: "You cannot cross any heavy black lines". On a mini board
+    whose Smallton is walled by heavy black lines but for two approaches, Ann may build in by one, not by
+    both: the walled sides are no way in for Ben."""
+    board_dict = m.board_dict()
+    smallton, ways_in = m(5, 8), {m(4, 8), m(6, 8)}
+    for e in board_dict["edges"]:
+        if smallton in (e["a"], e["b"]) and not ways_in & {e["a"], e["b"]}:
+            e["impassable"] = True
+    board = eb.Board.from_dict(board_dict)
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+    g.state.current = 0
+    g.state.track.add_segment(0, m(4, 7), m(4, 8))
+    g.state.track.add_segment(0, m(6, 7), m(6, 8))
+    g.apply(Build([m(4, 8), smallton]))
+    err = rejects(g, Build([m(6, 8), smallton]), R.CITY_LIMIT)
+    assert "Smallton" in err.reason
