@@ -1,10 +1,11 @@
 """Turn phases, rule citations and the engine's shared checks (``eb_core/engine/common.py``), pinned where a
 mutation audit found the rest of the suite silent (rulebook: How to Play; Starting the Game > Starting Your
-Train; Right to Enter Major Cities and Key Cities; Operations Phase Rules > Movement Using a Ferry and >
-Movement Using the Chunnel; Variants & Optional Rules > Less Thinking During Your Turns and > Run Two Trains).
+Train; Build Phase Rules > Right to Enter Major Cities and Key Cities and > Limits on Entry into Small and Medium
+Cities; Operations Phase Rules > Movement Using a Ferry and > Movement Using the Chunnel; Variants & Optional
+Rules > Less Thinking During Your Turns and > Run Two Trains; Empire Express > Build Track).
 
 Each test is a moment at the table: which milepost is in a city's red area, which steps a train may take off a
-ferry or through the Chunnel, which section a refusal cites when the Building Phase comes first, and how a bad
+ferry or through the Chunnel, why a heavy black line is no way in for the other player, which section a refusal cites when the Building Phase comes first, and how a bad
 milepost, load or train number is refused -- a typed error naming the field, the game unchanged.
 """
 import pytest
@@ -149,3 +150,31 @@ def test_a_heavy_black_line_is_no_way_into_a_small_city_for_a_second_player():
     g.apply(Build([m(4, 8), smallton]))
     err = rejects(g, Build([m(6, 8), smallton]), R.CITY_LIMIT)
     assert "Smallton" in err.reason
+
+
+def test_a_heavy_black_line_is_no_way_between_major_cities_for_the_other_player():
+    """Right to Enter Major Cities and Key Cities: "No track may block any player from ... connecting all the
+    major/key cities"; Empire Express > Build Track: "You cannot cross any heavy black lines". On a mini board
+    cut in two by a heavy black line but for its top row, Ann may not take the last way across: the line is no
+    way from Alpha to Beta for Ben."""
+    board_dict = m.board_dict()
+    col = {mp: c for (c, _), mp in m.ids.items()}
+    row = {mp: r for (_, r), mp in m.ids.items()}
+    ways = []
+    for e in board_dict["edges"]:
+        a, b = e["a"], e["b"]
+        if a in col and b in col and min(col[a], col[b]) <= 5 < max(col[a], col[b]):
+            if min(row[a], row[b]) == 0:
+                ways.append((a, b) if col[a] <= 5 else (b, a))
+            else:
+                e["impassable"] = True
+    board = eb.Board.from_dict(board_dict)
+    assert len(ways) >= 2
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=1, deck=mini_deck())
+    g.state.current = 0
+    for a, b in ways[:-1]:
+        g.state.track.add_segment(0, a, b)
+    west, east = ways[-1]
+    g.state.track.add_segment(0, next(x for x in board.neighbors(west) if col[x] <= 5), west)
+    err = rejects(g, Build([west, east]), R.MAJOR_ENTRY)
+    assert "Ben" in err.reason
