@@ -53,7 +53,7 @@ class SegmentCost:
 
     @property
     def kind(self) -> str:
-        """One word for tables: terrain name, ``city``, or ``ferry``/``tunnel``."""
+        """One word for tables: terrain name, ``city``, or ``crossing`` (a ferry or the Chunnel)."""
         if self.crossing_name is not None:
             return "crossing"
         return "city" if " city" in self.base_label else self.base_label
@@ -156,14 +156,16 @@ def _milepost_id(m, fld: str) -> int:
 
 def path_cost(board: Board, rules: Ruleset, path: Iterable[int], *, owned_crossings: Iterable[str] = ()
               ) -> list[SegmentCost]:
-    """Segment costs along a path of neighbouring mileposts, buying crossings as they are entered."""
+    """Segment costs along a path of neighbouring mileposts, buying crossings as they are entered. A step
+    on which no track may be built raises :class:`~eb_core.errors.InvalidAction` on ``path``."""
     path = list(path)
     owned = set(owned_crossings)
     out = []
     for a, b in zip(path, path[1:]):
         seg = segment_cost(board, rules, a, b, owned_crossings=owned)
         if seg is None:
-            raise ValueError(f"no track may be built between mileposts {a} and {b}")
+            raise InvalidAction(f"path: no track may be built between mileposts {a} and {b} (not neighbours, "
+                                "a red area or a heavy black line: Build Phase Rules)", field="path")
         out.append(seg)
         if seg.crossing_name:
             owned.add(seg.crossing_name)
