@@ -221,13 +221,6 @@ def each_train(game: Game, seat: int) -> Iterator[int]:
             yield k
 
 
-def train_name(game: Game, seat: int, train: int | None = None) -> str:
-    """How messages name a train: ``"the train"`` with one train, ``"train 2"`` under Run Two Trains."""
-    if game.state.players[seat].second is None:
-        return "the train"
-    return f"train {train_in_front(game, seat) if train is None else train}"
-
-
 def trains_at(game: Game, seat: int) -> list[tuple[int, int]]:
     """``(train number, milepost)`` of each of ``seat``'s placed trains (whichever is in front)."""
     p = game.state.players[seat]
