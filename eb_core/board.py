@@ -842,6 +842,10 @@ def _parse_board(data: Mapping[str, Any], source: str) -> Board:
                 if ug[p]:
                     fail(f"{f}.ports[{j}]", "a port cannot be underground")
             names_ = tuple(c.get("port_names", [str(p) for p in ports]))
+            for j, pn in enumerate(names_):
+                if not _fold(pn):
+                    fail(f"{f}.port_names[{j}]", f"{pn!r} has no letter or digit; a port is named as printed, "
+                                                 "as board.port_milepost() looks it up")
             out.append(Crossing(c["name"], ports, names_, int(c["cost"]), inner, kind))
         return tuple(out)
 

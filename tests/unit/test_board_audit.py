@@ -445,3 +445,23 @@ def test_an_edge_more_than_5_degrees_off_the_lattice_is_refused(degrees):
         _expect(doc, f"edges[{len(doc['edges']) - 1}]", "degrees, but on a lattice oriented east-west")
     else:
         assert new in eb.Board.from_dict(doc).neighbors(m(10, 5))
+
+
+def test_a_port_name_without_a_letter_is_refused():
+    """Building Ferry Ports: ports are named as printed (Westport, Eastport on the mini board) and found by
+    that name; a port name of a dash alone is refused naming it, like a city's or a ferry's."""
+    doc = copy.deepcopy(m.board_dict())
+    doc["ferries"][0]["port_names"] = ["–", "Eastport"]
+    _expect(copy.deepcopy(doc), "ferries[0].port_names[0]", "has no letter or digit")
+    doc["ferries"][0]["port_names"] = ["Westport", "Eastport"]
+    board = eb.Board.from_dict(doc)
+    assert board.port_milepost("Westport") == m(11, 7) and board.port_milepost("") is None
+
+
+def test_a_misspelt_name_gets_at_most_three_suggestions():
+    """A player who types "Beerx" on a board with four loads called Beer-something is offered three."""
+    doc = copy.deepcopy(m.board_dict())
+    doc["loads"].update({"Beer1": 1, "Beer2": 1, "Beer3": 1})
+    message = eb.Board.from_dict(doc).no_load("Beerx")
+    assert message.startswith("no load 'Beerx' on board 'mini' (did you mean Beer")
+    assert message.count(" or ") == 2
