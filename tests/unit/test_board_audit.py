@@ -465,3 +465,18 @@ def test_a_misspelt_name_gets_at_most_three_suggestions():
     message = eb.Board.from_dict(doc).no_load("Beerx")
     assert message.startswith("no load 'Beerx' on board 'mini' (did you mean Beer")
     assert message.count(" or ") == 2
+
+
+def test_a_milepost_port_label_must_match_its_ferry(doc):
+    """Building Ferry Ports: Portsmouth is the English end of Portsmouth-Le Havre. A milepost labelled as a
+    port must be that ferry's port under the same name; a label on an open milepost or a misspelt one is
+    refused naming the milepost's port field."""
+    ferry = next(f for f in doc["ferries"] if f["name"] == "Portsmouth–Le Havre")
+    portsmouth = ferry["ports"][0]
+    assert doc["mileposts"][portsmouth]["port"] == "Portsmouth"
+    broken = copy.deepcopy(doc)
+    broken["mileposts"][portsmouth]["port"] = "Portsmuth"
+    _expect(broken, f"mileposts[{portsmouth}].port", "the crossing names this port 'Portsmouth'")
+    open_mp = next(mp["id"] for mp in doc["mileposts"] if mp.get("terrain") == "mountain" and "port" not in mp)
+    doc["mileposts"][open_mp]["port"] = "Portsmouth"
+    _expect(doc, f"mileposts[{open_mp}].port", "is no ferry or tunnel port")
