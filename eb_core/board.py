@@ -842,11 +842,25 @@ def _parse_board(data: Mapping[str, Any], source: str) -> Board:
                 if ug[p]:
                     fail(f"{f}.ports[{j}]", "a port cannot be underground")
             names_ = tuple(c.get("port_names", [str(p) for p in ports]))
+            for j, pn in enumerate(names_):
+                if not _fold(pn):
+                    fail(f"{f}.port_names[{j}]", f"{pn!r} has no letter or digit; a port is named as printed, "
+                                                 "as board.port_milepost() looks it up")
             out.append(Crossing(c["name"], ports, names_, int(c["cost"]), inner, kind))
         return tuple(out)
 
     ferries = crossings("ferries", "ferry")
     tunnels = crossings("tunnels", "tunnel")
+    port_names: dict[int, list[str]] = {}
+    for cr in (*ferries, *tunnels):
+        for p, pn in zip(cr.ports, cr.port_names):
+            port_names.setdefault(p, []).append(pn)
+    for i, m in enumerate(raw_mps):
+        label = m.get("port")
+        if label is not None and label not in port_names.get(i, ()):
+            fail(f"mileposts[{i}].port",
+                 f"{label!r} but milepost {i} is no ferry or tunnel port" if i not in port_names else
+                 f"{label!r} but the crossing names this port {' or '.join(map(repr, port_names[i]))}")
 
     starting: dict[str, list[tuple[int, int]]] = {}
     taken: dict[tuple[int, int], str] = {}
