@@ -423,7 +423,7 @@ def test_a_ride_through_the_chunnel_crosses_no_ferry():
     g = eb.position("board: europe\nplayer Ann: cash 50, train 12/2, at London, loads Sheep, "
                     "track London-1405 1360-Paris, ferry Chunnel, cards 7\n")
     h = hint(g)
-    assert [g.board.place(m) for m in h.moves[0].path][:5] == ["Folkestone", "the Chunnel", "the Chunnel",
+    assert [g.board.place(m) for m in h.moves[0].path][:6] == ["London", "Folkestone", "the Chunnel", "the Chunnel",
                                                                "the Chunnel", "Calais"]
     assert h.crossed is None and h.staging is None and "ferry" not in str(h) and "half speed" not in str(h)
     assert h.deliveries == [("Sheep", "Paris", 17)] and str(h).startswith("Ann: move to Paris, deliver Sheep to "
