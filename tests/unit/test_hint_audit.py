@@ -255,6 +255,8 @@ def test_rides_one_after_another_are_told_as_one_move_to_the_last_place():
         ("deliver", "Wheat", "Paris", 20), ("move", "Lille", None), ("move", "London", None)])
     assert str(h).startswith("Ann: place the train at Lyon, pick up Wheat at Lyon, move to Paris, deliver Wheat "
                              "to Paris for 20M, move to London. Why: ")
+    page = h._repr_html_()          # a plan with no next best: its table has the chosen plan's row alone
+    assert "<td>chosen</td><td>pick up Wheat at Lyon, deliver Wheat at Paris</td>" in page and "next best" not in page
 
 
 def test_the_first_operations_turn_places_the_train_in_the_city_the_hint_names():
@@ -428,3 +430,20 @@ def test_a_ride_through_the_chunnel_crosses_no_ferry():
     assert h.crossed is None and h.staging is None and "ferry" not in str(h) and "half speed" not in str(h)
     assert h.deliveries == [("Sheep", "Paris", 17)] and str(h).startswith("Ann: move to Paris, deliver Sheep to "
                                                                           "Paris for 17M, ")
+
+
+def test_the_played_bots_have_no_bot_for_a_step_past_the_record():
+    """The bots replayed beside a record give a bot for each of its steps and none past its last (there is
+    no such turn to advise on). Ann's opening turn is a build from Madrid to Lyon the planner would not have
+    chosen, and the end of her turn."""
+    from eb_core import narrate
+    from eb_core.bots.hint import PlayedBots
+    board = eb.load_board("tutorial")
+    g = eb.Game.new(eb.ruleset("europe-standard"), board=board, players=["Ann", "Ben"], seed=1)
+    g.apply(eb.Build(eb.cheapest_build(board, g.rules, "Madrid", "Lyon").mileposts))
+    g.apply(eb.EndTurn())
+    steps = narrate.replay(g.to_json())
+    played = PlayedBots(steps)
+    assert len(steps) == 2 and played.bot_at(len(steps) + 3) is None
+    assert played.bot_at(0) is not None and played.bot_at(0).seat == 0
+    assert PlayedBots([]).bot_at(0) is None
