@@ -93,7 +93,7 @@ class Hint:
     fares: int = 0                  # Pay To Move: the cash kept back at the turn's end for the fares to the next payout
     said: list[str] = field(default_factory=list)   # each action in words, by its places (narrate.say)
     #: the turn's doings in the order they happen: ("move", place, ferry crossed or None), ("pickup", load,
-    #: place), ("deliver", load, place, payout), ("build", from, to, cost), ("upgrade", train)
+    #: place), ("deliver", load, place, payout), ("build", from, to, cost), ("upgrade", train, cost, train number)
     order: list[tuple] = field(default_factory=list)
     #: a card was drawn this turn (after a delivery): the hand at the end is not the one the turn began with
     #: (a delivery on an open contract draws none)
@@ -229,8 +229,9 @@ class Hint:
                 parts.append(f"build {self.build_cost}M of track ({where})" if where
                              else f"build {self.build_cost}M of track")
                 built_told = True
-            elif kind == "upgrade":
-                parts.append(f"upgrade to a {what[0]} train for 20M")
+            elif kind == "upgrade":             # the price paid: the ruleset's, not a number of this text
+                train, paid, k = what
+                parts.append(f"upgrade {'train 2 ' if k == 2 else ''}to a {train} train for {paid}M")
         if self.staging and self.moved_to and last_move is not None:
             parts[last_move] += f" and stage there for the {self.staging} ferry"
         elif self.staging and not self.moved_to:
@@ -371,7 +372,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                 order.append(("pickup", *pickups[-1]))
             elif isinstance(a, Upgrade):
                 upgrade = f"{a.to} (train 2)"
-                order.append(("upgrade", upgrade))
+                order.append(("upgrade", a.to, before - g.state.players[seat].cash, 2))
             continue
         if isinstance(a, Build):
             spent = before - g.state.players[seat].cash
@@ -380,7 +381,7 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
             order.append(("build", *built[-1]))
         elif isinstance(a, Upgrade):
             upgrade = a.to
-            order.append(("upgrade", upgrade))
+            order.append(("upgrade", a.to, before - g.state.players[seat].cash, 1))
         elif isinstance(a, DiscardHand):
             discard = True
         elif isinstance(a, Deliver):

@@ -447,3 +447,30 @@ def test_the_played_bots_have_no_bot_for_a_step_past_the_record():
     assert len(steps) == 2 and played.bot_at(len(steps) + 3) is None
     assert played.bot_at(0) is not None and played.bot_at(0).seat == 0
     assert PlayedBots([]).bot_at(0) is None
+
+
+def test_the_upgrade_is_told_at_the_price_the_ruleset_charges():
+    """Upgrading your Train ("By spending 20 million"): the hint tells the price the player pays, which is
+    the ruleset's -- with the upgrade made 25M (a house rule) Ann's same turn reads "for 25M", and the cash
+    after the hint's actions is what the hint says."""
+    g = _birmingham()
+    g.rules = g.rules.with_(upgrade_cost=25)
+    h = hint(g)
+    assert ("upgrade", eb.rules.Train(12, 2), 25, 1) in h.order
+    assert "upgrade to a 12/2 train for 25M." in str(h) and "for 20M" not in str(h)
+    for a in h.actions:
+        g.apply(a)
+    assert g.state.players[0].cash == h.cash_after == 50 + 21 - 25 - h.build_cost
+
+
+@pytest.mark.slow
+def test_under_run_two_trains_train_2s_upgrade_names_the_train_it_upgrades():
+    """Challenging Variants > Run Two Trains: each train is upgraded on its own. Seed 1 of the Basic game
+    with two trains, turn 16: the planner buys train 2 the 16/2, and the hint says "upgrade train 2 to a
+    16/2 train for 20M" (not "a 16/2 (train 2) train")."""
+    from eb_core.sim import solo_game
+    game = solo_game(eb.ruleset("europe-basic", "run-two-trains"), seed=1, max_turns=16).game
+    h = hint(game)
+    assert h.upgrade == "16/2 (train 2)"
+    assert ("upgrade", eb.rules.Train(16, 2), 20, 2) in h.order
+    assert "upgrade train 2 to a 16/2 train for 20M" in str(h) and "(train 2) train" not in str(h)
