@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Build, Deliver, DiscardHand, Drop, Move, PickUp, PlaceTrain, Upgrade
+from ..actions import Build, Deliver, DiscardHand, Move, PickUp, PlaceTrain, Upgrade
 from ..errors import InvalidAction
 from ..narrate import say
 from ..track import seg_key
@@ -361,32 +361,27 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
         a = bot.step(view)
         a = view.applied if view.applied is not None else a
         actions.append(a)
-        if getattr(a, "train", 1) == 2:
+        gained, k = g.state.players[seat].cash - before, getattr(a, "train", 1)
+        if isinstance(a, Upgrade):          # told at the price paid, the train named under Run Two Trains
+            upgrade = a.to if k == 1 else f"{a.to} (train 2)"
+            order.append(("upgrade", a.to, -gained, k))
+        elif k == 2:
             # train 2's pick-ups and deliveries are named as such; its moves are not train 1's
             if isinstance(a, Deliver):
                 deliveries.append((a.load, _tagged(here2, "train 2", a.card_id in face_up and "an open contract"),
-                                   g.state.players[seat].cash - before))
+                                   gained))
                 order.append(("deliver", *deliveries[-1]))
             elif isinstance(a, PickUp):
                 pickups.append((a.load, _tagged(here2, "train 2", _stored(stored, here2, a.load))))
                 order.append(("pickup", *pickups[-1]))
-            elif isinstance(a, Upgrade):
-                upgrade = f"{a.to} (train 2)"
-                order.append(("upgrade", a.to, before - g.state.players[seat].cash, 2))
-            continue
-        if isinstance(a, Build):
-            spent = before - g.state.players[seat].cash
-            build_cost += spent
-            built.append((g.board.place(a.path[0]), g.board.place(a.path[-1]), spent))
+        elif isinstance(a, Build):
+            build_cost -= gained
+            built.append((g.board.place(a.path[0]), g.board.place(a.path[-1]), -gained))
             order.append(("build", *built[-1]))
-        elif isinstance(a, Upgrade):
-            upgrade = a.to
-            order.append(("upgrade", a.to, before - g.state.players[seat].cash, 1))
         elif isinstance(a, DiscardHand):
             discard = True
         elif isinstance(a, Deliver):
-            deliveries.append((a.load, _tagged(here, a.card_id in face_up and "an open contract"),
-                               g.state.players[seat].cash - before))
+            deliveries.append((a.load, _tagged(here, a.card_id in face_up and "an open contract"), gained))
             order.append(("deliver", *deliveries[-1]))
         elif isinstance(a, PickUp):
             pickups.append((a.load, _tagged(here, _stored(stored, here, a.load))))
@@ -400,8 +395,6 @@ def hint(game, seat: int | None = None, *, level: str = "planner", bot: PlannerB
                               if seg_key(u, v) in g.index.hop and g.board.edge(u, v) is None), None)
                 crossed = crossed or ferry
             order.append(("move" if isinstance(a, Move) else "place", moved_to, ferry))
-        elif isinstance(a, Drop):
-            pass
     then = bot.plan if bot.plan is not None and (plan is None or bot.plan.stops != plan.stops) else None
     end = g.state.players[seat]
     # Pay To Move: the cash kept back for the fares until the plan's next delivery pays

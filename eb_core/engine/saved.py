@@ -162,11 +162,9 @@ def _rules_from_dict(d: Any, fail) -> Ruleset:
             fail(fld, f"expected a list, got {shown(v)}")
     try:
         return Ruleset.from_dict(d)
-    except InvalidAction as exc:     # a value the Ruleset refuses names its field
-        if exc.field in _RULE_FIELDS:
+    except EbError as exc:           # a value the Ruleset refuses names its field
+        if isinstance(exc, InvalidAction) and exc.field in _RULE_FIELDS:
             fail(f"rules.{exc.field}", str(exc))
-        raise
-    except EbError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError) as exc:   # what the Ruleset itself refuses
         word = str(exc).split(" ", 1)[0]
